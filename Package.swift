@@ -1,0 +1,56 @@
+// swift-tools-version:6.1
+// Gadgetboard: a kiosk renderer for embedded touch panels (GLES2 on EGL/GBM/KMS, evdev input).
+// Declarative only. Dependencies point one way:
+//   GadgetCore ← GadgetRender, GadgetInput ← GadgetApp ← gadgetboard; GadgetDisplay ← GadgetApp.
+// Only wrapper/backend modules import a C module.
+import PackageDescription
+
+/// A system library found through pkg-config, installed from Debian.
+func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
+    .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt(apt)])
+}
+
+let package = Package(
+    name: "Gadgetboard",
+    products: [
+        .executable(name: "gadgetboard", targets: ["gadgetboard"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+    ],
+    targets: [
+        systemLibrary("CEGL", pkgConfig: "egl", apt: ["libegl1-mesa-dev"]),
+        systemLibrary("CGLES2", pkgConfig: "glesv2", apt: ["libgles2-mesa-dev"]),
+        systemLibrary("CGBM", pkgConfig: "gbm", apt: ["libgbm-dev"]),
+        systemLibrary("CDRM", pkgConfig: "libdrm", apt: ["libdrm-dev"]),
+        systemLibrary("CEvdev", pkgConfig: "libevdev", apt: ["libevdev-dev"]),
+        systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
+
+        // Pure Swift: geometry, board model, JSON, touch assembly, gestures, simulation.
+        .target(name: "GadgetCore"),
+        // GLSL ES 1.00 sources embedded at build time.
+        .target(name: "GadgetShaders", path: "Shaders", resources: [.embedInCode("sprite.vert"), .embedInCode("sprite.frag")]),
+        // PNG decode/encode, GLES2 programs, textures and the sprite batcher.
+        .target(name: "GadgetRender", dependencies: ["GadgetCore", "GadgetShaders", "CGLES2", "CPNG"]),
+        // Display backends (headless EGL, KMS/GBM) behind one protocol.
+        .target(name: "GadgetDisplay", dependencies: ["GadgetCore", "GadgetRender", "CEGL", "CGLES2", "CGBM", "CDRM"]),
+        // evdev discovery, the input thread and its queue.
+        .target(name: "GadgetInput", dependencies: ["GadgetCore", "CEvdev"]),
+        // Wires board + renderer + display + input: scenes, the main loop, commands' work.
+        .target(name: "GadgetApp", dependencies: [
+            "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput",
+            .product(name: "Histogram", package: "hdrhistogram-swift"),
+        ]),
+        .executableTarget(name: "gadgetboard", dependencies: [
+            "GadgetApp", "GadgetCore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "GadgetCoreTests", dependencies: ["GadgetCore"]),
+        .testTarget(name: "GadgetRenderTests", dependencies: ["GadgetRender", "GadgetDisplay", "GadgetCore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "GadgetInputTests", dependencies: ["GadgetInput", "GadgetCore"]),
+        .testTarget(name: "GadgetAppTests", dependencies: ["GadgetApp", "GadgetCore", "GadgetRender"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

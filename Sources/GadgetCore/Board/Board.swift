@@ -1,0 +1,106 @@
+/// A gadget board as the board file describes it: the canvas, its background and its gadgets in
+/// their home (initial) state, plus board-wide settings. A value type: the running state of each
+/// gadget lives in the simulation, which starts from this.
+public struct Board: Sendable, Equatable {
+    /// The canvas in pixels; gadget coordinates are canvas pixels.
+    public var size: Size2
+    public var background: Background
+    /// Gadgets sorted by drawing order (lowest `z` first; file order breaks ties).
+    public var gadgets: [Gadget]
+    /// 0, 90, 180 or 270: one setting that turns the display and the touch mapping together.
+    public var rotation: DisplayRotation
+    public var touch: TouchSettings
+    public var physics: PhysicsSettings
+    public var idle: IdleSettings
+    /// Gesture thresholds overridden by the board, by constant name (see `GestureThresholds`).
+    public var thresholdOverrides: [ThresholdOverride]
+
+    public init(size: Size2, background: Background = .color(Color(r: 0.12, g: 0.14, b: 0.19)), gadgets: [Gadget] = [],
+                rotation: DisplayRotation = .none, touch: TouchSettings = TouchSettings(), physics: PhysicsSettings = PhysicsSettings(),
+                idle: IdleSettings = IdleSettings(), thresholdOverrides: [ThresholdOverride] = []) {
+        self.size = size; self.background = background; self.gadgets = gadgets; self.rotation = rotation
+        self.touch = touch; self.physics = physics; self.idle = idle; self.thresholdOverrides = thresholdOverrides
+    }
+
+    public enum Background: Sendable, Equatable {
+        case color(Color)
+        /// An image stretched over the canvas; `fill` shows in the letterbox bars around it.
+        case image(ImageReference, fill: Color)
+
+        /// The colour of the letterbox area when the display's aspect differs from the board's.
+        public var fillColor: Color {
+            switch self {
+            case .color(let c): return c
+            case .image(_, let fill): return fill
+            }
+        }
+    }
+
+    /// Every image the board references, with where it is referenced (for error messages).
+    public var imageReferences: [ImageReference] {
+        var refs: [ImageReference] = []
+        if case .image(let ref, _) = background { refs.append(ref) }
+        for g in gadgets { if case .image(let ref) = g.appearance { refs.append(ref) } }
+        return refs
+    }
+
+    public func gadget(id: String) -> Gadget? { gadgets.first { $0.id == id } }
+}
+
+/// A path to an image, relative to the board file, and the JSON path that named it.
+public struct ImageReference: Sendable, Hashable {
+    public var path: String
+    public var jsonPath: String
+    public init(path: String, jsonPath: String) { self.path = path; self.jsonPath = jsonPath }
+}
+
+/// One board-file override of a gesture threshold.
+public struct ThresholdOverride: Sendable, Equatable {
+    public var name: String
+    public var value: Double
+    public var jsonPath: String
+    public init(name: String, value: Double, jsonPath: String) { self.name = name; self.value = value; self.jsonPath = jsonPath }
+}
+
+/// Display rotation, clockwise, in quarter turns.
+public enum DisplayRotation: Int, Sendable, CaseIterable {
+    case none = 0, quarter = 90, half = 180, threeQuarters = 270
+    public var degrees: Int { rawValue }
+    public var isQuarterTurn: Bool { self == .quarter || self == .threeQuarters }
+}
+
+/// How touch coordinates reach the board.
+public struct TouchSettings: Sendable, Equatable {
+    /// libinput's LIBINPUT_CALIBRATION_MATRIX, row-major [a b c; d e f], in normalised
+    /// coordinates: x' = a·x + b·y + c, y' = d·x + e·y + f with x, y in 0...1.
+    public var calibration: [Double]
+    /// Panel pixel density, for the point unit (1 pt = ppi / 163 px). nil: 1 px per pt.
+    public var ppi: Double?
+    public init(calibration: [Double] = [1, 0, 0, 0, 1, 0], ppi: Double? = nil) { self.calibration = calibration; self.ppi = ppi }
+    /// Device pixels per point.
+    public var pixelsPerPoint: Double { ppi.map { $0 / 163 } ?? 1 }
+}
+
+/// Board-level simulation settings (UIKit Dynamics-style).
+public struct PhysicsSettings: Sendable, Equatable {
+    /// Gravity in pt/s²; 1000 is UIKit's magnitude 1. Zero: no gravity.
+    public var gravity: Vector2
+    /// Fixed simulation steps per second.
+    public var stepRate: Double
+    /// Inertia damping, UIScrollView's deceleration rate per millisecond.
+    public var decelerationRate: Double
+    /// Let an accelerometer (INPUT_PROP_ACCELEROMETER) set gravity's direction.
+    public var accelerometer: Bool
+    public init(gravity: Vector2 = .zero, stepRate: Double = 120, decelerationRate: Double = 0.998, accelerometer: Bool = false) {
+        self.gravity = gravity; self.stepRate = stepRate; self.decelerationRate = decelerationRate; self.accelerometer = accelerometer
+    }
+}
+
+/// Idle blanking with wake-on-touch.
+public struct IdleSettings: Sendable, Equatable {
+    public enum Mode: String, Sendable { case dpms, black }
+    /// Minutes without a touch before blanking; nil: never blank.
+    public var blankAfterMinutes: Double?
+    public var mode: Mode
+    public init(blankAfterMinutes: Double? = nil, mode: Mode = .dpms) { self.blankAfterMinutes = blankAfterMinutes; self.mode = mode }
+}
