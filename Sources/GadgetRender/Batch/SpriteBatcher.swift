@@ -25,7 +25,8 @@ public final class SpriteBatcher {
     private let vertices: UnsafeMutablePointer<SpriteVertex>
     private let capacity: Int
     private var count = 0
-    private var currentTexture: GLuint = 0
+    /// The texture of the batch being collected (0 before the first sprite of a frame).
+    public private(set) var currentTexture: GLuint = 0
     private var inFrame = false
 
     public init(capacity: Int = SpriteBatcher.maximumQuadsPerDraw) throws(GLError) {
