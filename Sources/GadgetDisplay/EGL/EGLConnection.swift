@@ -1,5 +1,11 @@
 import CEGL
 import GadgetCore
+import Synchronization
+
+/// EGL hands out one EGLDisplay per native display and eglTerminate destroys every context on it,
+/// so several connections in one process (parallel tests; a snapshot during a run) must share
+/// the display and terminate it only when the last one goes.
+private let displayUsers = Mutex<[UInt: Int]>([:])
 
 /// Owns an EGL display, a chosen config and a GLES2 context.
 ///
@@ -29,15 +35,22 @@ public final class EGLConnection {
         guard let dpy = EGLConnection.platformDisplay(platformEnum, native) else {
             throw .call("eglGetPlatformDisplayEXT", eglGetError())
         }
-        var major: EGLint = 0, minor: EGLint = 0
-        guard eglInitialize(dpy, &major, &minor) != 0 else {
+        let key = UInt(bitPattern: dpy)
+        let initialized = displayUsers.withLock { users -> Bool in
+            if users[key, default: 0] > 0 { users[key, default: 0] += 1; return true }
+            var ma: EGLint = 0, mi: EGLint = 0
+            guard eglInitialize(dpy, &ma, &mi) != 0 else { return false }
+            users[key] = 1
+            return true
+        }
+        guard initialized else {
             let e = eglGetError()
             if case .surfaceless = platform {
                 throw .unavailable("egl: eglInitialize on the surfaceless platform failed (\(EGLErrorName.name(e))): install Mesa's EGL (libegl-mesa0, libgl1-mesa-dri)")
             }
             throw .call("eglInitialize", e)
         }
-        guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) != 0 else { eglTerminate(dpy); throw .call("eglBindAPI", eglGetError()) }
+        guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) != 0 else { EGLConnection.release(dpy); throw .call("eglBindAPI", eglGetError()) }
 
         let surfaceBit: EGLint
         switch platform {
@@ -52,11 +65,11 @@ public final class EGLConnection {
         ]
         var count: EGLint = 0
         guard eglChooseConfig(dpy, attributes, nil, 0, &count) != 0, count > 0 else {
-            eglTerminate(dpy); throw .call("eglChooseConfig", eglGetError())
+            EGLConnection.release(dpy); throw .call("eglChooseConfig", eglGetError())
         }
         var configs = [EGLConfig?](repeating: nil, count: Int(count))
         guard eglChooseConfig(dpy, attributes, &configs, count, &count) != 0 else {
-            eglTerminate(dpy); throw .call("eglChooseConfig", eglGetError())
+            EGLConnection.release(dpy); throw .call("eglChooseConfig", eglGetError())
         }
         // On GBM the config's native visual must equal the surface's GBM format, or
         // eglCreateWindowSurface fails with EGL_BAD_MATCH (kmscube's `match_config_to_visual`).
@@ -68,11 +81,11 @@ public final class EGLConnection {
             } ?? nil
         }
         guard let config = chosen else {
-            eglTerminate(dpy); throw .unavailable("egl: no EGL config matches the display's pixel format")
+            EGLConnection.release(dpy); throw .unavailable("egl: no EGL config matches the display's pixel format")
         }
         let contextAttributes: [EGLint] = [EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE]
         guard let ctx = eglCreateContext(dpy, config, nil, contextAttributes) else {
-            eglTerminate(dpy); throw .call("eglCreateContext", eglGetError())
+            EGLConnection.release(dpy); throw .call("eglCreateContext", eglGetError())
         }
         display = dpy
         self.config = config
@@ -83,7 +96,18 @@ public final class EGLConnection {
     deinit {
         eglMakeCurrent(display, nil, nil, nil)
         eglDestroyContext(display, context)
-        eglTerminate(display)
+        EGLConnection.release(display)
+    }
+
+    /// Drops one user of `dpy`; the last one terminates it.
+    private static func release(_ dpy: EGLDisplay) {
+        let key = UInt(bitPattern: dpy)
+        let last = displayUsers.withLock { users -> Bool in
+            let n = users[key, default: 1] - 1
+            users[key] = n > 0 ? n : nil
+            return n <= 0
+        }
+        if last { eglTerminate(dpy) }
     }
 
     /// Makes the context current on `surface` (nil: surfaceless, needs EGL_KHR_surfaceless_context).

@@ -44,6 +44,9 @@ public enum PNGCodec {
         guard width <= maximumSide, height <= maximumSide else { throw .tooLarge(width: width, height: height) }
         guard width > 0, height > 0 else { throw .corrupt("zero size") }
         image.format = gadget_png_format_rgba()
+        // 16-bit files without gAMA/sRGB are sRGB-encoded in practice (as browsers assume);
+        // libpng's default would treat them as linear and brighten them.
+        image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let ok = pixels.withUnsafeMutableBytes { out in
             png_image_finish_read(&image, nil, out.baseAddress, Int32(width * 4), nil)
