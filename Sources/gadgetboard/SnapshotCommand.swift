@@ -40,7 +40,7 @@ struct SnapshotCommand: ParsableCommand {
             throw failWith("snapshot: \(error)")
         }
         do { try FileIO.writeAtomically(out, result.png) } catch { throw failWith("snapshot: \(error)") }
-        Log.info("snapshot: wrote \(out) (\(result.image.width)x\(result.image.height), \(result.drawCalls) draw call\(result.drawCalls == 1 ? "" : "s"), \(result.display))")
+        Log.render.info("snapshot: wrote \(out) (\(result.image.width)x\(result.image.height), \(result.drawCalls) draw call\(result.drawCalls == 1 ? "" : "s"), \(result.display))")
     }
 }
 
@@ -55,7 +55,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         switch BoardLoader.load(path: board) {
         case .failure(let problems): throw failWithProblems(problems)
-        case .success: Log.output("ok")
+        case .success: StandardOutput.line("ok")
         }
     }
 }
@@ -71,7 +71,7 @@ struct DemoCommand: ParsableCommand {
     func run() throws {
         do {
             let files = try DemoBoard.export(to: export)
-            for f in files { Log.output(f) }
+            for f in files { StandardOutput.line(f) }
         } catch {
             throw failWith("demo: \(error)")
         }

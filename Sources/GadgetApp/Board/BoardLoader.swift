@@ -15,12 +15,9 @@ public enum BoardLoader {
 
     /// Loads a board from JSON bytes with images from `images`.
     public static func load(bytes: [UInt8], name: String, images source: some ImageSource) -> Result<LoadedBoard, BoardProblems> {
-        let board: Board
-        switch BoardDecoder.decode(bytes, file: name) {
-        case .failure(let problems): return .failure(problems)
-        case .success(let b): board = b
-        }
-        var problems: [BoardProblem] = []
+        let (decoded, decodeProblems) = BoardDecoder.decodeAll(bytes, file: name)
+        guard let board = decoded else { return .failure(BoardProblems(decodeProblems)) }
+        var problems = decodeProblems
         var images: [String: RGBAImage] = [:]
         var failed: [String: String] = [:]
         for ref in board.imageReferences {
