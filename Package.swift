@@ -26,6 +26,8 @@ let package = Package(
         systemLibrary("CDRM", pkgConfig: "libdrm", apt: ["libdrm-dev"]),
         systemLibrary("CEvdev", pkgConfig: "libevdev", apt: ["libevdev-dev"]),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
+        // glibc's <malloc.h> (mallinfo2 for the bench's heap figures); part of libc, nothing to link.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
 
         // Pure Swift: geometry, board model, JSON, touch assembly, gestures, simulation.
         .target(name: "GadgetCore"),
@@ -39,7 +41,7 @@ let package = Package(
         .target(name: "GadgetInput", dependencies: ["GadgetCore", "CEvdev"]),
         // Wires board + renderer + display + input: scenes, the main loop, commands' work.
         .target(name: "GadgetApp", dependencies: [
-            "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput",
+            "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput", "CMalloc",
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]),
         .executableTarget(name: "gadgetboard", dependencies: [
