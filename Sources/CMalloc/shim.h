@@ -20,6 +20,7 @@
 #include <elf.h>
 #include <link.h>
 #include <malloc.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -32,17 +33,31 @@ extern void *__libc_calloc(size_t, size_t);
 extern void *__libc_realloc(void *, size_t);
 extern void *__libc_memalign(size_t, size_t);
 
-/// [0]: calls from Swift code (executable, libswift*), [1]: from other modules (the driver).
-static inline _Atomic long *gb_alloc_counts(void) { static _Atomic long counts[2]; return counts; }
+/// The counters: [0] calls from Swift code (executable, libswift*), [1] calls from other modules
+/// (the driver), [2] calls from Swift code on the watched thread (the bench's render thread, so
+/// a test process's other threads do not disturb the figure).
+typedef struct {
+    _Atomic long counts[3];
+    _Atomic unsigned long watched;   // a pthread_t, 0 for none
+} gb_alloc_state;
+
+static inline gb_alloc_state *gb_alloc_state_get(void) { static gb_alloc_state state; return &state; }
+
+static inline void gb_count(int k) {
+    gb_alloc_state *s = gb_alloc_state_get();
+    atomic_fetch_add_explicit(&s->counts[k], 1, memory_order_relaxed);
+    if (k == 0 && atomic_load_explicit(&s->watched, memory_order_relaxed) == (unsigned long)pthread_self())
+        atomic_fetch_add_explicit(&s->counts[2], 1, memory_order_relaxed);
+}
 
 #define GB_WRAPPERS(K) \
-static inline void *gb_malloc_##K(size_t n) { atomic_fetch_add_explicit(&gb_alloc_counts()[K], 1, memory_order_relaxed); return __libc_malloc(n); } \
-static inline void *gb_calloc_##K(size_t c, size_t n) { atomic_fetch_add_explicit(&gb_alloc_counts()[K], 1, memory_order_relaxed); return __libc_calloc(c, n); } \
-static inline void *gb_realloc_##K(void *p, size_t n) { atomic_fetch_add_explicit(&gb_alloc_counts()[K], 1, memory_order_relaxed); return __libc_realloc(p, n); } \
-static inline void *gb_memalign_##K(size_t a, size_t n) { atomic_fetch_add_explicit(&gb_alloc_counts()[K], 1, memory_order_relaxed); return __libc_memalign(a, n); } \
-static inline void *gb_aligned_alloc_##K(size_t a, size_t n) { atomic_fetch_add_explicit(&gb_alloc_counts()[K], 1, memory_order_relaxed); return __libc_memalign(a, n); } \
+static inline void *gb_malloc_##K(size_t n) { gb_count(K); return __libc_malloc(n); } \
+static inline void *gb_calloc_##K(size_t c, size_t n) { gb_count(K); return __libc_calloc(c, n); } \
+static inline void *gb_realloc_##K(void *p, size_t n) { gb_count(K); return __libc_realloc(p, n); } \
+static inline void *gb_memalign_##K(size_t a, size_t n) { gb_count(K); return __libc_memalign(a, n); } \
+static inline void *gb_aligned_alloc_##K(size_t a, size_t n) { gb_count(K); return __libc_memalign(a, n); } \
 static inline int gb_posix_memalign_##K(void **out, size_t a, size_t n) { \
-    atomic_fetch_add_explicit(&gb_alloc_counts()[K], 1, memory_order_relaxed); \
+    gb_count(K); \
     if (a < sizeof(void *) || (a & (a - 1)) != 0) return 22; /* EINVAL */ \
     void *p = __libc_memalign(a, n); if (!p && n) return 12; /* ENOMEM */ *out = p; return 0; }
 GB_WRAPPERS(0)
@@ -140,17 +155,27 @@ static inline int gb_patch_module(struct dl_phdr_info *info, size_t size, void *
     return 0;
 }
 
-/// Starts counting in every module loaded now (call again after a dlopen); returns the number
-/// of GOT slots rewritten (0: nothing could be counted).
-static inline int gb_install_allocation_counter(void) {
+/// Starts counting in every module loaded now (call again after a dlopen). Stores the number
+/// of GOT slots rewritten in `patched` (0: nothing could be counted) and returns the counters
+/// the installed wrappers increment: read them with `gb_load_count`. (The Swift compiler may
+/// emit this header's inline functions, with their statics, into more than one object file;
+/// the returned pointer is the one copy that counts.)
+static inline void *gb_install_allocation_counter(int *patched) {
     int total = 0;
     dl_iterate_phdr(gb_patch_module, &total);
-    return total;
+    *patched = total;
+    return (void *)gb_alloc_state_get();
 }
 
-/// malloc-family calls counted so far: from Swift code (`swift` != 0) or from other modules.
-static inline long gb_allocation_count(int swift) {
-    return atomic_load_explicit(&gb_alloc_counts()[swift ? 0 : 1], memory_order_relaxed);
+/// Counter `i` of the state `install` returned: 0 = calls from Swift code, 1 = calls from other
+/// modules, 2 = calls from Swift code on the watched thread.
+static inline long gb_load_count(void *state, int i) {
+    return atomic_load_explicit(&((gb_alloc_state *)state)->counts[i], memory_order_relaxed);
+}
+
+/// Makes the calling thread the watched one (counter 2).
+static inline void gb_watch_this_thread(void *state) {
+    atomic_store_explicit(&((gb_alloc_state *)state)->watched, (unsigned long)pthread_self(), memory_order_relaxed);
 }
 
 /// Bytes malloc holds for the process: arena bytes in use plus mmap'd chunks.

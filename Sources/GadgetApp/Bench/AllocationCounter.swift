@@ -21,27 +21,43 @@ public enum AllocationCounter {
         public var ours: Int?
         /// malloc-family calls from every other module (the GL driver) since `install()`.
         public var driver: Int?
+        /// malloc-family calls from Swift code on the thread that last called `watchThisThread`.
+        public var oursOnWatchedThread: Int?
         /// Bytes malloc holds for the process (arena in-use plus mmap'd chunks).
         public var heapBytes: Int
     }
 
-    private static let patchedSlots = Mutex<Int>(0)
+    /// The counters the installed wrappers increment, and how many GOT slots point at them.
+    private struct Installation: @unchecked Sendable {
+        var counts: UnsafeMutableRawPointer?
+        var slots = 0
+    }
+    private static let installation = Mutex(Installation())
 
     /// Starts counting in every module loaded so far (call again after loading more); returns
     /// false when nothing could be hooked.
     @discardableResult
     public static func install() -> Bool {
-        patchedSlots.withLock { slots in
-            slots += Int(gb_install_allocation_counter())
-            return slots > 0
+        installation.withLock { i in
+            var patched: Int32 = 0
+            i.counts = gb_install_allocation_counter(&patched)
+            i.slots += Int(patched)
+            return i.slots > 0
         }
     }
 
     /// All measures now.
     public static func read() -> Reading {
-        let hooked = patchedSlots.withLock { $0 > 0 }
-        return Reading(ours: hooked ? Int(gb_allocation_count(1)) : nil,
-                       driver: hooked ? Int(gb_allocation_count(0)) : nil,
-                       heapBytes: Int(gb_heap_bytes_in_use()))
+        let i = installation.withLock { $0 }
+        let heap = Int(gb_heap_bytes_in_use())
+        guard let counts = i.counts, i.slots > 0 else { return Reading(ours: nil, driver: nil, oursOnWatchedThread: nil, heapBytes: heap) }
+        return Reading(ours: Int(gb_load_count(counts, 0)), driver: Int(gb_load_count(counts, 1)),
+                       oursOnWatchedThread: Int(gb_load_count(counts, 2)), heapBytes: heap)
+    }
+
+    /// Counts the calling thread's allocations separately too (`oursOnWatchedThread`): the
+    /// bench's render thread, so other threads of a test process do not disturb its figure.
+    public static func watchThisThread() {
+        installation.withLock { i in if let c = i.counts { gb_watch_this_thread(c) } }
     }
 }

@@ -21,6 +21,8 @@ public struct BenchResult {
     /// malloc-family calls from our code (executable and Swift runtime) during the measured
     /// frames (nil if the counter could not be installed).
     public var allocations: Int?
+    /// The same, counting only the bench's render thread (the loop's own allocations).
+    public var renderThreadAllocations: Int?
     /// malloc-family calls from other modules (the GL driver) during the measured frames.
     public var driverAllocations: Int?
     /// Net change of malloc'd bytes over the measured frames, whole process (driver included).
@@ -57,6 +59,7 @@ public struct BenchResult {
             ("cpuUsPerFrame", .number(JSONWriter.rounded(cpuNanosecondsPerFrame / 1000, places: 1))),
             ("drawCallsPerFrame", .number(JSONWriter.rounded(drawCallsPerFrame, places: 2))),
             ("heapAllocationsPerFrame", allocationsPerFrame.map { .number(JSONWriter.rounded($0, places: 3)) } ?? .null),
+            ("renderThreadHeapAllocationsPerFrame", renderThreadAllocations.map { .number(JSONWriter.rounded(frames > 0 ? Double($0) / Double(frames) : 0, places: 3)) } ?? .null),
             ("driverHeapAllocationsPerFrame", driverAllocationsPerFrame.map { .number(JSONWriter.rounded($0, places: 3)) } ?? .null),
             ("heapGrowthBytesPerFrame", .number(JSONWriter.rounded(frames > 0 ? Double(heapGrowthBytes) / Double(frames) : 0, places: 1))),
             ("frameTimesMs", .array(trace.map { .number(Double($0) / 1000) })),

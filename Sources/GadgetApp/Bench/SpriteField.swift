@@ -2,10 +2,12 @@ import CGLES2
 import GadgetCore
 import GadgetRender
 
-/// The bench workload, shaped like SDL2's testsprite2: N sprites of one image, each with its own
-/// velocity (px per frame, each axis uniform in ±1, SDL's MAX_SPEED), bouncing inside the window.
-/// A sprite that would leave the window has that velocity component reversed and its move
-/// undone, exactly as testsprite2's `MoveSprites` does.
+/// The bench workload, shaped like SDL2's testsprite2: N sprites of one image at random whole-pixel
+/// places, each with its own random velocity of −1, 0 or +1 px per frame on each axis (SDL's
+/// MAX_SPEED is 1; never both 0), bouncing inside the window. A sprite that would leave the
+/// window has that velocity component reversed and its move undone, exactly as testsprite2's
+/// `MoveSprites` does. Sprites stay on whole pixels, as SDL's do, so both programs rasterise
+/// and sample the same pixels.
 ///
 /// Sprites live in one preallocated array of structs (position and velocity side by side: one
 /// cache line holds four sprites); `stepAndDraw` is one pass with no allocation, no ARC and no
@@ -35,7 +37,7 @@ public final class SpriteField {
             let x = (rng.unitFloat() * maxX).rounded(.down), y = (rng.unitFloat() * maxY).rounded(.down)
             var vx: Float = 0, vy: Float = 0
             // Like testsprite2, never a sprite at rest.
-            while abs(vx) + abs(vy) < 0.25 { vx = rng.unitFloat() * 2 - 1; vy = rng.unitFloat() * 2 - 1 }
+            while vx == 0 && vy == 0 { vx = Float(rng.next() % 3) - 1; vy = Float(rng.next() % 3) - 1 }
             (movers + i).initialize(to: Mover(x: x, y: y, vx: vx, vy: vy))
         }
     }
