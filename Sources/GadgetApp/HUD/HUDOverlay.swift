@@ -34,14 +34,16 @@ public final class HUDOverlay {
 
     /// The panel's place on a screen of `viewerSize` (display size as the viewer sees it).
     public static func layout(viewerSize: PixelSize) -> Layout {
-        let u = max(1, min(viewerSize.width, viewerSize.height) / 360)
+        // 2 px per unit from 420 px up (the Pi's 800x480 panel, 720p), 3 from 750 (1080p: 4
+        // from 1050): text must stay readable on a small panel across a room and in a photo.
+        let u = max(1, (min(viewerSize.width, viewerSize.height) + 180) / 300)
         return Layout(unit: u, x: 8 * u, y: 8 * u, width: Metrics.panelWidth * u, height: Metrics.panelHeight * u)
     }
 
     /// Panel geometry in HUD units.
     enum Metrics {
         static let padding = 6
-        static let bars = 120
+        static let bars = 100
         static let barPitch = 2
         static let graphWidth = bars * barPitch
         static let graphHeight = 48
@@ -55,11 +57,12 @@ public final class HUDOverlay {
 
     /// Premultiplied colours of the panel.
     enum Palette {
-        static let panel = PremultipliedColor(r: 8, g: 10, b: 14, a: 176)
+        static let panel = PremultipliedColor(r: 9, g: 11, b: 15, a: 218)
         static let edge = PremultipliedColor(r: 60, g: 66, b: 76, a: 200)
         static let graph = PremultipliedColor(r: 14, g: 15, b: 18, a: 40)
-        static let budgetLine = PremultipliedColor(r: 150, g: 150, b: 150, a: 150)
-        static let topLine = PremultipliedColor(r: 60, g: 60, b: 60, a: 60)
+        static let budgetLine = PremultipliedColor(r: 170, g: 170, b: 170, a: 170)
+        static let gridLine = PremultipliedColor(r: 50, g: 50, b: 50, a: 50)
+        static let labelBacking = PremultipliedColor(r: 9, g: 11, b: 15, a: 235)
         static let text = PremultipliedColor(r: 242, g: 244, b: 247, a: 255)
         static let label = PremultipliedColor(r: 150, g: 160, b: 174, a: 255)
         static let green = PremultipliedColor(r: 48, g: 209, b: 88, a: 255)
@@ -72,6 +75,14 @@ public final class HUDOverlay {
         if time <= budget + budget / 20 { return Palette.green }       // 5 % slack: flip jitter
         if time <= 2 * budget + budget / 20 { return Palette.amber }   // one vblank missed
         return Palette.red
+    }
+
+    /// How many budgets the graph's height spans: 2, or enough whole budgets for the longest
+    /// recent frame, at most 8.
+    static func graphBudgets(longest: Microseconds, budget: Microseconds) -> Int {
+        guard budget > 0 else { return 2 }
+        let needed = Int((longest + budget - 1) / budget)
+        return min(8, max(2, needed))
     }
 
     /// Draws the overlay with a board scene's atlas (its white texel keeps the batch's texture).
@@ -134,33 +145,46 @@ public final class HUDOverlay {
         pen.text(frame, x: right - Float(frame.fontWidth), y: top + 1, scale: 1, color: Palette.text, glyphs: glyphs)
         pen.text(input, x: right - Float(input.fontWidth), y: top + 12, scale: 1, color: Palette.text, glyphs: glyphs)
 
-        // Graph: the top is two budgets, so the budget line sits halfway up.
+        // Graph: the top is two budgets (the budget line halfway up), or more whole budgets when
+        // recent frames took longer (up to 8), so a slow display still shows its shape. Faint
+        // lines mark each further budget; the top's value is written in the corner.
         let gx = Float(M.padding), gy = Float(M.padding + M.headerHeight + M.gap)
         let gw = Float(M.graphWidth), gh = Float(M.graphHeight)
         pen.rect(gx, gy, gw, gh, Palette.graph)
-        let full = Double(2 * budget)
+        let oldest = max(0, recent.count - M.bars)
+        var longest: Microseconds = 0
+        for (i, t) in recent.values.enumerated() where i >= oldest { longest = max(longest, t) }
+        let budgets = HUDOverlay.graphBudgets(longest: longest, budget: budget)
+        let full = Double(budgets) * Double(budget)
         let barWidth = max(px, Float(M.barPitch) - px)
         var slot = M.bars - min(recent.count, M.bars)
-        let oldest = max(0, recent.count - M.bars)
         for (i, t) in recent.values.enumerated() where i >= oldest {
             let h = Float(min(1, Double(t) / full)) * gh
             let barHeight = max(px, h)
             pen.rect(gx + Float(slot * M.barPitch), gy + gh - barHeight, barWidth, barHeight, HUDOverlay.color(for: t, budget: budget))
             slot += 1
         }
-        pen.rect(gx, gy + gh / 2, gw, px, Palette.budgetLine)
-        pen.rect(gx, gy, gw, px, Palette.topLine)
+        for k in 2...budgets {
+            pen.rect(gx, gy + gh - gh * Float(k) / Float(budgets), gw, px, Palette.gridLine)
+        }
+        pen.rect(gx, gy + gh - gh / Float(budgets), gw, px, Palette.budgetLine)
+        var topLabel = HUDText()
+        topLabel.append(tenths: full / 1000)
+        topLabel.append(" MS")
+        let labelX = gx + gw - Float(topLabel.fontWidth) - 2
+        pen.rect(labelX - 2, gy + px, Float(topLabel.fontWidth) + 4, 10, Palette.labelBacking)
+        pen.text(topLabel, x: labelX, y: gy + 2, scale: 1, color: Palette.label, glyphs: glyphs)
 
         // Footer: what the line means.
         var footer = HUDText("BUDGET ")
         footer.append(tenths: Double(budget) / 1000)
         footer.append(" MS")
         if let r = refreshInterval, r > 0 {
-            footer.append(" (")
+            footer.append(" AT ")
             footer.append(integer: Int((1_000_000 / Double(r)).rounded()))
-            footer.append(" HZ)")
+            footer.append(" HZ")
         } else {
-            footer.append(" (HEADLESS)")
+            footer.append(" HEADLESS")
         }
         let fy = gy + gh + 4
         pen.text(footer, x: gx, y: fy, scale: 1, color: Palette.label, glyphs: glyphs)

@@ -60,15 +60,19 @@ import Testing
         let u = L.unit
         typealias M = HUDOverlay.Metrics
         let graphLeft = L.x + M.padding * u, graphBottom = L.y + (M.padding + M.headerHeight + M.gap + M.graphHeight) * u
-        func bar(_ index: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-            r.image.pixel(graphLeft + index * M.barPitch * u, graphBottom - 2 * u)
+        // The graph shows the newest `bars` frames; slot 0 is frame `times.count - bars`.
+        func slot(_ frame: Int) -> Int { frame - (times.count - M.bars) }
+        func bar(_ frame: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+            r.image.pixel(graphLeft + slot(frame) * M.barPitch * u, graphBottom - 2 * u)
         }
-        let green = bar(50), amber = bar(105), red = bar(115)
+        let green = bar(70), amber = bar(105), red = bar(115)
         #expect(green.g > 180 && green.r < 80, "green bar: \(green)")
         #expect(amber.r > 220 && amber.g > 140 && amber.b < 60, "amber bar: \(amber)")
         #expect(red.r > 220 && red.g < 100, "red bar: \(red)")
-        // A bar under budget stays below the budget line (half the graph height).
-        let aboveBudget = r.image.pixel(graphLeft + 50 * M.barPitch * u, graphBottom - (M.graphHeight * 3 / 4) * u)
+        // The graph spans 4 budgets (the longest frame is 60 ms): a 16 ms bar stays in the lowest
+        // quarter.
+        #expect(HUDOverlay.graphBudgets(longest: 60_000, budget: 16_667) == 4)
+        let aboveBudget = r.image.pixel(graphLeft + slot(70) * M.barPitch * u, graphBottom - (M.graphHeight * 3 / 8) * u)
         #expect(aboveBudget.g < 150)
     }
 
@@ -87,6 +91,13 @@ import Testing
             // Just outside the panel the board shows through unchanged by the HUD.
             #expect(L.x + L.width < viewer.width)
         }
+    }
+
+    @Test func graphScaleGrowsInWholeBudgetsUpToEight() {
+        #expect(HUDOverlay.graphBudgets(longest: 10_000, budget: 16_667) == 2)
+        #expect(HUDOverlay.graphBudgets(longest: 33_334, budget: 16_667) == 2)
+        #expect(HUDOverlay.graphBudgets(longest: 33_400, budget: 16_667) == 3)
+        #expect(HUDOverlay.graphBudgets(longest: 1_000_000, budget: 16_667) == 8)
     }
 
     @Test func textFormatsWithoutAllocating() {
