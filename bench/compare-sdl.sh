@@ -8,6 +8,10 @@
 #     offscreen driver swaps a pbuffer, which is a no-op, so SDL's EGL is loaded through
 #     bench/egl-finish-shim.c (glFinish, then the real eglSwapBuffers). Without it Mesa never
 #     finishes SDL's frames, its fps counts queued frames and its memory grows ~200 MB/s;
+#   - the same heap settings: gadgetboard bench keeps freed memory in the process (mallopt: no
+#     trim below 256 MiB, no mmap below 32 MiB; otherwise llvmpipe's per-frame scene memory is
+#     unmapped, faulted in and zeroed every frame); testsprite2 gets the same settings through
+#     GLIBC_TUNABLES. --default-malloc runs both with glibc's defaults instead;
 #   - runs alternate (gadgetboard, its --floor, SDL default, SDL --use-rendergeometry mode1, in a
 #     rotating order) for several rounds, so background load hits every program alike; the
 #     figures are medians over rounds.
@@ -16,12 +20,12 @@
 # SIGTERM): it is SIGKILLed after a fixed time and its first figure (start-up) is skipped.
 #
 # Usage: bench/compare-sdl.sh [--rounds N] [--seconds S] [--sprites N] [--size WxH]
-#                             [--regimes fill,driver] [--out FILE.tsv]
+#                             [--regimes fill,driver] [--default-malloc] [--out FILE.tsv]
 # Environment: GADGETBOARD (default .build/release/gadgetboard, built if missing),
 #              TESTSPRITE2 (default: found with dpkg -L libsdl2-tests).
 set -euo pipefail
 
-rounds=3 seconds=10 sprites=10000 size=1280x720 regimes=fill,driver out=""
+rounds=3 seconds=10 sprites=10000 size=1280x720 regimes=fill,driver out="" default_malloc=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --rounds) rounds=$2; shift 2 ;;
@@ -30,7 +34,8 @@ while [ $# -gt 0 ]; do
         --size) size=$2; shift 2 ;;
         --regimes) regimes=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
-        -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+        --default-malloc) default_malloc=1; shift ;;
+        -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
         *) echo "compare-sdl: unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -80,10 +85,14 @@ bmp4=$work/sprite4.bmp
 } > "$bmp4"
 [ "$(stat -c %s "$bmp4")" = 186 ] || { echo "compare-sdl: bad BMP size" >&2; exit 1; }
 
+# Heap settings for both programs (see the header).
+gb_malloc=() sdl_tunables=glibc.malloc.trim_threshold=268435456:glibc.malloc.mmap_threshold=33554432
+if [ "$default_malloc" = 1 ]; then gb_malloc=(--default-malloc); sdl_tunables=""; fi
+
 # gadgetboard: fps of one run (JSON report).
 run_gb() { # px [--floor]
     local px=$1; shift
-    "$gb" bench --sprites "$sprites" --sprite-size "$px" --size "$size" --duration "$seconds" "$@" --json 2>"$work/gb.err" \
+    "$gb" bench --sprites "$sprites" --sprite-size "$px" --size "$size" --duration "$seconds" "${gb_malloc[@]}" "$@" --json 2>"$work/gb.err" \
         | grep -o '"fps":[0-9.]*' | cut -d: -f2
 }
 
@@ -93,7 +102,7 @@ run_sdl() { # bmp [extra args]
     local bmp=$1; shift
     local log=$work/ts.log
     local want=$(( 1 + (seconds + 4) / 5 )) limit=$(( seconds + 40 )) waited=0
-    SDL_VIDEODRIVER=offscreen SDL_VIDEO_EGL_DRIVER=$shim EGL_FINISH_SHIM_VERBOSE=1 \
+    GLIBC_TUNABLES=$sdl_tunables SDL_VIDEODRIVER=offscreen SDL_VIDEO_EGL_DRIVER=$shim EGL_FINISH_SHIM_VERBOSE=1 \
         "$ts" --renderer opengles2 --geometry "$size" --info render "$@" "$sprites" "$bmp" >"$log" 2>&1 &
     local pid=$!
     while [ "$(grep -c 'frames per second' "$log" || true)" -lt "$want" ] && [ "$waited" -lt $(( limit * 2 )) ]; do
@@ -118,6 +127,7 @@ median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) { print "nan"; exit 
 results=$work/results.tsv
 : > "$results"
 programs=(gadgetboard gadgetboard-floor sdl-default sdl-rendergeometry)
+echo "compare-sdl: heap settings: ${sdl_tunables:-glibc defaults}" >&2
 echo "compare-sdl: $rounds rounds x ($regimes) x 4 programs, $sprites sprites, $size, ~${seconds}s each; load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 for r in $(seq 1 "$rounds"); do
     for regime in ${regimes//,/ }; do

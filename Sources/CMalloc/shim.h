@@ -178,6 +178,15 @@ static inline void gb_watch_this_thread(void *state) {
     atomic_store_explicit(&((gb_alloc_state *)state)->watched, (unsigned long)pthread_self(), memory_order_relaxed);
 }
 
+/// Keeps freed memory in the process instead of returning it to the kernel every frame: no trim
+/// of the heap top below `trim` bytes, and blocks below `mmap` bytes from the heap rather than
+/// their own mmap. GL drivers (llvmpipe's per-frame scene bins) free and reallocate megabytes
+/// per frame; glibc's defaults (128 KiB, dynamically raised) hand them back with brk/munmap and
+/// take page faults and page clearing on every frame. Returns 1 when both settings took.
+static inline int gb_keep_freed_memory(int trim, int mmap) {
+    return mallopt(M_TRIM_THRESHOLD, trim) == 1 && mallopt(M_MMAP_THRESHOLD, mmap) == 1;
+}
+
 /// Bytes malloc holds for the process: arena bytes in use plus mmap'd chunks.
 static inline size_t gb_heap_bytes_in_use(void) {
     struct mallinfo2 m = mallinfo2();

@@ -52,6 +52,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Write a PNG of the last frame here.")
     var screenshot: String?
 
+    @Flag(help: "Leave glibc's heap trimming at its defaults (by default bench keeps freed memory: see docs/BENCHMARKS.md).")
+    var defaultMalloc = false
+
     @Flag(help: "Print the report as JSON (with every frame time) on stdout.")
     var json = false
 
@@ -76,6 +79,7 @@ struct BenchCommand: ParsableCommand {
         o.seed = seed
         o.hud = hud
         o.screenshotPath = screenshot
+        o.keepFreedMemory = !defaultMalloc
         let result: BenchResult
         do { result = try SpriteBench.run(o) } catch { throw failWith("bench: \(error)") }
         if json {

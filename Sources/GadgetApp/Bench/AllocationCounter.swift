@@ -55,6 +55,17 @@ public enum AllocationCounter {
                        oursOnWatchedThread: Int(gb_load_count(counts, 2)), heapBytes: heap)
     }
 
+    /// The heap settings the bench runs with (and `compare-sdl.sh` gives testsprite2 too, through
+    /// GLIBC_TUNABLES, so both programs have the same allocator): no trimming below 256 MiB, no
+    /// mmap below 32 MiB (glibc's largest mmap threshold on 64-bit).
+    public static let trimThreshold: Int32 = 256 << 20
+    public static let mmapThreshold: Int32 = 32 << 20
+
+    /// Keeps freed memory in the process (see `gb_keep_freed_memory`): the driver's per-frame
+    /// buffers are then reused instead of being unmapped, faulted in and zeroed every frame.
+    @discardableResult
+    public static func keepFreedMemory() -> Bool { gb_keep_freed_memory(trimThreshold, mmapThreshold) != 0 }
+
     /// Counts the calling thread's allocations separately too (`oursOnWatchedThread`): the
     /// bench's render thread, so other threads of a test process do not disturb its figure.
     public static func watchThisThread() {

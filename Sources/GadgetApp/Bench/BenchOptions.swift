@@ -25,6 +25,9 @@ public struct BenchOptions: Sendable {
     public var seed: UInt64 = 1
     /// Draws the HUD over the sprites.
     public var hud = false
+    /// Keeps freed heap memory in the process (mallopt: no trim below 256 MiB, no mmap below
+    /// 32 MiB), so the driver's per-frame allocations do not fault and zero pages every frame.
+    public var keepFreedMemory = true
     /// Writes the last frame as PNG here.
     public var screenshotPath: String?
 

@@ -28,6 +28,9 @@ public struct BenchResult {
     /// Net change of malloc'd bytes over the measured frames, whole process (driver included).
     public var heapGrowthBytes: Int
 
+    /// Whether the run kept freed heap memory (mallopt), see `BenchOptions.keepFreedMemory`.
+    public var keptFreedMemory = true
+
     public static let traceCapacity = 100_000
 
     public var fps: Double { seconds > 0 ? Double(frames) / seconds : 0 }
@@ -62,6 +65,7 @@ public struct BenchResult {
             ("renderThreadHeapAllocationsPerFrame", renderThreadAllocations.map { .number(JSONWriter.rounded(frames > 0 ? Double($0) / Double(frames) : 0, places: 3)) } ?? .null),
             ("driverHeapAllocationsPerFrame", driverAllocationsPerFrame.map { .number(JSONWriter.rounded($0, places: 3)) } ?? .null),
             ("heapGrowthBytesPerFrame", .number(JSONWriter.rounded(frames > 0 ? Double(heapGrowthBytes) / Double(frames) : 0, places: 1))),
+            ("keepFreedMemory", .bool(keptFreedMemory)),
             ("frameTimesMs", .array(trace.map { .number(Double($0) / 1000) })),
         ])
     }

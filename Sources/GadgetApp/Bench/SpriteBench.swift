@@ -18,6 +18,7 @@ import Histogram
 /// and allocations cover only the measured frames. Thread: the calling thread owns the GL context.
 public enum SpriteBench {
     public static func run(_ o: BenchOptions, log: Log = .render) throws -> BenchResult {
+        if o.keepFreedMemory && !AllocationCounter.keepFreedMemory() { log.warning("bench: mallopt refused the heap settings") }
         let display = try openDisplay(o, log: log)
         try display.beginFrame()
         let size = display.pixelSize
@@ -116,11 +117,13 @@ public enum SpriteBench {
         if let a = after.ours, let b = before.ours { ours = a - b }
         if let a = after.oursOnWatchedThread, let b = before.oursOnWatchedThread { renderThread = a - b }
         if let a = after.driver, let b = before.driver { driver = a - b }
-        return BenchResult(
+        var result = BenchResult(
             display: display.summary, mode: o.floor ? "floor" : "batched", sprites: field.count, spriteSize: o.spriteSize,
             size: size, warmupFrames: o.warmupFrames, frames: measured, seconds: Double(lastDone - measureStart) / 1e9,
             frameTimes: histogram, trace: trace, cpuNanosecondsPerFrame: measured > 0 ? Double(cpu) / Double(measured) : 0,
             drawCalls: drawCalls, allocations: ours, renderThreadAllocations: renderThread, driverAllocations: driver, heapGrowthBytes: after.heapBytes - before.heapBytes)
+        result.keptFreedMemory = o.keepFreedMemory
+        return result
     }
 
     static func openDisplay(_ o: BenchOptions, log: Log) throws -> DisplayBackend {
