@@ -1,0 +1,234 @@
+/// Box2D v3's soft-step contact solver (`erincatto/box2d: src/contact_solver.c`, `src/solver.c`;
+/// Catto, "Solver2D" and "Soft Constraints", GDC 2011), for one fixed step:
+///
+/// ```
+/// prepare (effective masses, pre-step normal speed for restitution, warm-start impulses)
+/// repeat sub-steps: integrate velocities → warm start → solve (soft, with bias) →
+///                   integrate positions → relax (no bias)
+/// restitution → store impulses for the next step
+/// ```
+///
+/// Separation during sub-steps is tracked from the bodies' position and rotation deltas, so the
+/// collision is computed once per step. Speculative points (positive separation) let a body
+/// approach only as far as the gap, which is what keeps fast gadgets from tunnelling.
+struct ContactSolver {
+    /// A body as the solver sees it. Static and kinematic (held, springing) bodies have zero
+    /// inverse mass; only dynamic ones are written back.
+    struct Body {
+        var v: Vector2 = .zero
+        var w = 0.0
+        /// Motion since the start of the step (sub-step integration).
+        var dp: Vector2 = .zero
+        var dAngle = 0.0
+        var dCos = 1.0, dSin = 0.0
+        var invMass = 0.0
+        var invI = 0.0
+        var dynamic = false
+
+        @inline(__always) func rotate(_ r: Vector2) -> Vector2 {
+            Vector2(dCos * r.x - dSin * r.y, dSin * r.x + dCos * r.y)
+        }
+    }
+
+    /// Softness of a constraint (`b2MakeSoft`): a spring-damper of `hertz` and damping ratio
+    /// `zeta` over a sub-step of `h` seconds.
+    struct Softness {
+        var biasRate = 0.0, massScale = 1.0, impulseScale = 0.0
+        init(hertz: Double, zeta: Double, h: Double) {
+            guard hertz > 0 else { return }
+            let omega = 2 * Math.pi * hertz
+            let a1 = 2 * zeta + h * omega
+            let a2 = h * omega * a1
+            let a3 = 1 / (1 + a2)
+            biasRate = omega / a1
+            massScale = a2 * a3
+            impulseScale = a3
+        }
+    }
+
+    struct Point {
+        var anchorA: Vector2, anchorB: Vector2
+        var baseSeparation: Double
+        var normalImpulse: Double, tangentImpulse: Double
+        var totalNormalImpulse = 0.0
+        var normalMass: Double, tangentMass: Double
+        /// Normal relative speed at the start of the step (negative: approaching), for restitution.
+        var relativeVelocity: Double
+    }
+
+    struct Constraint {
+        var key: ContactKey
+        /// Body indices; -1 for a board edge.
+        var a: Int, b: Int
+        var normal: Vector2
+        var friction: Double
+        var restitution: Double
+        var soft: Softness
+        var first: Int
+        var count: Int
+    }
+
+    var constraints: [Constraint] = []
+    var points: [Point] = []
+    /// Fastest push-out speed, px/s.
+    var pushSpeed: Double
+    var restitutionThreshold: Double
+    var restitutionIterations: Int
+
+    init(pushSpeed: Double, restitutionThreshold: Double, restitutionIterations: Int) {
+        self.pushSpeed = pushSpeed
+        self.restitutionThreshold = restitutionThreshold
+        self.restitutionIterations = restitutionIterations
+    }
+
+    mutating func removeAll() {
+        constraints.removeAll(keepingCapacity: true)
+        points.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds the constraint for `manifold` between bodies `a` and `b` (-1: a board edge).
+    mutating func add(key: ContactKey, a: Int, b: Int, manifold m: ContactManifold, friction: Double, restitution: Double,
+                      soft: Softness, bodies: [Body]) {
+        guard m.count > 0 else { return }
+        let ba = a >= 0 ? bodies[a] : Body(), bb = b >= 0 ? bodies[b] : Body()
+        let n = m.normal, t = Vector2(n.y, -n.x)
+        let first = points.count
+        for j in 0..<m.count {
+            let mp = m[j]
+            let rA = mp.anchorA, rB = mp.anchorB
+            let rnA = rA.cross(n), rnB = rB.cross(n)
+            let kNormal = ba.invMass + bb.invMass + ba.invI * rnA * rnA + bb.invI * rnB * rnB
+            let rtA = rA.cross(t), rtB = rB.cross(t)
+            let kTangent = ba.invMass + bb.invMass + ba.invI * rtA * rtA + bb.invI * rtB * rtB
+            let vrA = ba.v + Vector2(-ba.w * rA.y, ba.w * rA.x)
+            let vrB = bb.v + Vector2(-bb.w * rB.y, bb.w * rB.x)
+            points.append(Point(anchorA: rA, anchorB: rB, baseSeparation: mp.separation - (rB - rA).dot(n),
+                                normalImpulse: mp.normalImpulse, tangentImpulse: mp.tangentImpulse,
+                                normalMass: kNormal > 0 ? 1 / kNormal : 0, tangentMass: kTangent > 0 ? 1 / kTangent : 0,
+                                relativeVelocity: n.dot(vrB - vrA)))
+        }
+        constraints.append(Constraint(key: key, a: a, b: b, normal: n, friction: friction, restitution: restitution,
+                                      soft: soft, first: first, count: m.count))
+    }
+
+    @inline(__always) private static func apply(_ impulse: Vector2, rA: Vector2, rB: Vector2,
+                                                 _ a: inout Body, _ b: inout Body) {
+        a.v -= impulse * a.invMass
+        a.w -= a.invI * rA.cross(impulse)
+        b.v += impulse * b.invMass
+        b.w += b.invI * rB.cross(impulse)
+    }
+
+    /// Applies last step's impulses again (warm start), so resting stacks start converged.
+    func warmStart(_ bodies: inout [Body]) {
+        for c in constraints {
+            var a = c.a >= 0 ? bodies[c.a] : Body(), b = c.b >= 0 ? bodies[c.b] : Body()
+            let n = c.normal, t = Vector2(n.y, -n.x)
+            for j in c.first..<(c.first + c.count) {
+                let p = points[j]
+                ContactSolver.apply(n * p.normalImpulse + t * p.tangentImpulse, rA: p.anchorA, rB: p.anchorB, &a, &b)
+            }
+            if c.a >= 0, a.dynamic { bodies[c.a] = a }
+            if c.b >= 0, b.dynamic { bodies[c.b] = b }
+        }
+    }
+
+    /// One pass of the soft contact solver (`useBias`: push overlap apart; false: relax).
+    mutating func solve(_ bodies: inout [Body], inverseH: Double, useBias: Bool) {
+        for ci in constraints.indices {
+            let c = constraints[ci]
+            var a = c.a >= 0 ? bodies[c.a] : Body(), b = c.b >= 0 ? bodies[c.b] : Body()
+            let n = c.normal, t = Vector2(n.y, -n.x)
+            let dp = b.dp - a.dp
+            var totalNormal = 0.0
+            for j in c.first..<(c.first + c.count) {
+                var p = points[j]
+                // Current separation from the bodies' motion within this step.
+                let ds = dp + b.rotate(p.anchorB) - a.rotate(p.anchorA)
+                let s = p.baseSeparation + ds.dot(n)
+                var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+                if s > 0 {
+                    bias = s * inverseH  // speculative: may close the gap, no more
+                } else if useBias {
+                    bias = max(c.soft.massScale * c.soft.biasRate * s, -pushSpeed)
+                    massScale = c.soft.massScale
+                    impulseScale = c.soft.impulseScale
+                }
+                let vrA = a.v + Vector2(-a.w * p.anchorA.y, a.w * p.anchorA.x)
+                let vrB = b.v + Vector2(-b.w * p.anchorB.y, b.w * p.anchorB.x)
+                let vn = (vrB - vrA).dot(n)
+                var impulse = -p.normalMass * (massScale * vn + bias) - impulseScale * p.normalImpulse
+                let newImpulse = max(p.normalImpulse + impulse, 0)
+                impulse = newImpulse - p.normalImpulse
+                p.normalImpulse = newImpulse
+                p.totalNormalImpulse += impulse
+                totalNormal += newImpulse
+                ContactSolver.apply(n * impulse, rA: p.anchorA, rB: p.anchorB, &a, &b)
+                points[j] = p
+            }
+            // Coulomb friction, bounded by each point's normal impulse.
+            for j in c.first..<(c.first + c.count) {
+                var p = points[j]
+                let vrA = a.v + Vector2(-a.w * p.anchorA.y, a.w * p.anchorA.x)
+                let vrB = b.v + Vector2(-b.w * p.anchorB.y, b.w * p.anchorB.x)
+                let vt = (vrB - vrA).dot(t)
+                let maxFriction = c.friction * p.normalImpulse
+                let newImpulse = Math.clamp(p.tangentImpulse - p.tangentMass * vt, -maxFriction, maxFriction)
+                let impulse = newImpulse - p.tangentImpulse
+                p.tangentImpulse = newImpulse
+                ContactSolver.apply(t * impulse, rA: p.anchorA, rB: p.anchorB, &a, &b)
+                points[j] = p
+            }
+            _ = totalNormal
+            if c.a >= 0, a.dynamic { bodies[c.a] = a }
+            if c.b >= 0, b.dynamic { bodies[c.b] = b }
+        }
+    }
+
+    /// Bounce: points that were approaching faster than the restitution threshold at the start
+    /// of the step and took an impulse leave at `restitution` × their approach speed. Iterated
+    /// because two points on one face would otherwise share the bounce unevenly and add spin
+    /// (Box2D's comment: "it is possible to get more accurate restitution by iterating").
+    mutating func applyRestitution(_ bodies: inout [Body]) {
+        for ci in constraints.indices {
+            let c = constraints[ci]
+            guard c.restitution > 0 else { continue }
+            var a = c.a >= 0 ? bodies[c.a] : Body(), b = c.b >= 0 ? bodies[c.b] : Body()
+            let n = c.normal
+            for _ in 0..<max(restitutionIterations, 1) {
+                for j in c.first..<(c.first + c.count) {
+                    var p = points[j]
+                    guard p.relativeVelocity < -restitutionThreshold, p.totalNormalImpulse > 0 else { continue }
+                    let vrA = a.v + Vector2(-a.w * p.anchorA.y, a.w * p.anchorA.x)
+                    let vrB = b.v + Vector2(-b.w * p.anchorB.y, b.w * p.anchorB.x)
+                    let vn = (vrB - vrA).dot(n)
+                    var impulse = -p.normalMass * (vn + c.restitution * p.relativeVelocity)
+                    let newImpulse = max(p.normalImpulse + impulse, 0)
+                    impulse = newImpulse - p.normalImpulse
+                    p.normalImpulse = newImpulse
+                    p.totalNormalImpulse += impulse
+                    ContactSolver.apply(n * impulse, rA: p.anchorA, rB: p.anchorB, &a, &b)
+                    points[j] = p
+                }
+            }
+            if c.a >= 0, a.dynamic { bodies[c.a] = a }
+            if c.b >= 0, b.dynamic { bodies[c.b] = b }
+        }
+    }
+
+    /// The impulses of constraint `ci`, copied into its manifold for warm starting next step.
+    func store(_ ci: Int, into m: inout ContactManifold) {
+        let c = constraints[ci]
+        for j in 0..<min(c.count, m.count) {
+            m[j].normalImpulse = points[c.first + j].normalImpulse
+            m[j].tangentImpulse = points[c.first + j].tangentImpulse
+        }
+    }
+
+    /// Whether constraint `ci` pushed at all this step (a real contact, not a passing speculative one).
+    func pushed(_ ci: Int) -> Bool {
+        let c = constraints[ci]
+        for j in c.first..<(c.first + c.count) where points[j].totalNormalImpulse > 0 { return true }
+        return false
+    }
+}
