@@ -179,10 +179,13 @@ public struct World: Sendable {
 
     /// Where to draw gadget `i` a fraction `alpha` (0…1, from `FixedStepClock.alpha`) of a step
     /// after the last step: free bodies are interpolated between the last two steps; a held
-    /// gadget is drawn at its latest pose so the finger sees no added latency.
+    /// gadget is drawn at its latest pose so the finger sees no added latency, and a still one
+    /// where it stopped (the last frame before the loop idles must show the final state).
     public func renderPose(_ i: Int, alpha: Double) -> GadgetPose {
-        if held[i] { return poses[i] }
-        return GadgetPose.lerp(previousPoses[i], poses[i], Math.clamp(alpha, 0, 1))
+        switch motion[i] {
+        case .moving, .springing: return GadgetPose.lerp(previousPoses[i], poses[i], Math.clamp(alpha, 0, 1))
+        case .held, .resting, .fixed, .home: return poses[i]
+        }
     }
 
     /// `renderPose` for every gadget as states, in `Board.gadgets` (drawing) order.
