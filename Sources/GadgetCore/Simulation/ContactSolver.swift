@@ -66,6 +66,10 @@ struct ContactSolver {
         var soft: Softness
         var first: Int
         var count: Int
+        /// Two-point effective-mass matrix [k11 k12; k12 k22], and whether it is well enough
+        /// conditioned to solve both points together (Box2D v2's block solver).
+        var k11 = 0.0, k12 = 0.0, k22 = 0.0
+        var block = false
     }
 
     var constraints: [Constraint] = []
@@ -107,8 +111,66 @@ struct ContactSolver {
                                 normalMass: kNormal > 0 ? 1 / kNormal : 0, tangentMass: kTangent > 0 ? 1 / kTangent : 0,
                                 relativeVelocity: n.dot(vrB - vrA)))
         }
-        constraints.append(Constraint(key: key, a: a, b: b, normal: n, friction: friction, restitution: restitution,
-                                      soft: soft, first: first, count: m.count))
+        var c = Constraint(key: key, a: a, b: b, normal: n, friction: friction, restitution: restitution,
+                           soft: soft, first: first, count: m.count)
+        if m.count == 2 {
+            let rn1A = m.p0.anchorA.cross(n), rn1B = m.p0.anchorB.cross(n)
+            let rn2A = m.p1.anchorA.cross(n), rn2B = m.p1.anchorB.cross(n)
+            let mass = ba.invMass + bb.invMass
+            c.k11 = mass + ba.invI * rn1A * rn1A + bb.invI * rn1B * rn1B
+            c.k22 = mass + ba.invI * rn2A * rn2A + bb.invI * rn2B * rn2B
+            c.k12 = mass + ba.invI * rn1A * rn2A + bb.invI * rn1B * rn2B
+            // Box2D's maximum condition number 1000: nearly coincident points solve one by one.
+            let det = c.k11 * c.k22 - c.k12 * c.k12
+            c.block = c.k11 > 0 && c.k22 > 0 && c.k11 * c.k11 < 1000 * det
+        }
+        constraints.append(c)
+    }
+
+    /// Solves both normal impulses of a two-point contact exactly (the 2×2 linear complementarity
+    /// problem by enumeration, Box2D v2 `b2ContactSolver::SolveVelocityConstraints`): new
+    /// accumulated impulses x ≥ 0 with normal speeds w = K·x + b ≥ 0 and x·w = 0, where `bias`
+    /// is each point's allowed approach (speculative gap) or required separation speed. One
+    /// point after the other would instead leave one corner with most of the impulse and the
+    /// body spinning after a square hit. Returns false if no case fits (round-off): unchanged.
+    @discardableResult
+    private mutating func solveBlock(_ c: Constraint, _ a: inout Body, _ b: inout Body, bias: (Double, Double)) -> Bool {
+        let i0 = c.first, i1 = c.first + 1
+        let p0 = points[i0], p1 = points[i1]
+        let n = c.normal
+        func vn(_ p: Point) -> Double {
+            let vrA = a.v + Vector2(-a.w * p.anchorA.y, a.w * p.anchorA.x)
+            let vrB = b.v + Vector2(-b.w * p.anchorB.y, b.w * p.anchorB.x)
+            return (vrB - vrA).dot(n)
+        }
+        let old = (p0.normalImpulse, p1.normalImpulse)
+        let b1 = vn(p0) - (c.k11 * old.0 + c.k12 * old.1) + bias.0
+        let b2 = vn(p1) - (c.k12 * old.0 + c.k22 * old.1) + bias.1
+        var x = (0.0, 0.0)
+        let det = c.k11 * c.k22 - c.k12 * c.k12
+        // Both points push.
+        x = ((-c.k22 * b1 + c.k12 * b2) / det, (c.k12 * b1 - c.k11 * b2) / det)
+        if !(x.0 >= 0 && x.1 >= 0) {
+            // Only the first.
+            x = (-b1 / c.k11, 0)
+            if !(x.0 >= 0 && c.k12 * x.0 + b2 >= 0) {
+                // Only the second.
+                x = (0, -b2 / c.k22)
+                if !(x.1 >= 0 && c.k12 * x.1 + b1 >= 0) {
+                    // Neither.
+                    x = (0, 0)
+                    if !(b1 >= 0 && b2 >= 0) { return false }
+                }
+            }
+        }
+        let d0 = x.0 - old.0, d1 = x.1 - old.1
+        ContactSolver.apply(n * d0, rA: p0.anchorA, rB: p0.anchorB, &a, &b)
+        ContactSolver.apply(n * d1, rA: p1.anchorA, rB: p1.anchorB, &a, &b)
+        points[i0].normalImpulse = x.0
+        points[i0].totalNormalImpulse += d0
+        points[i1].normalImpulse = x.1
+        points[i1].totalNormalImpulse += d1
+        return true
     }
 
     @inline(__always) private static func apply(_ impulse: Vector2, rA: Vector2, rB: Vector2,
@@ -140,12 +202,21 @@ struct ContactSolver {
             var a = c.a >= 0 ? bodies[c.a] : Body(), b = c.b >= 0 ? bodies[c.b] : Body()
             let n = c.normal, t = Vector2(n.y, -n.x)
             let dp = b.dp - a.dp
-            var totalNormal = 0.0
+            var separations = (0.0, 0.0)
             for j in c.first..<(c.first + c.count) {
+                let p = points[j]
+                let s = p.baseSeparation + (dp + b.rotate(p.anchorB) - a.rotate(p.anchorA)).dot(n)
+                if j == c.first { separations.0 = s } else { separations.1 = s }
+            }
+            // Rigid rows (relaxing, or both points still apart: speculative) are solved both at
+            // once; soft rows, which push overlap apart, one by one as Box2D v3 does.
+            let rigid = !useBias || (c.count == 2 && separations.0 > 0 && separations.1 > 0)
+            let blockSolved = rigid && c.block
+                && solveBlock(c, &a, &b, bias: (max(separations.0, 0) * inverseH, max(separations.1, 0) * inverseH))
+            for j in c.first..<(c.first + c.count) where !blockSolved {
                 var p = points[j]
                 // Current separation from the bodies' motion within this step.
-                let ds = dp + b.rotate(p.anchorB) - a.rotate(p.anchorA)
-                let s = p.baseSeparation + ds.dot(n)
+                let s = j == c.first ? separations.0 : separations.1
                 var bias = 0.0, massScale = 1.0, impulseScale = 0.0
                 if s > 0 {
                     bias = s * inverseH  // speculative: may close the gap, no more
@@ -162,7 +233,6 @@ struct ContactSolver {
                 impulse = newImpulse - p.normalImpulse
                 p.normalImpulse = newImpulse
                 p.totalNormalImpulse += impulse
-                totalNormal += newImpulse
                 ContactSolver.apply(n * impulse, rA: p.anchorA, rB: p.anchorB, &a, &b)
                 points[j] = p
             }
@@ -179,22 +249,32 @@ struct ContactSolver {
                 ContactSolver.apply(t * impulse, rA: p.anchorA, rB: p.anchorB, &a, &b)
                 points[j] = p
             }
-            _ = totalNormal
             if c.a >= 0, a.dynamic { bodies[c.a] = a }
             if c.b >= 0, b.dynamic { bodies[c.b] = b }
         }
     }
 
     /// Bounce: points that were approaching faster than the restitution threshold at the start
-    /// of the step and took an impulse leave at `restitution` × their approach speed. Iterated
-    /// because two points on one face would otherwise share the bounce unevenly and add spin
-    /// (Box2D's comment: "it is possible to get more accurate restitution by iterating").
+    /// of the step and took an impulse leave at `restitution` × their approach speed. A face
+    /// bouncing on both points is solved exactly as a block; otherwise the points are iterated,
+    /// as Box2D's comment suggests ("more accurate restitution by iterating"), so they share
+    /// the bounce evenly instead of adding spin.
     mutating func applyRestitution(_ bodies: inout [Body]) {
         for ci in constraints.indices {
             let c = constraints[ci]
             guard c.restitution > 0 else { continue }
             var a = c.a >= 0 ? bodies[c.a] : Body(), b = c.b >= 0 ? bodies[c.b] : Body()
             let n = c.normal
+            if c.block {
+                let p0 = points[c.first], p1 = points[c.first + 1]
+                let q0 = p0.relativeVelocity < -restitutionThreshold && p0.totalNormalImpulse > 0
+                let q1 = p1.relativeVelocity < -restitutionThreshold && p1.totalNormalImpulse > 0
+                if q0 && q1, solveBlock(c, &a, &b, bias: (c.restitution * p0.relativeVelocity, c.restitution * p1.relativeVelocity)) {
+                    if c.a >= 0, a.dynamic { bodies[c.a] = a }
+                    if c.b >= 0, b.dynamic { bodies[c.b] = b }
+                    continue
+                }
+            }
             for _ in 0..<max(restitutionIterations, 1) {
                 for j in c.first..<(c.first + c.count) {
                     var p = points[j]
