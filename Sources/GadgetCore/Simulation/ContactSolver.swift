@@ -265,10 +265,17 @@ struct ContactSolver {
             guard c.restitution > 0 else { continue }
             var a = c.a >= 0 ? bodies[c.a] : Body(), b = c.b >= 0 ? bodies[c.b] : Body()
             let n = c.normal
+            // Whether this contact pushed at all (a speculative contact that never closed did
+            // not collide). Judged per contact, not per point: which point of a square hit took
+            // the impulse is an accident of solving order, and bouncing only that corner would
+            // set the gadget spinning.
+            var pushed = false
+            for j in c.first..<(c.first + c.count) where points[j].totalNormalImpulse > 0 { pushed = true }
+            guard pushed else { continue }
             if c.block {
                 let p0 = points[c.first], p1 = points[c.first + 1]
-                let q0 = p0.relativeVelocity < -restitutionThreshold && p0.totalNormalImpulse > 0
-                let q1 = p1.relativeVelocity < -restitutionThreshold && p1.totalNormalImpulse > 0
+                let q0 = p0.relativeVelocity < -restitutionThreshold
+                let q1 = p1.relativeVelocity < -restitutionThreshold
                 if q0 && q1, solveBlock(c, &a, &b, bias: (c.restitution * p0.relativeVelocity, c.restitution * p1.relativeVelocity)) {
                     if c.a >= 0, a.dynamic { bodies[c.a] = a }
                     if c.b >= 0, b.dynamic { bodies[c.b] = b }
@@ -278,7 +285,7 @@ struct ContactSolver {
             for _ in 0..<max(restitutionIterations, 1) {
                 for j in c.first..<(c.first + c.count) {
                     var p = points[j]
-                    guard p.relativeVelocity < -restitutionThreshold, p.totalNormalImpulse > 0 else { continue }
+                    guard p.relativeVelocity < -restitutionThreshold else { continue }
                     let vrA = a.v + Vector2(-a.w * p.anchorA.y, a.w * p.anchorA.x)
                     let vrB = b.v + Vector2(-b.w * p.anchorB.y, b.w * p.anchorB.x)
                     let vn = (vrB - vrA).dot(n)
