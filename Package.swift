@@ -49,7 +49,7 @@ let package = Package(
 
         .testTarget(name: "GadgetCoreTests", dependencies: ["GadgetCore"]),
         .testTarget(name: "GadgetRenderTests", dependencies: ["GadgetRender", "GadgetDisplay", "GadgetCore"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "GadgetInputTests", dependencies: ["GadgetInput", "GadgetCore"]),
+        .testTarget(name: "GadgetInputTests", dependencies: ["GadgetInput", "GadgetCore"], exclude: ["Fixtures"]),
         .testTarget(name: "GadgetAppTests", dependencies: ["GadgetApp", "GadgetCore", "GadgetRender"]),
     ],
     swiftLanguageModes: [.v6]
