@@ -31,18 +31,7 @@ public struct SimulationDriver: Sendable {
 
     /// Runs every step due at or before `time`.
     public mutating func advance(to time: Microseconds) {
-        var due = clock.stepsDue(at: time)
-        while due > 0 {
-            if world.isAtRest {
-                // Nothing moves and nothing is held: the remaining steps would change nothing.
-                clock.advance(by: due)
-                skippedSteps += due
-                return
-            }
-            world.step(dt: clock.dt)
-            clock.advance(by: 1)
-            due -= 1
-        }
+        skippedSteps += world.advance(to: time, on: &clock)
     }
 
     /// Runs the steps due before `time`, then applies `input` to the world (a touch frame through
@@ -73,5 +62,25 @@ public struct SimulationDriver: Sendable {
     /// The poses to draw at `now` (after `frame(at: now)`).
     public func renderStates(at now: Microseconds) -> [GadgetState] {
         world.renderStates(alpha: clock.alpha(at: now))
+    }
+}
+
+extension World {
+    /// Runs every step of `clock` due at or before `time` (the stepping rule shared by
+    /// `SimulationDriver` and `BoardSession`). While the world is at rest the due steps are
+    /// skipped without running, since they would change nothing. Returns the steps skipped.
+    @discardableResult
+    public mutating func advance(to time: Microseconds, on clock: inout FixedStepClock) -> Int64 {
+        var due = clock.stepsDue(at: time)
+        while due > 0 {
+            if isAtRest {
+                clock.advance(by: due)
+                return due
+            }
+            step(dt: clock.dt)
+            clock.advance(by: 1)
+            due -= 1
+        }
+        return 0
     }
 }
