@@ -56,7 +56,9 @@ public struct World: Sendable {
         let n = board.gadgets.count
         let ppp = board.touch.pixelsPerPoint
         limits = Limits(tuning: tuning, pixelsPerPoint: ppp, decelerationRate: board.physics.decelerationRate)
-        spring = DampedSpring(stiffness: tuning.springStiffness, dampingRatio: tuning.springDampingRatio)
+        // The board may override the spring (physics.springStiffness / springDampingRatio).
+        spring = DampedSpring(stiffness: board.physics.springStiffness ?? tuning.springStiffness,
+                              dampingRatio: board.physics.springDampingRatio ?? tuning.springDampingRatio)
         gravity = board.physics.gravity * ppp
         poses = board.gadgets.map { GadgetPose(center: $0.center, scale: 1, rotation: $0.rotationRadians) }
         previousPoses = poses

@@ -144,3 +144,32 @@ import Testing
         #expect(!spring.isSettled(offset: 0, velocity: 30, tolerance: 0.25))
     }
 }
+
+/// The board file can tune the spring (physics.springStiffness / springDampingRatio).
+@Suite struct SpringSettingsTests {
+    @Test func boardOverridesTheSpring() throws {
+        let json = """
+        {"size":[1280,720],"physics":{"springStiffness":400,"springDampingRatio":1},
+         "gadgets":[{"id":"p","color":"#ffffff","center":[640,360],"size":[200,80],"springHome":true}]}
+        """
+        let board = try BoardDecoder.decode(Array(json.utf8), file: "b.json").get()
+        #expect(board.physics.springStiffness == 400 && board.physics.springDampingRatio == 1)
+        var w = World(board: board)
+        #expect(w.spring == DampedSpring(stiffness: 400, dampingRatio: 1))
+        w.grab(0)
+        w.move(0, to: GadgetPose(center: Vector2(840, 360)))
+        w.release(0, velocity: .zero)
+        var most = 0.0
+        Fixture.run(&w, seconds: 1.5) { w in most = min(most, w.poses[0].center.x - 640) }
+        #expect(most >= 0)  // critically damped: no overshoot
+        #expect(w.isAtRest)  // and ω0 = 20 rad/s: home well within the time
+    }
+
+    @Test func outOfRangeValuesAreProblems() {
+        let json = """
+        {"size":[1280,720],"physics":{"springStiffness":0,"springDampingRatio":50},"gadgets":[]}
+        """
+        guard case .failure(let p) = BoardDecoder.decode(Array(json.utf8), file: "b.json") else { Issue.record("accepted"); return }
+        #expect(p.problems.map(\.jsonPath) == ["physics.springStiffness", "physics.springDampingRatio"])
+    }
+}
