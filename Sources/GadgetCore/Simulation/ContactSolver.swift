@@ -311,11 +311,4 @@ struct ContactSolver {
             m[j].tangentImpulse = points[c.first + j].tangentImpulse
         }
     }
-
-    /// Whether constraint `ci` pushed at all this step (a real contact, not a passing speculative one).
-    func pushed(_ ci: Int) -> Bool {
-        let c = constraints[ci]
-        for j in c.first..<(c.first + c.count) where points[j].totalNormalImpulse > 0 { return true }
-        return false
-    }
 }

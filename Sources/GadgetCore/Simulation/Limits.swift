@@ -4,7 +4,6 @@ struct Limits: Sendable {
     let stopSpeed: Double
     let stopAngularSpeed: Double
     let restitutionThreshold: Double
-    let linearSlop: Double
     let speculativeDistance: Double
     let pushSpeed: Double
     let maxSpeed: Double
@@ -19,7 +18,6 @@ struct Limits: Sendable {
         stopSpeed = t.inertiaStopSpeed * ppp
         stopAngularSpeed = t.inertiaStopAngularSpeed
         restitutionThreshold = t.restitutionThreshold * ppp
-        linearSlop = t.linearSlop * ppp
         speculativeDistance = t.speculativeDistance * ppp
         pushSpeed = t.contactPushSpeed * ppp
         maxSpeed = t.maximumLinearSpeed * ppp

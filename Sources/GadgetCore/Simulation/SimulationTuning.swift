@@ -53,9 +53,8 @@ public struct SimulationTuning: Sendable, Equatable {
     /// (Box2D: 5 cm on a 1 m body), and it is well above the speed one step of gravity adds even at
     /// the slowest step rate (1000 pt/s² / 30 Hz = 33 pt/s), so resting contact never bounces.
     public var restitutionThreshold = 100.0
-    /// Allowed overlap that keeps contacts persistent, pt (Box2D `B2_LINEAR_SLOP` 0.005 m).
-    public var linearSlop = 0.5
-    /// Contacts begin this far apart (before motion is added), pt (Box2D: 4 × linear slop).
+    /// Contacts begin this far apart (before motion is added), pt (Box2D v3's speculative
+    /// distance, 4 × `B2_LINEAR_SLOP` 0.005 m).
     public var speculativeDistance = 2.0
     /// Contact stiffness, Hz (Box2D `contactHertz` 30); capped at a quarter of the sub-step rate.
     public var contactHertz = 30.0
