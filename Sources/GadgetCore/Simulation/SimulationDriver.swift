@@ -43,6 +43,13 @@ public struct SimulationDriver: Sendable {
         return try input(&world)
     }
 
+    /// Replay: applies each timestamped input at its time (in order), then runs to `end`.
+    public mutating func run<S: Sequence>(_ inputs: S, until end: Microseconds)
+    where S.Element == (time: Microseconds, apply: @Sendable (inout World) -> Void) {
+        for input in inputs { apply(at: input.time, input.apply) }
+        advance(to: end)
+    }
+
     /// Live, before the frame's inputs: if the loop fell more than `maximumFrameTime` behind
     /// `now` (a stall), gives up the excess instead of simulating it all at once (the spiral of
     /// death). Never while at rest, when catching up is free. Returns the µs dropped.

@@ -35,8 +35,7 @@ import Testing
     static func run(frame: Microseconds?, end: Microseconds = 3_000_000) -> SimulationDriver {
         var d = SimulationDriver(world: World(board: busyBoard()), start: 0)
         guard let frame else {
-            for input in inputs { d.apply(at: input.time, input.apply) }
-            d.advance(to: end)
+            d.run(inputs, until: end)
             return d
         }
         var pending = inputs[...]
