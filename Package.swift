@@ -26,7 +26,7 @@ let package = Package(
         systemLibrary("CDRM", pkgConfig: "libdrm", apt: ["libdrm-dev"]),
         systemLibrary("CEvdev", pkgConfig: "libevdev", apt: ["libevdev-dev"]),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
-        // glibc's <malloc.h> (mallinfo2 for the bench's heap figures); part of libc, nothing to link.
+        // glibc's <malloc.h> (mallinfo2, mallopt) and the bench's malloc counter; part of libc, nothing to link.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
 
         // Pure Swift: geometry, board model, JSON, touch assembly, gestures, simulation.
