@@ -89,38 +89,56 @@ bmp4=$work/sprite4.bmp
 gb_malloc=() sdl_tunables=glibc.malloc.trim_threshold=268435456:glibc.malloc.mmap_threshold=33554432
 if [ "$default_malloc" = 1 ]; then gb_malloc=(--default-malloc); sdl_tunables=""; fi
 
-# gadgetboard: fps of one run (JSON report).
+# Each run prints "FPS CPU_MS_PER_FRAME": frames per second, and CPU time of the whole process
+# (every thread, the driver's included) per frame, which a loaded machine barely changes.
+
+# gadgetboard: both figures from its JSON report.
 run_gb() { # px [--floor]
     local px=$1; shift
-    "$gb" bench --sprites "$sprites" --sprite-size "$px" --size "$size" --duration "$seconds" "${gb_malloc[@]}" "$@" --json 2>"$work/gb.err" \
-        | grep -o '"fps":[0-9.]*' | cut -d: -f2
+    local json
+    json=$("$gb" bench --sprites "$sprites" --sprite-size "$px" --size "$size" --duration "$seconds" "${gb_malloc[@]}" "$@" --json 2>"$work/gb.err")
+    local fps cpu
+    fps=$(grep -o '"fps":[0-9.]*' <<<"$json" | cut -d: -f2)
+    cpu=$(grep -o '"processCpuMsPerFrame":[0-9.]*' <<<"$json" | cut -d: -f2)
+    [ -n "$fps" ] && echo "$fps $cpu"
 }
 
-# testsprite2: mean of its 5-second fps figures after the first. It never exits by itself, so it
-# is SIGKILLed as soon as it has printed enough figures (1 + seconds/5), or after a hard limit.
-run_sdl() { # bmp [extra args]
+# CPU time of a process so far, in clock ticks (utime + stime).
+ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
+
+# testsprite2: the mean of its 5-second fps figures after the first, and its CPU time between
+# the first figure and the last. It never exits by itself, so it is SIGKILLed as soon as it has
+# printed enough figures (1 + seconds/5), or after a hard limit.
+run_sdl_once() { # bmp [extra args]
     local bmp=$1; shift
     local log=$work/ts.log
-    local want=$(( 1 + (seconds + 4) / 5 )) limit=$(( seconds + 40 )) waited=0
+    local want=$(( 1 + (seconds + 4) / 5 )) limit=$(( (seconds + 40) * 5 )) waited=0 have=0 t0="" t1=""
     GLIBC_TUNABLES=$sdl_tunables SDL_VIDEODRIVER=offscreen SDL_VIDEO_EGL_DRIVER=$shim EGL_FINISH_SHIM_VERBOSE=1 \
         "$ts" --renderer opengles2 --geometry "$size" --info render "$@" "$sprites" "$bmp" >"$log" 2>&1 &
     local pid=$!
-    while [ "$(grep -c 'frames per second' "$log" || true)" -lt "$want" ] && [ "$waited" -lt $(( limit * 2 )) ]; do
-        sleep 0.5; waited=$(( waited + 1 ))
+    while [ "$have" -lt "$want" ] && [ "$waited" -lt "$limit" ] && kill -0 "$pid" 2>/dev/null; do
+        sleep 0.2; waited=$(( waited + 1 ))
+        have=$(grep -c 'frames per second' "$log" || true)
+        if [ -z "$t0" ] && [ "$have" -ge 1 ]; then t0=$(ticks "$pid"); fi
     done
+    t1=$(ticks "$pid")
     local rss
     rss=$(awk '/VmRSS/ {print int($2/1024)}' "/proc/$pid/status" 2>/dev/null || echo "?")
     kill -KILL "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
     if ! grep -A2 'Current renderer' "$log" | grep -q 'Renderer opengles2'; then
-        echo "compare-sdl: testsprite2 did not use the opengles2 renderer:" >&2; cat "$log" >&2; exit 1
+        echo "compare-sdl: testsprite2 did not report the opengles2 renderer; its output:" >&2; tail -n 20 "$log" >&2; return 1
     fi
     if ! grep -q 'egl-finish-shim: active' "$log"; then
-        echo "compare-sdl: the EGL shim was not loaded (SDL_VIDEO_EGL_DRIVER)" >&2; cat "$log" >&2; exit 1
+        echo "compare-sdl: the EGL shim was not loaded (SDL_VIDEO_EGL_DRIVER)" >&2; tail -n 20 "$log" >&2; return 1
     fi
     echo "$rss" > "$work/ts.rss"
-    grep 'frames per second' "$log" | awk 'NR > 1 { s += $2; n++ } END { if (n) printf "%.2f\n", s / n }'
+    grep 'frames per second' "$log" | head -n "$want" | awk -v t0="${t0:-0}" -v t1="$t1" -v hz="$(getconf CLK_TCK)" \
+        'NR > 1 { s += $2; n++ } END { if (n) printf "%.2f %.2f\n", s / n, (t1 - t0) / hz * 1000 / (s * 5) }'
 }
+
+# A testsprite2 run that fails to start (seen once under heavy load) is retried once.
+run_sdl() { run_sdl_once "$@" || run_sdl_once "$@"; }
 
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) { print "nan"; exit } if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
@@ -140,36 +158,49 @@ for r in $(seq 1 "$rounds"); do
         set -- "${programs[@]}"
         for _ in $(seq 2 "$r"); do set -- "${@:2}" "$1"; done
         for p in "$@"; do
+            figures=""
             case $p in
-                gadgetboard) fps=$(run_gb "$px") ;;
-                gadgetboard-floor) fps=$(run_gb "$px" --floor) ;;
-                sdl-default) fps=$(run_sdl "$bmp") ;;
-                sdl-rendergeometry) fps=$(run_sdl "$bmp" --use-rendergeometry mode1) ;;
+                gadgetboard) figures=$(run_gb "$px" || true) ;;
+                gadgetboard-floor) figures=$(run_gb "$px" --floor || true) ;;
+                sdl-default) figures=$(run_sdl "$bmp" || true) ;;
+                sdl-rendergeometry) figures=$(run_sdl "$bmp" --use-rendergeometry mode1 || true) ;;
             esac
-            [ -n "$fps" ] || { echo "compare-sdl: $p produced no figure" >&2; cat "$work/gb.err" >&2 || true; exit 1; }
+            if [ -z "$figures" ]; then
+                echo "compare-sdl: round $r $regime $p produced no figure; left out" >&2; cat "$work/gb.err" >&2 2>/dev/null || true
+                continue
+            fi
+            read -r fps cpu <<<"$figures"
             extra=""
-            case $p in sdl-*) extra=" (RSS $(cat "$work/ts.rss") MB at kill)" ;; esac
-            printf '%s\t%s\t%s\t%s\n' "$r" "$regime" "$p" "$fps" >> "$results"
-            echo "round $r $regime $p: $fps fps$extra" >&2
+            case $p in sdl-*) extra=", RSS $(cat "$work/ts.rss") MB at kill" ;; esac
+            printf '%s\t%s\t%s\t%s\t%s\n' "$r" "$regime" "$p" "$fps" "$cpu" >> "$results"
+            echo "round $r $regime $p: $fps fps, $cpu ms cpu/frame$extra; load $(cut -d' ' -f1 /proc/loadavg)" >&2
         done
     done
 done
 
 echo
-echo "median fps over $rounds rounds ($sprites sprites, $size, every frame finished; load at end: $(cut -d' ' -f1-3 /proc/loadavg))"
+echo "medians over $rounds rounds ($sprites sprites, $size, every frame finished; load at end: $(cut -d' ' -f1-3 /proc/loadavg))"
+echo "fps: frames per second (wall clock); cpu: CPU ms per frame of the whole process, all threads"
 for regime in ${regimes//,/ }; do
-    m() { awk -v g="$regime" -v p="$1" -F'\t' '$2 == g && $3 == p { print $4 }' "$results" | median; }
-    gbm=$(m gadgetboard) fl=$(m gadgetboard-floor) sd=$(m sdl-default) sg=$(m sdl-rendergeometry)
+    m() { awk -v g="$regime" -v p="$1" -v c="$2" -F'\t' '$2 == g && $3 == p { print $c }' "$results" | median; }
     case $regime in
         fill) label="fill-bound (32x32)"; t_sd=1.4 t_sg=0 t_fl=0.9 ;;
         driver) label="driver-bound (4x4)"; t_sd=2.2 t_sg=1.3 t_fl=0.9 ;;
     esac
-    awk -v l="$label" -v a="$gbm" -v f="$fl" -v d="$sd" -v g="$sg" -v td="$t_sd" -v tg="$t_sg" -v tf="$t_fl" 'BEGIN {
-        printf "%s: gadgetboard %.2f, floor %.2f, SDL2 default %.2f, SDL2 render-geometry %.2f\n", l, a, f, d, g
-        printf "  gadgetboard / SDL2 default         %.2fx (target >= %.1fx) %s\n", a / d, td, (a / d >= td ? "ok" : "BELOW")
-        if (tg > 0) printf "  gadgetboard / SDL2 render-geometry %.2fx (target >= %.1fx) %s\n", a / g, tg, (a / g >= tg ? "ok" : "BELOW")
-        else printf "  gadgetboard / SDL2 render-geometry %.2fx\n", a / g
-        printf "  gadgetboard / floor                %.2fx (target >= %.1fx) %s\n", a / f, tf, (a / f >= tf ? "ok" : "BELOW")
+    awk -v l="$label" -v a="$(m gadgetboard 4)" -v f="$(m gadgetboard-floor 4)" -v d="$(m sdl-default 4)" -v g="$(m sdl-rendergeometry 4)" \
+        -v ca="$(m gadgetboard 5)" -v cf="$(m gadgetboard-floor 5)" -v cd="$(m sdl-default 5)" -v cg="$(m sdl-rendergeometry 5)" \
+        -v td="$t_sd" -v tg="$t_sg" -v tf="$t_fl" 'BEGIN {
+        printf "%s\n", l
+        printf "  %-22s %8s %10s\n", "", "fps", "cpu ms"
+        printf "  %-22s %8.2f %10.1f\n", "gadgetboard", a, ca
+        printf "  %-22s %8.2f %10.1f\n", "gadgetboard --floor", f, cf
+        printf "  %-22s %8.2f %10.1f\n", "SDL2 default", d, cd
+        printf "  %-22s %8.2f %10.1f\n", "SDL2 render-geometry", g, cg
+        printf "  %-36s %6s %8s  %s\n", "ratio", "fps", "cpu", "target (fps)"
+        printf "  %-36s %5.2fx %7.2fx  >= %.1fx %s\n", "gadgetboard vs SDL2 default", a / d, cd / ca, td, (a / d >= td ? "ok" : "BELOW")
+        if (tg > 0) printf "  %-36s %5.2fx %7.2fx  >= %.1fx %s\n", "gadgetboard vs SDL2 render-geometry", a / g, cg / ca, tg, (a / g >= tg ? "ok" : "BELOW")
+        else printf "  %-36s %5.2fx %7.2fx\n", "gadgetboard vs SDL2 render-geometry", a / g, cg / ca
+        printf "  %-36s %5.2fx %7.2fx  >= %.1fx %s\n", "gadgetboard vs floor", a / f, cf / ca, tf, (a / f >= tf ? "ok" : "BELOW")
     }'
 done
-if [ -n "$out" ]; then cp "$results" "$out"; echo "per-run figures: $out"; fi
+if [ -n "$out" ]; then cp "$results" "$out"; echo "per-run figures (round, regime, program, fps, cpu ms/frame): $out"; fi

@@ -28,6 +28,10 @@ public struct BenchResult {
     /// Net change of malloc'd bytes over the measured frames, whole process (driver included).
     public var heapGrowthBytes: Int
 
+    /// CPU time of the whole process over the measured frames (every thread, driver included).
+    public var processCPUNanoseconds: UInt64 = 0
+    public var processCPUMillisecondsPerFrame: Double { frames > 0 ? Double(processCPUNanoseconds) / 1e6 / Double(frames) : 0 }
+
     /// Whether the run kept freed heap memory (mallopt), see `BenchOptions.keepFreedMemory`.
     public var keptFreedMemory = true
 
@@ -60,6 +64,7 @@ public struct BenchResult {
             ])),
             ("cpuNsPerSprite", .number(JSONWriter.rounded(cpuNanosecondsPerSprite, places: 2))),
             ("cpuUsPerFrame", .number(JSONWriter.rounded(cpuNanosecondsPerFrame / 1000, places: 1))),
+            ("processCpuMsPerFrame", .number(JSONWriter.rounded(processCPUMillisecondsPerFrame, places: 3))),
             ("drawCallsPerFrame", .number(JSONWriter.rounded(drawCallsPerFrame, places: 2))),
             ("heapAllocationsPerFrame", allocationsPerFrame.map { .number(JSONWriter.rounded($0, places: 3)) } ?? .null),
             ("renderThreadHeapAllocationsPerFrame", renderThreadAllocations.map { .number(JSONWriter.rounded(frames > 0 ? Double($0) / Double(frames) : 0, places: 3)) } ?? .null),
@@ -80,6 +85,7 @@ public struct BenchResult {
             "fps: \(f(fps, 2)) (\(frames) frames in \(f(seconds, 2)) s after \(warmupFrames) warm-up frames)",
             "frame time: p50 \(f(ms(frameTimes.valueAtPercentile(50)), 2)) ms, p95 \(f(ms(frameTimes.valueAtPercentile(95)), 2)) ms, p99 \(f(ms(frameTimes.valueAtPercentile(99)), 2)) ms, max \(f(ms(frameTimes.max), 2)) ms",
             "cpu: \(f(cpuNanosecondsPerSprite, 2)) ns per sprite (simulation + batching, excluding the driver; \(f(cpuNanosecondsPerFrame / 1000, 1)) us per frame)",
+            "process cpu: \(f(processCPUMillisecondsPerFrame, 2)) ms per frame (all threads, GL driver included)",
             "draw calls per frame: \(f(drawCallsPerFrame, 2))",
             "heap allocations per frame: \(alloc) (malloc calls from gadgetboard and the Swift runtime, all threads); GL driver: \(driver); heap growth \(f(frames > 0 ? Double(heapGrowthBytes) / Double(frames) : 0, 1)) bytes per frame (mallinfo2)",
         ]

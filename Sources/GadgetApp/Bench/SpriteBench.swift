@@ -60,11 +60,13 @@ public enum SpriteBench {
         var lastDone = BenchClock.nanoseconds(), measureStart = lastDone
         var cpu: UInt64 = 0
         var before = AllocationCounter.read()
+        var cpuBefore = BenchClock.processCPUNanoseconds()
         while true {
             if !measuring && frame >= o.warmupFrames {
                 measuring = true
                 measureStart = lastDone
                 before = AllocationCounter.read()
+                cpuBefore = BenchClock.processCPUNanoseconds()
             }
             if measuring {
                 if let n = o.frames { if measured >= n { break } } else if lastDone - measureStart >= durationNs { break }
@@ -108,6 +110,7 @@ public enum SpriteBench {
             frame += 1
         }
         let after = AllocationCounter.read()
+        let cpuAfter = BenchClock.processCPUNanoseconds()
         if let path = o.screenshotPath {
             let image = try display.readPixels()
             try FileIO.writeAtomically(path, try PNGCodec.encode(image))
@@ -123,6 +126,7 @@ public enum SpriteBench {
             frameTimes: histogram, trace: trace, cpuNanosecondsPerFrame: measured > 0 ? Double(cpu) / Double(measured) : 0,
             drawCalls: drawCalls, allocations: ours, renderThreadAllocations: renderThread, driverAllocations: driver, heapGrowthBytes: after.heapBytes - before.heapBytes)
         result.keptFreedMemory = o.keepFreedMemory
+        result.processCPUNanoseconds = cpuAfter - cpuBefore
         return result
     }
 
