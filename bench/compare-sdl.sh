@@ -8,10 +8,12 @@
 #     offscreen driver swaps a pbuffer, which is a no-op, so SDL's EGL is loaded through
 #     bench/egl-finish-shim.c (glFinish, then the real eglSwapBuffers). Without it Mesa never
 #     finishes SDL's frames, its fps counts queued frames and its memory grows ~200 MB/s;
-#   - the same heap settings: gadgetboard bench keeps freed memory in the process (mallopt: no
-#     trim below 256 MiB, no mmap below 32 MiB; otherwise llvmpipe's per-frame scene memory is
-#     unmapped, faulted in and zeroed every frame); testsprite2 gets the same settings through
-#     GLIBC_TUNABLES. --default-malloc runs both with glibc's defaults instead;
+#   - each program as it ships: gadgetboard bench keeps freed heap memory in the process
+#     (mallopt: no trim below 256 MiB, no mmap below 32 MiB; otherwise llvmpipe's per-frame scene
+#     memory is unmapped, faulted in and zeroed every frame), testsprite2 runs with glibc's
+#     defaults. --same-heap gives testsprite2 gadgetboard's settings too (GLIBC_TUNABLES), to see
+#     how much of the difference is the allocator; --default-malloc runs gadgetboard with glibc's
+#     defaults;
 #   - runs alternate (gadgetboard, its --floor, SDL default, SDL --use-rendergeometry mode1, in a
 #     rotating order) for several rounds, so background load hits every program alike; the
 #     figures are medians over rounds.
@@ -20,12 +22,13 @@
 # SIGTERM): it is SIGKILLed after a fixed time and its first figure (start-up) is skipped.
 #
 # Usage: bench/compare-sdl.sh [--rounds N] [--seconds S] [--sprites N] [--size WxH]
-#                             [--regimes fill,driver] [--default-malloc] [--out FILE.tsv]
+#                             [--regimes fill,driver] [--same-heap] [--default-malloc]
+#                             [--out FILE.tsv]
 # Environment: GADGETBOARD (default .build/release/gadgetboard, built if missing),
 #              TESTSPRITE2 (default: found with dpkg -L libsdl2-tests).
 set -euo pipefail
 
-rounds=3 seconds=10 sprites=10000 size=1280x720 regimes=fill,driver out="" default_malloc=0
+rounds=3 seconds=10 sprites=10000 size=1280x720 regimes=fill,driver out="" default_malloc=0 same_heap=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --rounds) rounds=$2; shift 2 ;;
@@ -35,7 +38,8 @@ while [ $# -gt 0 ]; do
         --regimes) regimes=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
         --default-malloc) default_malloc=1; shift ;;
-        -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
+        --same-heap) same_heap=1; shift ;;
+        -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
         *) echo "compare-sdl: unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -86,8 +90,9 @@ bmp4=$work/sprite4.bmp
 [ "$(stat -c %s "$bmp4")" = 186 ] || { echo "compare-sdl: bad BMP size" >&2; exit 1; }
 
 # Heap settings for both programs (see the header).
-gb_malloc=() sdl_tunables=glibc.malloc.trim_threshold=268435456:glibc.malloc.mmap_threshold=33554432
-if [ "$default_malloc" = 1 ]; then gb_malloc=(--default-malloc); sdl_tunables=""; fi
+gb_malloc=() sdl_tunables=""
+if [ "$default_malloc" = 1 ]; then gb_malloc=(--default-malloc); fi
+if [ "$same_heap" = 1 ]; then sdl_tunables=glibc.malloc.trim_threshold=268435456:glibc.malloc.mmap_threshold=33554432; fi
 
 # Each run prints "FPS CPU_MS_PER_FRAME": frames per second, and CPU time of the whole process
 # (every thread, the driver's included) per frame, which a loaded machine barely changes.
@@ -145,7 +150,7 @@ median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) { print "nan"; exit 
 results=$work/results.tsv
 : > "$results"
 programs=(gadgetboard gadgetboard-floor sdl-default sdl-rendergeometry)
-echo "compare-sdl: heap settings: ${sdl_tunables:-glibc defaults}" >&2
+echo "compare-sdl: heap: gadgetboard ${gb_malloc[*]:-keeps freed memory}, testsprite2 ${sdl_tunables:-glibc defaults}" >&2
 echo "compare-sdl: $rounds rounds x ($regimes) x 4 programs, $sprites sprites, $size, ~${seconds}s each; load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 for r in $(seq 1 "$rounds"); do
     for regime in ${regimes//,/ }; do
