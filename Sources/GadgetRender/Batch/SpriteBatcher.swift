@@ -24,6 +24,9 @@ public final class SpriteBatcher {
         @usableFromInline var count = 0
         /// The texture of the batch being collected (0 before the first sprite of a frame).
         @usableFromInline var texture: GLuint = 0
+        /// Whether every sprite of the pending batch has an opaque white colour (then it is drawn
+        /// with the program that has no colour varying).
+        @usableFromInline var allWhite = true
         /// Sprites already issued in earlier draw calls of this frame.
         var flushedSprites = 0
         var drawCalls = 0
@@ -36,9 +39,14 @@ public final class SpriteBatcher {
     /// The texture of the batch being collected (0 before the first sprite of a frame).
     public var currentTexture: GLuint { state.pointee.texture }
 
+    /// Texture × vertex colour, and texture only (every vertex opaque white): the cheaper
+    /// program is chosen per draw call, so it never splits a batch.
     private let program: ShaderProgram
-    private let transformUniform: GLint
-    private let textureUniform: GLint
+    private let whiteProgram: ShaderProgram
+    private let transformUniforms: (GLint, GLint)
+    private let textureUniforms: (GLint, GLint)
+    /// The program bound now (0 outside a frame).
+    private var boundProgram: GLuint = 0
     private var vertexBuffer: GLuint = 0
     private var indexBuffer: GLuint = 0
     @usableFromInline let vertices: UnsafeMutablePointer<SpriteVertex>
@@ -47,10 +55,17 @@ public final class SpriteBatcher {
 
     public init(capacity: Int = SpriteBatcher.maximumQuadsPerDraw) throws(GLError) {
         self.capacity = min(max(capacity, 1), SpriteBatcher.maximumQuadsPerDraw)
-        program = try ShaderProgram(vertex: ShaderSourceText.vertex, fragment: ShaderSourceText.fragment,
-                                    attributes: ["a_position", "a_texcoord", "a_color"])
-        transformUniform = program.uniform("u_transform")
-        textureUniform = program.uniform("u_texture")
+        let attributes = ["a_position", "a_texcoord", "a_color"]
+        program = try ShaderProgram(vertex: ShaderSourceText.vertex, fragment: ShaderSourceText.fragment, attributes: attributes)
+        let white = "#define WHITE_VERTICES 1\n"
+        do {
+            whiteProgram = try ShaderProgram(vertex: white + ShaderSourceText.vertex, fragment: white + ShaderSourceText.fragment, attributes: attributes)
+        } catch {
+            program.destroy()
+            throw error
+        }
+        transformUniforms = (program.uniform("u_transform"), whiteProgram.uniform("u_transform"))
+        textureUniforms = (program.uniform("u_texture"), whiteProgram.uniform("u_texture"))
         vertices = .allocate(capacity: self.capacity * 4)
         state = .allocate(capacity: 1)
         state.initialize(to: State())
@@ -79,9 +94,12 @@ public final class SpriteBatcher {
     /// clip space (see `BoardViewport.clipTransform`).
     public func begin(transform: AffineTransform) {
         state.pointee = State()
+        whiteProgram.use()
+        glUniform1i(textureUniforms.1, 0)
         program.use()
+        glUniform1i(textureUniforms.0, 0)
+        boundProgram = program.id
         uploadTransform(transform)
-        glUniform1i(textureUniform, 0)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
@@ -98,14 +116,28 @@ public final class SpriteBatcher {
         uploadTransform(transform)
     }
 
+    /// Sets `u_transform` in both programs (leaving the bound one bound).
     private func uploadTransform(_ t: AffineTransform) {
         // Column-major mat3 of the affine map, in a stack tuple (an array literal would allocate
         // every frame).
         var m: (GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat) =
             (GLfloat(t.a), GLfloat(t.b), 0, GLfloat(t.c), GLfloat(t.d), 0, GLfloat(t.tx), GLfloat(t.ty), 1)
+        let bound = boundProgram
         withUnsafePointer(to: &m) { p in
-            p.withMemoryRebound(to: GLfloat.self, capacity: 9) { glUniformMatrix3fv(transformUniform, 1, GLboolean(GL_FALSE), $0) }
+            p.withMemoryRebound(to: GLfloat.self, capacity: 9) { matrix in
+                glUseProgram(whiteProgram.id)
+                glUniformMatrix3fv(transformUniforms.1, 1, GLboolean(GL_FALSE), matrix)
+                glUseProgram(program.id)
+                glUniformMatrix3fv(transformUniforms.0, 1, GLboolean(GL_FALSE), matrix)
+            }
         }
+        glUseProgram(bound)
+    }
+
+    /// Binds the program for a batch (the white one when every vertex is opaque white).
+    private func useProgram(white: Bool) {
+        let id = white ? whiteProgram.id : program.id
+        if id != boundProgram { glUseProgram(id); boundProgram = id }
     }
 
     private func bindVertices(_ buffer: GLuint) {
@@ -155,6 +187,7 @@ public final class SpriteBatcher {
             n = 0
         }
         let c = (color.r, color.g, color.b, color.a)
+        state.pointee.allWhite = state.pointee.allWhite && (color.r & color.g & color.b & color.a) == 255
         let p = vertices + n &* 4
         p[0] = SpriteVertex(x: x0, y: y0, u: u0, v: v0, rgba: c)
         p[1] = SpriteVertex(x: x1, y: y1, u: u1, v: v0, rgba: c)
@@ -168,6 +201,7 @@ public final class SpriteBatcher {
     func switchBatch(to texture: GLuint) {
         flush()
         state.pointee.texture = texture
+        state.pointee.allWhite = true
     }
 
     /// Issues the pending sprites as one draw call.
@@ -175,6 +209,7 @@ public final class SpriteBatcher {
         let count = state.pointee.count
         guard count > 0 else { return }
         glBindTexture(GLenum(GL_TEXTURE_2D), state.pointee.texture)
+        useProgram(white: state.pointee.allWhite)
         // Orphan then fill: the driver can keep drawing the previous contents without a stall.
         let bytes = count * 4 * MemoryLayout<SpriteVertex>.stride
         glBufferData(GLenum(GL_ARRAY_BUFFER), capacity * 4 * MemoryLayout<SpriteVertex>.stride, nil, GLenum(GL_STREAM_DRAW))
@@ -183,6 +218,7 @@ public final class SpriteBatcher {
         state.pointee.drawCalls += 1
         state.pointee.flushedSprites += count
         state.pointee.count = 0
+        state.pointee.allWhite = true
     }
 
     /// Ends the frame: flushes and reports the first GL error of the frame, if any.
@@ -193,6 +229,7 @@ public final class SpriteBatcher {
 
     public func destroy() {
         program.destroy()
+        whiteProgram.destroy()
         if vertexBuffer != 0 { glDeleteBuffers(1, &vertexBuffer); vertexBuffer = 0 }
         if indexBuffer != 0 { glDeleteBuffers(1, &indexBuffer); indexBuffer = 0 }
     }
@@ -207,10 +244,12 @@ public final class SpriteBatcher {
 public final class StaticSpriteBatch {
     public let texture: GLuint
     public let spriteCount: Int
+    /// Every vertex opaque white: drawn with the program without a colour varying.
+    public let allWhite: Bool
     fileprivate private(set) var buffer: GLuint
 
-    fileprivate init(texture: GLuint, spriteCount: Int, buffer: GLuint) {
-        self.texture = texture; self.spriteCount = spriteCount; self.buffer = buffer
+    fileprivate init(texture: GLuint, spriteCount: Int, allWhite: Bool, buffer: GLuint) {
+        self.texture = texture; self.spriteCount = spriteCount; self.allWhite = allWhite; self.buffer = buffer
     }
 
     public func destroy() {
@@ -228,8 +267,9 @@ extension SpriteBatcher {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
         glBufferData(GLenum(GL_ARRAY_BUFFER), count * 4 * MemoryLayout<SpriteVertex>.stride, vertices, GLenum(GL_STATIC_DRAW))
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
-        let batch = StaticSpriteBatch(texture: state.pointee.texture, spriteCount: count, buffer: buffer)
+        let batch = StaticSpriteBatch(texture: state.pointee.texture, spriteCount: count, allWhite: state.pointee.allWhite, buffer: buffer)
         state.pointee.count = 0
+        state.pointee.allWhite = true
         try GLError.check("static sprite batch")
         return batch
     }
@@ -239,6 +279,7 @@ extension SpriteBatcher {
         flush()
         guard batch.spriteCount > 0, batch.buffer != 0 else { return }
         glBindTexture(GLenum(GL_TEXTURE_2D), batch.texture)
+        useProgram(white: batch.allWhite)
         bindVertices(batch.buffer)
         glDrawElements(GLenum(GL_TRIANGLES), GLsizei(batch.spriteCount * 6), GLenum(GL_UNSIGNED_SHORT), nil)
         bindVertices(vertexBuffer)

@@ -1,3 +1,4 @@
+import CGLES2
 import Testing
 @testable import GadgetApp
 @testable import GadgetCore
@@ -71,5 +72,41 @@ import Testing
         try batcher.end()
         #expect(f.movers[0].x == 55 && f.movers[0].vx == -1)
         #expect(f.movers[0].y == 0 && f.movers[0].vy == 1)
+    }
+}
+
+/// The batcher draws a batch whose every vertex is opaque white with its colour-free program;
+/// one tinted or faded sprite in the batch must bring the colour back for the whole batch.
+@Suite struct WhiteBatchTests {
+    func draw(_ sprites: [(x: Float, color: PremultipliedColor)]) throws -> RGBAImage {
+        let display = try HeadlessDisplay(size: PixelSize(40, 10))
+        try display.beginFrame()
+        let batcher = try SpriteBatcher()
+        defer { batcher.destroy() }
+        let red = try Texture(premultiplied: RGBAImage(width: 2, height: 2, fill: (255, 0, 0, 255)))
+        defer { red.destroy() }
+        glClearColor(0, 0, 0, 1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        batcher.begin(transform: BoardViewport(boardSize: Size2(40, 10), displaySize: PixelSize(40, 10)).clipTransform)
+        for s in sprites {
+            batcher.drawRect(texture: red.id, x: s.x, y: 0, width: 10, height: 10, u0: 0, v0: 0, u1: 1, v1: 1, color: s.color)
+        }
+        try batcher.end()
+        #expect(batcher.drawCalls == 1)
+        try display.present()
+        return try display.readPixels()
+    }
+
+    @Test func allWhiteBatchDrawsTexelsAsTheyAre() throws {
+        let img = try draw([(0, .white(opacity: 1)), (20, .white(opacity: 1))])
+        #expect(img.pixel(5, 5) == (255, 0, 0, 255))
+        #expect(img.pixel(25, 5) == (255, 0, 0, 255))
+        #expect(img.pixel(15, 5) == (0, 0, 0, 255))
+    }
+
+    @Test func oneFadedSpriteKeepsColourForTheBatch() throws {
+        let img = try draw([(0, .white(opacity: 1)), (20, .white(opacity: 0.5))])
+        #expect(img.pixel(5, 5) == (255, 0, 0, 255))
+        #expect(img.pixel(25, 5) == (128, 0, 0, 255))
     }
 }
