@@ -50,6 +50,8 @@ let package = Package(
         .testTarget(name: "GadgetCoreTests", dependencies: ["GadgetCore"]),
         .testTarget(name: "GadgetRenderTests", dependencies: ["GadgetRender", "GadgetDisplay", "GadgetCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "GadgetInputTests", dependencies: ["GadgetInput", "GadgetCore"]),
+        // KMS logic (modes, probing, event decoding) and, on a machine with a card, the real thing.
+        .testTarget(name: "GadgetKMSTests", dependencies: ["GadgetDisplay", "GadgetCore"]),
         .testTarget(name: "GadgetAppTests", dependencies: ["GadgetApp", "GadgetCore", "GadgetRender"]),
     ],
     swiftLanguageModes: [.v6]

@@ -8,8 +8,10 @@
 # After it returns: OUT_DIR/exit-status (the guest script's status), OUT_DIR/guest.log (its
 # output), OUT_DIR/serial.log (the VM console). Exit status: the guest script's, or 124 when the
 # VM timed out, or 2 when it never ran the script.
-# env: VM_ACCEL=kvm|tcg (default: kvm when /dev/kvm is usable, else tcg: software emulation),
-#      VM_KERNEL_VERSION, VM_MEMORY_MB (default 2048).
+# env: VM_ACCEL=tcg|kvm (default tcg: software emulation; see below for kvm),
+#      VM_KERNEL_VERSION, VM_MEMORY_MB (default 2048),
+#      VM_GPU_OPTIONS (default max_outputs=2,xres=800,yres=480: an 800x480 panel like the
+#      Raspberry Pi 7" display on Virtual-1, and a disconnected Virtual-2).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -55,7 +57,7 @@ timeout --kill-after=5 "$timeout_s" qemu-system-x86_64 \
     -nographic -no-reboot -nodefaults -serial stdio \
     -kernel "$kernel" -initrd "$initrd" \
     -append "console=ttyS0 quiet loglevel=4 panic=-1 rdinit=/init" \
-    -vga none -device virtio-gpu-pci \
+    -vga none -device "virtio-gpu-pci,${VM_GPU_OPTIONS:-max_outputs=2,xres=800,yres=480}" \
     -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
     -virtfs local,path="$out",mount_tag=results,security_model=none,multidevs=remap \
     < /dev/null > "$out/serial.log" 2>&1

@@ -16,6 +16,14 @@ public enum CardProbe {
         return numbers.sorted().map { "\(directory)/card\($0)" }
     }
 
+    /// The names of a card's connectors, in the kernel's order.
+    public static func connectorNames(card: String) throws(DisplayError) -> [String] {
+        let device = try DRMDevice(path: card)
+        var names: [String] = []
+        for id in try device.resources().connectors { names.append(try device.connector(id).name) }
+        return names
+    }
+
     /// A card that can modeset, opened, with the connector to use on it.
     public struct Found {
         public let device: DRMDevice
