@@ -48,11 +48,12 @@ let package = Package(
         ]),
 
         .testTarget(name: "GadgetCoreTests", dependencies: ["GadgetCore"]),
-        .testTarget(name: "GadgetRenderTests", dependencies: ["GadgetRender", "GadgetDisplay", "GadgetCore"], resources: [.copy("Fixtures")]),
+        // Fixtures are read through #filePath (no Foundation Bundle): excluded from the build.
+        .testTarget(name: "GadgetRenderTests", dependencies: ["GadgetRender", "GadgetDisplay", "GadgetCore"], exclude: ["Fixtures"]),
         .testTarget(name: "GadgetInputTests", dependencies: ["GadgetInput", "GadgetCore"]),
         // KMS logic (modes, probing, event decoding) and, on a machine with a card, the real thing.
         .testTarget(name: "GadgetKMSTests", dependencies: ["GadgetDisplay", "GadgetCore"]),
-        .testTarget(name: "GadgetAppTests", dependencies: ["GadgetApp", "GadgetCore", "GadgetRender"]),
+        .testTarget(name: "GadgetAppTests", dependencies: ["GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
