@@ -37,8 +37,8 @@ public final class KMSDisplay: DisplayBackend {
 
     private let drm: DRMDevice
     private let plan: OutputPlan
-    private let egl: GBMEGL
-    private var surface: GBMSurface { egl.gbmSurface }
+    private let window: GBMWindow
+    private var surface: GBMSurface { window.gbmSurface }
     private var committer: any ScanoutCommitter
     private var console: ConsoleMode?
     private let saved: SavedCRTC
@@ -111,9 +111,9 @@ public final class KMSDisplay: DisplayBackend {
 
         let gbm = try GBMDevice(drm: drm)
         let surface = try GBMSurface(device: gbm, width: plan.mode.width, height: plan.mode.height)
-        egl = try GBMEGL(gbmSurface: surface)
-        try egl.makeCurrent()
-        renderer = egl.rendererName
+        window = try GBMWindow(gbmSurface: surface)
+        try window.makeCurrent()
+        renderer = window.rendererName
         if manageConsole { console = ConsoleMode.enterGraphics(log: log) }
     }
 
@@ -121,14 +121,14 @@ public final class KMSDisplay: DisplayBackend {
         restore()
         if let pending { surface.release(pending) }
         if let displayed { surface.release(displayed) }
-        // egl, then the GBM surface (its buffers' framebuffers are removed as GBM destroys them),
+        // The EGL window, then the GBM surface (its buffers' framebuffers are removed as GBM destroys them),
         // the GBM device and the card are released in that order by their ownership chain.
     }
 
     // MARK: - DisplayBackend
 
     public func beginFrame() throws(DisplayError) {
-        try egl.makeCurrent()
+        try window.makeCurrent()
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         glViewport(0, 0, GLsizei(mode.width), GLsizei(mode.height))
     }
@@ -138,7 +138,7 @@ public final class KMSDisplay: DisplayBackend {
         // One flip in flight at a time: the loop normally waits for it; if not, block here
         // (poll, no busy wait) rather than queue a second flip the kernel would refuse (EBUSY).
         if pending != nil { try waitForFlip(timeoutMilliseconds: 1000) }
-        try egl.swapBuffers()
+        try window.swapBuffers()
         let buffer = try surface.lockFront()
         if !powered {
             // Blanked: nothing scans out. Keep the frame for readPixels and recycle the old one.
