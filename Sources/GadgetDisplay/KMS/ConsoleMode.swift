@@ -7,8 +7,8 @@ import Glibc
 /// TTYPath=), else /dev/tty0, the foreground VT.
 ///
 /// Thread: render thread. `restore()` is idempotent; deinit calls it.
-final class ConsoleMode {
-    let path: String
+public final class ConsoleMode {
+    public let path: String
     private let fd: Int32
     private let savedMode: Int32
     private var restored = false
@@ -20,7 +20,7 @@ final class ConsoleMode {
     /// Switches the VT to graphics mode. Returns nil and says why through `log` when there is no
     /// VT to switch (no permission, no VT support, a serial-only system): the board still shows,
     /// the console may draw over it.
-    static func enterGraphics(log: (String) -> Void) -> ConsoleMode? {
+    public static func enterGraphics(log: (String) -> Void) -> ConsoleMode? {
         var reasons: [String] = []
         for path in ["/dev/tty", "/dev/tty0"] {
             let fd = SystemCall.retrying { open(path, O_RDWR | O_CLOEXEC | O_NOCTTY) }
@@ -39,7 +39,7 @@ final class ConsoleMode {
     }
 
     /// Puts the VT back in the mode it had (text, normally).
-    func restore() {
+    public func restore() {
         if restored { return }
         restored = true
         _ = SystemCall.retrying { gadget_vt_set_mode(fd, savedMode) }

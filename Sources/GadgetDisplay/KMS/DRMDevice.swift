@@ -53,6 +53,11 @@ public final class DRMDevice {
         return drmGetCap(fd, cap, &value) == 0 ? value : nil
     }
 
+    /// The driver does atomic modesetting (asks for the client capability on this fd).
+    public var supportsAtomic: Bool {
+        drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1) == 0 && drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0
+    }
+
     func setClientCapability(_ cap: UInt64, _ value: UInt64, name: String) throws(DisplayError) {
         try SystemCall.check("drmSetClientCap(\(name))", drmSetClientCap(fd, cap, value))
     }
