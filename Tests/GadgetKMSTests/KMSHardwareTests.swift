@@ -51,6 +51,10 @@ struct KMSHardwareTests {
         let start = Self.monotonicNow()
         for i in 0..<30 { flips += try Self.frame(display, Float(i % 2), 0, 1) }
         #expect(flips.count == 30)
+        if let first = flips.first, let last = flips.last, flips.count > 1 {
+            let mean = Double(last.time - first.time) / Double(flips.count - 1) / 1000
+            print("kms test: \(flips.count) flips, mean interval \(mean) ms, sequences \(first.sequence)...\(last.sequence)")
+        }
         // Kernel timestamps on CLOCK_MONOTONIC, in order, within this test's run.
         #expect(zip(flips, flips.dropFirst()).allSatisfy { $0.time < $1.time && $0.sequence <= $1.sequence })
         #expect(flips.first.map { $0.time >= start - 1000 } == true)

@@ -20,19 +20,6 @@ wait_for() {
 }
 # The "CRTC N: …" lines of `gadgetboard devices` and its console line: the state to restore.
 crtc_state() { "$GB_BIN" devices > "$1.txt" 2>&1; grep -e '^  CRTC ' -e '^Console:' "$1.txt" > "$1"; }
-# Waits up to 60 s until the CRTC shows another framebuffer than before: the kiosk's first frame
-# is on screen. Records that state in $1.
-wait_first_frame() {
-    grep CRTC crtc-before > crtc-before.crtcs
-    i=0
-    while :; do
-        crtc_state "$1"
-        grep CRTC "$1" > "$1.crtcs"
-        cmp -s "$1.crtcs" crtc-before.crtcs || return 0
-        i=$((i + 1)); [ $i -gt 300 ] && return 1; sleep 0.2
-    done
-}
-
 if [ -n "${GB_TESTS:-}" ]; then
     log "KMS hardware suite at $(elapsed) s"
     GADGETBOARD_KMS_CARD=/dev/dri/card0 "$GB_TESTS" --testing-library swift-testing --filter KMSHardwareTests > kms-tests.log 2>&1
@@ -51,8 +38,10 @@ log "touchscreen $node"
 "$GB_BIN" run "$GB_VM/board/board.json" --display kms --input "$node" --duration 100 \
     --stats stats.json --state state.json --screenshot screenshot.png > run.log 2>&1 &
 run_pid=$!
-wait_first_frame crtc-during || { log "gadgetboard showed no frame"; cat run.log; }
+# The first frame is on screen when KMSDisplay logs it (right after its commit returned).
+wait_for run.log 90 'kms: first frame' || { log "gadgetboard showed no frame"; cat run.log; }
 log "first frame at $(elapsed) s"
+crtc_state crtc-during
 # Hold the card open from here on: when gadgetboard exits the kernel then does not restore the
 # console's mode by itself (that happens only when the last file on the card closes), so
 # crtc-after shows what gadgetboard restored, not what the kernel did.
@@ -71,7 +60,7 @@ crtc_state crtc-after
 # Negative control: killed outright, nothing restores the CRTC or the console.
 "$GB_BIN" run "$GB_VM/board/board.json" --display kms --duration 100 > killed-run.log 2>&1 &
 killed_pid=$!
-wait_first_frame crtc-during-kill || log "second gadgetboard showed no frame"
+wait_for killed-run.log 90 'kms: first frame' || log "second gadgetboard showed no frame"
 kill -KILL $killed_pid
 wait $killed_pid 2>/dev/null
 crtc_state crtc-after-kill

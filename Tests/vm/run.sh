@@ -10,7 +10,7 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 out=${1:-$root/.build/vm/kiosk}
-start=$(date +%s.%N)
+start=$(date +%s%N)
 
 for tool in qemu-system-x86_64 evemu-device evemu-play busybox python3; do
     command -v "$tool" > /dev/null || { echo "vm test: $tool is missing (scripts/install-deps.sh --test)" >&2; exit 2; }
@@ -45,6 +45,7 @@ if [ $vm_status -ne 0 ]; then echo "vm test: the VM run failed (status $vm_statu
 
 check_status=0
 python3 "$here/check-results.py" "$out" "$here" || check_status=$?
-total=$(echo "$(date +%s.%N) - $start" | bc)
-printf 'vm test: %s in %.1f s (results in %s)\n' "$([ $check_status -eq 0 ] && echo passed || echo FAILED)" "$total" "$out"
+total_ms=$((($(date +%s%N) - start) / 1000000))
+printf 'vm test: %s in %d.%d s (results in %s)\n' "$([ $check_status -eq 0 ] && echo passed || echo FAILED)" \
+    $((total_ms / 1000)) $((total_ms % 1000 / 100)) "$out"
 exit $check_status

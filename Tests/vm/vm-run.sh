@@ -4,7 +4,7 @@
 # root, and brings results back through a second, writable 9p share (OUT_DIR, seen in the guest
 # as /vm-out and as the guest script's working directory).
 #
-# usage: vm-run.sh [--timeout SECONDS] [--cache DIR] OUT_DIR GUEST_SCRIPT
+# usage: vm-run.sh [--timeout SECONDS] [--cache DIR (default .build/vm/cache)] OUT_DIR GUEST_SCRIPT
 # After it returns: OUT_DIR/exit-status (the guest script's status), OUT_DIR/guest.log (its
 # output), OUT_DIR/serial.log (the VM console). Exit status: the guest script's, or 124 when the
 # VM timed out, or 2 when it never ran the script.
@@ -16,7 +16,7 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 timeout_s=170
-cache=${XDG_CACHE_HOME:-$HOME/.cache}/gadgetboard-vm
+cache=$(cd "$here/../.." && pwd)/.build/vm/cache
 while [ $# -gt 0 ]; do
     case $1 in
         --timeout) timeout_s=$2; shift 2 ;;
@@ -50,7 +50,7 @@ case $accel in
 esac
 
 echo "vm-run: kernel $kver, accel $accel, out $out" >&2
-start=$(date +%s.%N)
+start=$(date +%s%N)
 set +e
 timeout --kill-after=5 "$timeout_s" qemu-system-x86_64 \
     "${accel_args[@]}" -m "${VM_MEMORY_MB:-2048}" -smp 2 \
@@ -63,8 +63,8 @@ timeout --kill-after=5 "$timeout_s" qemu-system-x86_64 \
     < /dev/null > "$out/serial.log" 2>&1
 qemu_status=$?
 set -e
-elapsed=$(echo "$(date +%s.%N) - $start" | bc)
-echo "vm-run: VM ran ${elapsed} s" >&2
+elapsed_ms=$((($(date +%s%N) - start) / 1000000))
+echo "vm-run: VM ran $((elapsed_ms / 1000)).$(printf '%03d' $((elapsed_ms % 1000))) s" >&2
 
 if [ $qemu_status -eq 124 ] || [ $qemu_status -eq 137 ]; then
     echo "vm-run: timed out after $timeout_s s; console:" >&2; tail -n 30 "$out/serial.log" >&2; exit 124

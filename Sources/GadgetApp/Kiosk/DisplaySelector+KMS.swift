@@ -23,7 +23,7 @@ extension DisplaySelector {
             switch attempt {
             case .success(let display):
                 if waiting { Log.kms.info("display connected: \(display.connectorName)") }
-                Log.kms.info("\(display.summary); renderer \(display.renderer)")
+                Log.kms.info("\(display.output); renderer \(display.renderer)")
                 return display
             case .failure(.noConnectedDisplay(let why)) where waitForDisplay:
                 if !waiting { Log.kms.warning("\(why) Waiting for a display to be connected.") }

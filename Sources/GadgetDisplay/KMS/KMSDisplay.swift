@@ -27,8 +27,10 @@ public final class KMSDisplay: DisplayBackend {
     /// "Mesa/X.org llvmpipe (…)" or the GPU's name.
     public let renderer: String
 
-    public var summary: String {
-        "kms \(cardPath) (\(driverName)) \(connectorName) \(mode) \(commitPath)" + (reusedMode ? " (mode reused)" : "")
+    public var summary: String { "kms " + output }
+    /// e.g. `/dev/dri/card1 (vc4) HDMI-A-1 1920x1080@60 atomic`.
+    public var output: String {
+        "\(cardPath) (\(driverName)) \(connectorName) \(mode) \(commitPath)" + (reusedMode ? " (mode reused)" : "")
     }
     public var pixelSize: PixelSize { PixelSize(mode.width, mode.height) }
     public var refreshInterval: Microseconds? { mode.frameInterval }
@@ -162,6 +164,11 @@ public final class KMSDisplay: DisplayBackend {
             modesetDone = true
             if let displayed { surface.release(displayed) }
             displayed = buffer
+            // CLOCK_MONOTONIC counts from boot: this is the kiosk's boot-to-first-frame time.
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let ms = Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000
+            log("kms: first frame on \(connectorName) at \(ms / 1000).\(String(ms % 1000 + 1000).dropFirst()) s after boot (\(committer.name) \(plan.reusesCurrentMode ? "plane commit, mode reused" : "modeset"))")
             return
         }
         do {
