@@ -1,4 +1,5 @@
 import CEvdev
+import GadgetDisplay
 import Glibc
 
 /// The input part of `gadgetboard devices`: every /dev/input/event* with its name, ids, what it
@@ -30,7 +31,8 @@ enum InputDeviceLister {
         if fd < 0 {
             let code = errno
             if code == EACCES || code == EPERM {
-                return ["\(path): no permission (join the 'input' group, or run as root)"]
+                let group = DRMDevice.groupName(of: path) ?? "input"
+                return ["\(path): no permission (join the '\(group)' group, or run as root)"]
             }
             return ["\(path): cannot open (errno \(code))"]
         }

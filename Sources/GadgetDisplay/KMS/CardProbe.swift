@@ -49,8 +49,10 @@ public enum CardProbe {
 
         for path in paths {
             let device: DRMDevice
-            do { device = try DRMDevice(path: path) } catch {
-                if case .unavailable(let m) = error, m.contains("permission") { firstPermissionError = firstPermissionError ?? error } else { otherErrors.append(error) }
+            switch DRMDevice.open(path) {
+            case .success(let fd): device = DRMDevice(path: path, fd: fd)
+            case .failure(let failure):
+                if case .permission = failure { firstPermissionError = firstPermissionError ?? failure.error } else { otherErrors.append(failure.error) }
                 continue
             }
             guard let resources = try? device.resources() else { renderOnly.append(path); continue }

@@ -13,27 +13,50 @@ public final class DRMDevice {
 
     /// Opens `path` read-write, close-on-exec, non-blocking (reads of flip events never block:
     /// the main loop polls the fd). Permission errors name the group that grants access.
-    public init(path: String) throws(DisplayError) {
-        let fd = SystemCall.retrying { open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK) }
-        if fd < 0 {
-            let code = errno
-            switch code {
-            case EACCES, EPERM:
-                throw .unavailable(KMSProblem.permission(path: path, group: DRMDevice.groupName(of: path)).message)
-            case ENOENT, ENODEV, ENXIO:
-                throw .unavailable(KMSProblem.noDevice(detail: "\(path) does not exist").message)
-            default:
-                throw .call("open \(path)", code)
-            }
+    public convenience init(path: String) throws(DisplayError) {
+        switch DRMDevice.open(path) {
+        case .success(let fd): self.init(path: path, fd: fd)
+        case .failure(let failure): throw failure.error
         }
+    }
+
+    init(path: String, fd: Int32) {
         self.path = path
         self.fd = fd
     }
 
+    /// Why a card could not be opened, kept apart so the probe can tell "no permission" (say
+    /// which group) from "not there".
+    enum OpenFailure: Error {
+        case permission(path: String, group: String?)
+        case missing(path: String)
+        case other(path: String, code: Int32)
+
+        var error: DisplayError {
+            switch self {
+            case .permission(let path, let group): return .unavailable(KMSProblem.permission(path: path, group: group).message)
+            case .missing(let path): return .unavailable(KMSProblem.noDevice(detail: "\(path) does not exist").message)
+            case .other(let path, let code): return .call("open \(path)", code)
+            }
+        }
+    }
+
+    static func open(_ path: String) -> Result<Int32, OpenFailure> {
+        let fd = SystemCall.retrying { Glibc.open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK) }
+        if fd >= 0 { return .success(fd) }
+        let code = errno
+        switch code {
+        case EACCES, EPERM: return .failure(.permission(path: path, group: groupName(of: path)))
+        case ENOENT, ENODEV, ENXIO: return .failure(.missing(path: path))
+        default: return .failure(.other(path: path, code: code))
+        }
+    }
+
     deinit { close(fd) }
 
-    /// The group that owns a device node ("video" for cards, "render" for render nodes on Debian).
-    static func groupName(of path: String) -> String? {
+    /// The group that owns a device node ("video" for cards, "render" for render nodes, "input"
+    /// for event nodes on Debian).
+    public static func groupName(of path: String) -> String? {
         var st = stat()
         guard stat(path, &st) == 0, let group = getgrgid(st.st_gid), let name = group.pointee.gr_name else { return nil }
         return String(cString: name)

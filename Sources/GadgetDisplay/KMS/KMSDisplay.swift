@@ -153,7 +153,9 @@ public final class KMSDisplay: DisplayBackend {
             do {
                 try committer.modeset(buffer.framebuffer)
             } catch {
-                guard committer is AtomicCommitter, !error.description.contains("another program") else {
+                // Only a failed call is worth a legacy retry; `.unavailable` (another master)
+                // would fail the same way.
+                guard committer is AtomicCommitter, case .call = error else {
                     surface.release(buffer); throw error
                 }
                 // Some drivers advertise atomic but reject our request: legacy still works.
