@@ -170,7 +170,7 @@ public final class KMSDisplay: DisplayBackend {
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
             let ms = Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000
-            log("kms: first frame on \(connectorName) at \(ms / 1000).\(String(ms % 1000 + 1000).dropFirst()) s after boot (\(committer.name) \(plan.reusesCurrentMode ? "plane commit, mode reused" : "modeset"))")
+            log("kms: first frame on \(connectorName) at \(ms / 1000).\(String(ms % 1000 + 1000).dropFirst()) s after boot (\(committer is LegacyCommitter ? "drmModeSetCrtc" : plan.reusesCurrentMode ? "atomic plane commit, mode reused" : "atomic modeset"))")
             return
         }
         do {
