@@ -32,13 +32,13 @@ final class AtomicCommitter: ScanoutCommitter {
         if let modeBlob { _ = drmModeDestroyPropertyBlob(drm.fd, modeBlob.rawValue) }
     }
 
-    func modeset(_ framebuffer: FramebufferID) throws(DisplayError) {
+    func modeset(_ framebuffer: FramebufferID) throws(DisplayError) -> String {
         // Reusing the CRTC's mode: attach the plane only, no ALLOW_MODESET, so the panel does not
         // blank. If the driver wants a modeset anyway (EINVAL), do the full one.
         if plan.reusesCurrentMode {
             let request = try AtomicRequest()
             try addPlane(request, framebuffer)
-            if (try? commit(request, flags: 0, call: "drmModeAtomicCommit(plane)")) != nil { return }
+            if (try? commit(request, flags: 0, call: "drmModeAtomicCommit(plane)")) != nil { return "atomic plane commit, mode reused" }
         }
         var mode = plan.mode.info
         var blob: UInt32 = 0
@@ -52,6 +52,7 @@ final class AtomicCommitter: ScanoutCommitter {
         try request.add(plan.crtc, crtcProps["ACTIVE"], 1)
         try addPlane(request, framebuffer)
         try commit(request, flags: UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), call: "drmModeAtomicCommit(modeset)")
+        return "atomic modeset"
     }
 
     func flip(_ framebuffer: FramebufferID, userData: UInt64) throws(DisplayError) {

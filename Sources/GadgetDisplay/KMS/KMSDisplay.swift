@@ -150,8 +150,9 @@ public final class KMSDisplay: DisplayBackend {
         }
         presents += 1
         if !modesetDone {
+            let how: String
             do {
-                try committer.modeset(buffer.framebuffer)
+                how = try committer.modeset(buffer.framebuffer)
             } catch {
                 // Only a failed call is worth a legacy retry; `.unavailable` (another master)
                 // would fail the same way.
@@ -161,7 +162,7 @@ public final class KMSDisplay: DisplayBackend {
                 // Some drivers advertise atomic but reject our request: legacy still works.
                 log("kms: atomic modeset failed (\(error)); falling back to legacy modesetting")
                 committer = LegacyCommitter(drm: drm, plan: plan)
-                do { try committer.modeset(buffer.framebuffer) } catch { surface.release(buffer); throw error }
+                do { how = try committer.modeset(buffer.framebuffer) } catch { surface.release(buffer); throw error }
             }
             modesetDone = true
             if let displayed { surface.release(displayed) }
@@ -170,7 +171,7 @@ public final class KMSDisplay: DisplayBackend {
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
             let ms = Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000
-            log("kms: first frame on \(connectorName) at \(ms / 1000).\(String(ms % 1000 + 1000).dropFirst()) s after boot (\(committer is LegacyCommitter ? "drmModeSetCrtc" : plan.reusesCurrentMode ? "atomic plane commit, mode reused" : "atomic modeset"))")
+            log("kms: first frame on \(connectorName) at \(ms / 1000).\(String(ms % 1000 + 1000).dropFirst()) s after boot (\(how))")
             return
         }
         do {

@@ -13,11 +13,12 @@ final class LegacyCommitter: ScanoutCommitter {
         self.drm = drm; self.plan = plan
     }
 
-    func modeset(_ framebuffer: FramebufferID) throws(DisplayError) {
+    func modeset(_ framebuffer: FramebufferID) throws(DisplayError) -> String {
         var connector = plan.connector.id.rawValue
         var mode = plan.mode.info
         let ret = drmModeSetCrtc(drm.fd, plan.crtc.rawValue, framebuffer.rawValue, 0, 0, &connector, 1, &mode)
         if ret != 0 { throw LegacyCommitter.failure("drmModeSetCrtc", SystemCall.code(ret), path: drm.path) }
+        return "drmModeSetCrtc"
     }
 
     func flip(_ framebuffer: FramebufferID, userData: UInt64) throws(DisplayError) {

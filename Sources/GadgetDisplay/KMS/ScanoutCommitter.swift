@@ -6,7 +6,8 @@ protocol ScanoutCommitter: AnyObject {
     /// "atomic" or "legacy" (for summaries and stats).
     var name: String { get }
     /// Shows `framebuffer` on the plan's CRTC in the plan's mode, now (blocks; no event).
-    func modeset(_ framebuffer: FramebufferID) throws(DisplayError)
+    /// Returns what it did, for the log ("atomic modeset", "drmModeSetCrtc", …).
+    func modeset(_ framebuffer: FramebufferID) throws(DisplayError) -> String
     /// Queues a flip to `framebuffer` at the next vblank; the kernel then sends a flip-complete
     /// event carrying `userData`. Never called while a flip is pending.
     func flip(_ framebuffer: FramebufferID, userData: UInt64) throws(DisplayError)
