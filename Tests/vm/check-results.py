@@ -93,6 +93,12 @@ if status is not None:
     summary = [l for l in log.splitlines() if "Test run with" in l]
     check(status.strip() == "0", "KMS hardware suite passed in the VM", summary[-1].strip() if summary else log[-400:])
 
+wait_log = text("wait-run.log") or ""
+check("no connected display on /dev/dri/card0 (connectors: Virtual-2 disconnected)" in wait_log and "waiting for one, retrying every second" in wait_log,
+      "an unplugged connector is waited for", wait_log.strip().splitlines()[0] if wait_log.strip() else "no output")
+check(text("wait-run.status") is not None and "kms: first frame" not in wait_log, "SIGTERM ends the wait",
+      f"status {(text('wait-run.status') or 'missing').strip()}")
+
 run_log = text("run.log") or ""
 check((text("run.status") or "").strip() == "0", "gadgetboard exited 0 after SIGTERM", f"status {(text('run.status') or 'missing').strip()}")
 check("stopped by signal 15" in run_log, "it stopped because of SIGTERM (not --duration)")

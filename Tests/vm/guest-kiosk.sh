@@ -29,6 +29,16 @@ fi
 log "kiosk scenario at $(elapsed) s"
 crtc_state crtc-before
 
+# A kiosk started before its panel: --display kms on the unplugged Virtual-2 waits, and SIGTERM
+# ends the wait.
+"$GB_BIN" run "$GB_VM/board/board.json" --display kms --connector Virtual-2 > wait-run.log 2>&1 &
+wait_pid=$!
+wait_for wait-run.log 60 'waiting for one' || log "no waiting message"
+sleep 1.5
+kill -TERM $wait_pid
+wait $wait_pid
+echo $? > wait-run.status
+
 evemu-device "$GB_VM/touch/edt-ep0430m09.desc" > evemu-device.log 2>&1 &
 evemu_pid=$!
 wait_for evemu-device.log 10 /dev/input/event || { log "evemu-device made no device"; cat evemu-device.log; exit 1; }

@@ -20,7 +20,7 @@ final class AtomicCommitter: ScanoutCommitter {
         func required<K>(_ id: DRMObjectID<K>, _ names: [String]) throws(DisplayError) -> [String: PropertyID] {
             switch try drm.properties(of: id).require(names) {
             case .success(let ids): return ids
-            case .failure(let missing): throw .unavailable("kms: \(id) lacks atomic properties \(missing.names.joined(separator: ", "))")
+            case .failure(let missing): throw .unavailable("\(id) lacks atomic properties \(missing.names.joined(separator: ", "))")
             }
         }
         connectorProps = try required(plan.connector.id, ["CRTC_ID"])
@@ -90,7 +90,7 @@ final class AtomicRequest {
     deinit { drmModeAtomicFree(handle) }
 
     func add<K>(_ object: DRMObjectID<K>, _ property: PropertyID?, _ value: UInt64) throws(DisplayError) {
-        guard let property else { throw .unavailable("kms: \(object) is missing a property the request needs") }
+        guard let property else { throw .unavailable("\(object) is missing a property the request needs") }
         let ret = drmModeAtomicAddProperty(handle, object.rawValue, property.rawValue, value)
         if ret < 0 { throw .call("drmModeAtomicAddProperty(\(object), \(property))", SystemCall.code(ret)) }
     }

@@ -26,7 +26,7 @@ final class GBMWindow {
 
     private var egl: EGLConnection {
         get throws(DisplayError) {
-            guard let connection else { throw .unavailable("egl: the KMS window is closed") }
+            guard let connection else { throw .unavailable("the KMS window is closed") }
             return connection
         }
     }

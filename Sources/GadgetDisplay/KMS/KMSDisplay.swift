@@ -136,7 +136,7 @@ public final class KMSDisplay: DisplayBackend {
     }
 
     public func present() throws(DisplayError) {
-        if restored { throw .unavailable("kms: present after restore()") }
+        if restored { throw .unavailable("present after restore()") }
         // One flip in flight at a time: the loop normally waits for it; if not, block here
         // (poll, no busy wait) rather than queue a second flip the kernel would refuse (EBUSY).
         if pending != nil { try waitForFlip(timeoutMilliseconds: 1000) }
@@ -199,7 +199,7 @@ public final class KMSDisplay: DisplayBackend {
     /// Reads the buffer that is on screen (the last presented frame, as scanned out) by mapping
     /// it through GBM: what the panel shows, not a copy taken before the swap.
     public func readPixels() throws(DisplayError) -> RGBAImage {
-        guard let buffer = displayed else { throw .unavailable("kms: no frame has been presented yet") }
+        guard let buffer = displayed else { throw .unavailable("no frame has been presented yet") }
         return try ScanoutReadback.read(buffer.bo, width: mode.width, height: mode.height, format: surface.format)
     }
 
@@ -235,7 +235,7 @@ public final class KMSDisplay: DisplayBackend {
     private func waitForFlip(timeoutMilliseconds: Int32) throws(DisplayError) {
         while pending != nil {
             guard try FlipEventReader.wait(fd: drm.fd, timeoutMilliseconds: timeoutMilliseconds) else {
-                throw .unavailable("kms: page flip did not complete within \(timeoutMilliseconds) ms")
+                throw .unavailable("page flip did not complete within \(timeoutMilliseconds) ms")
             }
             _ = try dispatchEvents()
         }

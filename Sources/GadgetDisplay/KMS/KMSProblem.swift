@@ -1,5 +1,6 @@
 /// The problems a kiosk meets bringing up a display, each as the sentence the user reads and
-/// what to do about it. Kept in one place so the wording is consistent and testable.
+/// what to do about it. Kept in one place so the wording is consistent and testable. No
+/// subsystem prefix: the logger that prints an error adds `kms:`.
 enum KMSProblem {
     case noDevice(detail: String)
     case permission(path: String, group: String?)
@@ -14,27 +15,27 @@ enum KMSProblem {
     var message: String {
         switch self {
         case .noDevice(let detail):
-            return "kms: no DRM device (\(detail)). Is the GPU driver loaded (e.g. dtoverlay=vc4-kms-v3d on a Raspberry Pi)?"
+            return "no DRM device (\(detail)). Is the GPU driver loaded (e.g. dtoverlay=vc4-kms-v3d on a Raspberry Pi)?"
         case .permission(let path, let group):
             let who = group.map { "join the '\($0)' group (usermod -aG \($0) $USER) or run as root" } ?? "run as root or give your user access to it"
-            return "kms: no permission to open \(path): \(who)."
+            return "no permission to open \(path): \(who)."
         case .noModesetCard(let tried):
-            return "kms: no DRM card can modeset (tried \(tried.joined(separator: ", "))); render-only nodes cannot drive a display."
+            return "no DRM card can modeset (tried \(tried.joined(separator: ", "))); render-only nodes cannot drive a display."
         case .noConnectedConnector(let card, let connectors):
             let list = connectors.isEmpty ? "it has no connectors" : "connectors: " + connectors.joined(separator: ", ")
-            return "kms: no connected display on \(card) (\(list)). Plug in the panel; waiting and retrying is safe."
+            return "no connected display on \(card) (\(list)); plug in the panel (the kiosk can be started before it)."
         case .connectorNotFound(let name, let card, let available):
-            return "kms: no connector named \(name) on \(card); it has \(available.isEmpty ? "none" : available.joined(separator: ", "))."
+            return "no connector named \(name) on \(card); it has \(available.isEmpty ? "none" : available.joined(separator: ", "))."
         case .otherMaster(let path, let call, let code):
-            return "kms: another program is driving \(path) (\(call): \(SystemCall.errnoName(code))). "
+            return "another program is driving \(path) (\(call): \(SystemCall.errnoName(code))). "
                 + "Stop the desktop or display server (e.g. systemctl stop display-manager) or switch to a free VT."
         case .modeUnavailable(let requested, let connector, let available):
             let list = available.map { $0.description + ($0.isPreferred ? " (preferred)" : "") }
-            return "kms: \(connector) has no mode \(requested); it offers \(list.joined(separator: ", "))."
+            return "\(connector) has no mode \(requested); it offers \(list.joined(separator: ", "))."
         case .noCRTC(let connector):
-            return "kms: no free CRTC can drive \(connector)."
+            return "no free CRTC can drive \(connector)."
         case .noPrimaryPlane(let crtc):
-            return "kms: \(crtc) has no primary plane."
+            return "\(crtc) has no primary plane."
         }
     }
 }
