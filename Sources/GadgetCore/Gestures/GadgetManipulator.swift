@@ -223,6 +223,9 @@ public struct GadgetManipulator: Sendable {
         base.turned.update(pair.angle)
         two = base
         if lock == nil, let decided = decide(pair, base) {
+            // Continuity: what the undecided mode would show for these fingers becomes the start
+            // of an ease toward what the decided mode shows.
+            target = twoFingerTarget(pair, base)
             let before = unclampedApplied(at: time)
             lock = decided
             let after = twoFingerTarget(pair, base)
@@ -294,6 +297,8 @@ public struct GadgetManipulator: Sendable {
     }
 
     private mutating func startEase(from before: GadgetPose, to after: GadgetPose, time: Microseconds) {
+        // A free-form gadget already follows the fingers at the decision: nothing to ease.
+        guard before != after else { ease = nil; return }
         ease = Ease(center: before.center - after.center, scale: before.scale - after.scale, rotation: before.rotation - after.rotation, start: time)
     }
 
