@@ -1,0 +1,73 @@
+import GadgetCore
+
+/// What `run --metrics FILE` exports, fed by the main loop and rendered once a second as
+/// Prometheus text. Recording does not allocate (counters and fixed-bucket histograms), so it
+/// can happen per frame and per event. Thread: the main loop's.
+public struct KioskMetrics: Sendable {
+    /// Page flips completed (headless: frames finished).
+    public var framesPresented: UInt64 = 0
+    /// Vblanks that passed without a new frame, from flip sequence numbers.
+    public var missedVblanks: UInt64 = 0
+    /// Time between consecutive presented frames, seconds (KMS: flip timestamps).
+    public var frameTime = PrometheusHistogram(upperBounds: KioskMetrics.frameTimeBounds)
+    /// Touch event (kernel timestamp) to the flip that first showed its effect, seconds.
+    public var inputLatency = PrometheusHistogram(upperBounds: KioskMetrics.latencyBounds)
+    /// Contacts that began (one per finger landing), including ones swallowed by a wake.
+    public var touches: UInt64 = 0
+    /// Gestures recognized, by kind (indexed like `GestureEvent.Kind.allCases`).
+    public private(set) var gestures = [UInt64](repeating: 0, count: GestureEvent.Kind.allCases.count)
+    /// Board reloads (SIGHUP) that took effect and ones rejected (the old board kept running).
+    public var reloadsSucceeded: UInt64 = 0
+    public var reloadsFailed: UInt64 = 0
+    /// True while the panel is blanked by the idle policy.
+    public var blanked = false
+    /// Labels of `gadgetboard_info`: which board is on screen and where it is drawn.
+    public var boardName: String
+    public var display: String
+    /// Process start (CLOCK_MONOTONIC µs), for the uptime gauge.
+    public let startTime: Microseconds
+
+    /// Frame-time bounds: around 1, 2 and 3 refreshes at 60 Hz (16.7 ms) with room for jitter,
+    /// and fast refreshes (120 Hz: 8.3 ms) below.
+    public static let frameTimeBounds: [Double] = [0.005, 0.009, 0.0125, 0.0175, 0.021, 0.025, 0.034, 0.05, 0.1, 0.25, 1]
+    /// Latency bounds: swap-to-photon on a Pi 4 measured 17–31 ms (docs/kms-notes), so the
+    /// buckets are fine from 10 to 50 ms.
+    public static let latencyBounds: [Double] = [0.005, 0.01, 0.015, 0.02, 0.025, 0.03, 0.035, 0.04, 0.05, 0.075, 0.1, 0.25, 1]
+
+    public init(startTime: Microseconds, boardName: String = "", display: String = "") {
+        self.startTime = startTime; self.boardName = boardName; self.display = display
+    }
+
+    /// Counts a gesture once per occurrence: discrete gestures when recognized, continuous ones
+    /// when they begin (their `changed`/`ended` events are the same gesture).
+    public mutating func record(_ gesture: GestureEvent) {
+        guard gesture.state == .recognized || gesture.state == .began,
+              let i = GestureEvent.Kind.allCases.firstIndex(of: gesture.kind) else { return }
+        gestures[i] += 1
+    }
+
+    public func gestureCount(_ kind: GestureEvent.Kind) -> UInt64 {
+        GestureEvent.Kind.allCases.firstIndex(of: kind).map { gestures[$0] } ?? 0
+    }
+
+    /// The whole file's text at `now` (CLOCK_MONOTONIC µs).
+    public func exposition(now: Microseconds) -> String {
+        var p = PrometheusExposition()
+        p.gauge("gadgetboard_info", help: "Constant 1; the labels name the board on screen and the display.",
+                value: 1, labels: [("board", boardName), ("display", display)])
+        p.gauge("gadgetboard_uptime_seconds", help: "Seconds since the process started.", value: Double(now - startTime) / 1_000_000)
+        p.counter("gadgetboard_frames_presented_total", help: "Frames shown on the panel (page flips completed).", value: Double(framesPresented))
+        p.counter("gadgetboard_missed_vblanks_total", help: "Refreshes that passed without a new frame, from flip sequence numbers.",
+                  value: Double(missedVblanks))
+        p.histogram("gadgetboard_frame_time_seconds", help: "Time between consecutive presented frames (flip timestamps).", frameTime)
+        p.histogram("gadgetboard_input_latency_seconds", help: "Touch event kernel timestamp to the flip of the first frame showing it.",
+                    inputLatency)
+        p.counter("gadgetboard_touches_total", help: "Contacts that began (fingers landing).", value: Double(touches))
+        p.counter("gadgetboard_gestures_total", help: "Gestures recognized, by kind.",
+                  samples: GestureEvent.Kind.allCases.enumerated().map { ([("kind", $0.element.rawValue)], Double(gestures[$0.offset])) })
+        p.counter("gadgetboard_board_reloads_total", help: "Board reloads on SIGHUP, by result (failed: the running board was kept).",
+                  samples: [([("result", "ok")], Double(reloadsSucceeded)), ([("result", "failed")], Double(reloadsFailed))])
+        p.gauge("gadgetboard_blanked", help: "1 while the panel is blanked by the idle policy.", value: blanked ? 1 : 0)
+        return p.text
+    }
+}

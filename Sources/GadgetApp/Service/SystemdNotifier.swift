@@ -1,0 +1,131 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GadgetCore
+
+/// The sd_notify(3) datagram protocol, without libsystemd: newline-separated `KEY=VALUE`
+/// assignments sent as one datagram to the AF_UNIX socket in `$NOTIFY_SOCKET` (a path, or an
+/// abstract socket written with a leading `@`). Without the variable (not started by systemd with
+/// `Type=notify`) every call is a no-op, so the same binary runs from a shell.
+///
+/// systemd identifies the sender by the datagram's kernel credentials, so calls must come from
+/// the service's main process (`NotifyAccess=main`, the default) — any thread of it will do.
+/// Thread: one thread at a time (the main loop); the class is not Sendable because it remembers
+/// whether it already reported a send failure, so a vanished socket logs once, not every ping.
+public final class SystemdNotifier {
+    /// The socket address bytes for `sun_path` (abstract: leading NUL, no terminator).
+    private let address: [UInt8]?
+    private let fd: Int32
+    private var reportedFailure = false
+    private let log: Log
+
+    /// False when `$NOTIFY_SOCKET` is unset or unusable: every call then does nothing.
+    public var isEnabled: Bool { address != nil && fd >= 0 }
+
+    /// Reads `$NOTIFY_SOCKET` from `environment`. An unset variable gives a disabled notifier; a
+    /// malformed one is logged and also gives a disabled notifier (a kiosk must start anyway).
+    public init(environment: [String: String], log: Log = .service) {
+        self.log = log
+        switch SystemdNotifier.socketAddress(environment["NOTIFY_SOCKET"]) {
+        case .success(let bytes):
+            guard let bytes else { address = nil; fd = -1; return }
+            let s = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            if s < 0 { log.warning("socket(AF_UNIX, SOCK_DGRAM) failed (errno \(errno)); systemd notifications are off") }
+            address = s >= 0 ? bytes : nil
+            fd = s
+        case .failure(let problem):
+            log.warning("NOTIFY_SOCKET: \(problem); systemd notifications are off")
+            address = nil; fd = -1
+        }
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+
+    /// `READY=1`: start-up finished (the first frame is on the panel), or a reload finished.
+    public func ready(status: String? = nil) {
+        sendLogged(["READY=1"] + (status.map { ["STATUS=" + $0] } ?? []))
+    }
+
+    /// `WATCHDOG=1`: the main loop is alive. Call at the pace `WatchdogPacer` sets.
+    public func watchdog() { sendLogged(["WATCHDOG=1"]) }
+
+    /// `RELOADING=1` with `MONOTONIC_USEC` (CLOCK_MONOTONIC, µs), as `Type=notify-reload` requires
+    /// (systemd ≥ 253); older systemd shows the unit "reloading" until the next `ready()`.
+    public func reloading(monotonicMicroseconds: Microseconds, status: String? = nil) {
+        sendLogged(["RELOADING=1", "MONOTONIC_USEC=\(monotonicMicroseconds)"] + (status.map { ["STATUS=" + $0] } ?? []))
+    }
+
+    /// `STATUS=…`: one line `systemctl status` shows.
+    public func status(_ text: String) { sendLogged(["STATUS=" + text]) }
+
+    /// `STOPPING=1`: shutting down on purpose (SIGTERM), so systemd does not treat the silence as
+    /// a hang.
+    public func stopping(status: String? = nil) {
+        sendLogged(["STOPPING=1"] + (status.map { ["STATUS=" + $0] } ?? []))
+    }
+
+    /// `EXTEND_TIMEOUT_USEC=…`: start-up is slow on purpose (e.g. waiting for a panel to be
+    /// plugged in); pushes the start timeout `microseconds` from now.
+    public func extendTimeout(microseconds: Microseconds) { sendLogged(["EXTEND_TIMEOUT_USEC=\(microseconds)"]) }
+
+    /// Sends the assignments as one datagram. Newlines inside a value would start a new
+    /// assignment, so they become spaces; NUL bytes would end the message, so they are dropped.
+    /// Disabled notifier: returns without sending.
+    public func send(_ assignments: [String]) throws(ServiceError) {
+        guard let address, fd >= 0 else { return }
+        let message = assignments.map { SystemdNotifier.sanitise($0) }.joined(separator: "\n")
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &addr.sun_path) { raw in raw.copyBytes(from: address) }
+        let length = socklen_t(MemoryLayout<sockaddr_un>.offset(of: \sockaddr_un.sun_path) ?? 2) + socklen_t(address.count)
+        var bytes = Array(message.utf8)
+        let sent: Int = withUnsafePointer(to: &addr) { ptr in
+            ptr.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa in
+                bytes.withUnsafeMutableBytes { buf in
+                    var n: Int
+                    repeat { n = sendto(fd, buf.baseAddress, buf.count, Int32(MSG_NOSIGNAL), sa, length) } while n < 0 && errno == EINTR
+                    return n
+                }
+            }
+        }
+        if sent < 0 { throw .call("sendto(\(SystemdNotifier.display(address)))", errno) }
+    }
+
+    private func sendLogged(_ assignments: [String]) {
+        do throws(ServiceError) {
+            try send(assignments)
+            reportedFailure = false
+        } catch {
+            if !reportedFailure { log.warning("sd_notify \(assignments.first ?? ""): \(error)") }
+            reportedFailure = true
+        }
+    }
+
+    static func sanitise(_ assignment: String) -> String {
+        String(String.UnicodeScalarView(assignment.unicodeScalars.compactMap { s in
+            s == "\n" || s == "\r" ? " " : (s == "\0" ? nil : s)
+        }))
+    }
+
+    /// `sun_path` bytes for `$NOTIFY_SOCKET`: nil for unset/empty; an error for a relative path,
+    /// an unsupported transport (`vsock:`) or a path longer than `sun_path`.
+    static func socketAddress(_ value: String?) -> Result<[UInt8]?, ServiceError> {
+        guard let value, !value.isEmpty else { return .success(nil) }
+        var bytes = Array(value.utf8)
+        if bytes[0] == UInt8(ascii: "@") {
+            bytes[0] = 0  // abstract namespace: the length, not a terminator, ends the name
+        } else if bytes[0] == UInt8(ascii: "/") {
+            bytes.append(0)
+        } else {
+            return .failure(.invalid("\"\(value)\" is neither an absolute path nor an abstract @socket"))
+        }
+        let capacity = MemoryLayout.size(ofValue: sockaddr_un().sun_path)
+        guard bytes.count <= capacity else { return .failure(.invalid("\"\(value)\" is longer than \(capacity) bytes")) }
+        return .success(bytes)
+    }
+
+    static func display(_ address: [UInt8]) -> String {
+        if address.first == 0 { return "@" + String(decoding: address.dropFirst(), as: UTF8.self) }
+        return String(decoding: address.prefix { $0 != 0 }, as: UTF8.self)
+    }
+}

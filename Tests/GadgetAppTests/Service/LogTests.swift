@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+import Testing
+@testable import GadgetApp
+
+@Suite struct LogTests {
+    /// Collects lines a `Log` writes.
+    final class Lines: Sendable {
+        let lines = Mutex<[String]>([])
+        func sink(threshold: LogLevel = .info, journal: Bool) -> LogSink {
+            LogSink(threshold: threshold, isJournal: journal) { line in self.lines.withLock { $0.append(line) } }
+        }
+        var all: [String] { lines.withLock { $0 } }
+    }
+
+    @Test func journalLinesCarryThePriorityPrefix() {
+        let out = Lines()
+        let log = Log("kms", sink: out.sink(journal: true))
+        log.error("drmModeAtomicCommit failed (errno 13)")
+        log.info("modeset HDMI-A-1")
+        log.debug("dropped: below threshold")
+        #expect(out.all == ["<3>kms: drmModeAtomicCommit failed (errno 13)\n", "<6>kms: modeset HDMI-A-1\n"])
+    }
+
+    @Test func terminalLinesSayTheSeverityInWords() {
+        let out = Lines()
+        let log = Log("board", sink: out.sink(journal: false))
+        log.error("gadgets[1].size: must be positive")
+        log.warning("idle.mode: dpms unsupported, using black")
+        log.notice("loaded demo")
+        #expect(out.all == ["board: error: gadgets[1].size: must be positive\n",
+                            "board: warning: idle.mode: dpms unsupported, using black\n",
+                            "board: loaded demo\n"])
+    }
+
+    @Test func everyLineOfAMessageIsItsOwnEntry() {
+        let out = Lines()
+        Log("input", sink: out.sink(journal: true)).warning("two\nlines")
+        #expect(out.all == ["<4>input: two\n", "<4>input: lines\n"])
+    }
+
+    @Test func debugPassesWhenAskedFor() {
+        let out = Lines()
+        Log("egl", sink: out.sink(threshold: .debug, journal: false)).debug("eglInitialize 1.5")
+        #expect(out.all == ["egl: eglInitialize 1.5\n"])
+        #expect(LogLevel(name: "DEBUG") == .debug && LogLevel(name: "warn") == .warning && LogLevel(name: "3") == .error)
+        #expect(LogLevel(name: "loud") == nil)
+    }
+
+    /// `$JOURNAL_STREAM` must name fd 2 itself; an inherited value with stderr redirected elsewhere
+    /// must not put `<N>` into a file.
+    @Test func journalDetectionComparesDeviceAndInode() {
+        var st = stat()
+        #expect(fstat(2, &st) == 0)
+        #expect(LogSink.stderrIsJournal("\(st.st_dev):\(st.st_ino)"))
+        #expect(!LogSink.stderrIsJournal("\(st.st_dev):\(st.st_ino &+ 1)"))
+        #expect(!LogSink.stderrIsJournal(nil))
+        #expect(!LogSink.stderrIsJournal("garbage"))
+    }
+}

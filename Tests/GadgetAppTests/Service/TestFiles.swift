@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import GadgetApp
+
+/// A fresh directory under /tmp, removed with its files when released.
+final class TemporaryDirectory {
+    let path: String
+    init() throws {
+        var template = Array("/tmp/gadgetboard-test-XXXXXX".utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ buf in buf.baseAddress.flatMap { mkdtemp($0) } }) != nil else {
+            throw ServiceError.call("mkdtemp", errno)
+        }
+        path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+    deinit {
+        // Tests create only plain files and empty directories one level deep.
+        if let dir = opendir(path) {
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name == "." || name == ".." { continue }
+                let full = path + "/" + name
+                if unlink(full) != 0 { rmdir(full) }
+            }
+            closedir(dir)
+        }
+        rmdir(path)
+    }
+}
+
+func readFile(_ path: String) throws -> String {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { throw ServiceError.call("open(\(path))", errno) }
+    defer { close(fd) }
+    return readAll(fd)
+}
+
+func readAll(_ fd: Int32) -> String {
+    var out: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n <= 0 { break }
+        out += buffer[0..<n]
+    }
+    return String(decoding: out, as: UTF8.self)
+}
