@@ -86,7 +86,20 @@ public struct GestureEngine: Sendable {
 
     /// Fires timers due by `time` (a long press beginning, the double-tap window closing and the
     /// single tap waiting on it firing) and moves easings forward.
+    ///
+    /// Each timer fires at its own deadline, however late this call comes, so the events (and
+    /// their times) do not depend on how often the caller advances: live and replay agree.
     public mutating func advance(to time: Microseconds, world: inout World) -> [GestureEvent] {
+        var events: [GestureEvent] = []
+        while let due = nextDeadline, due < time {
+            events += advanceSessions(to: due, world: &world)
+            if let again = nextDeadline, again <= due { break }  // a timer that does not clear: never spin
+        }
+        events += advanceSessions(to: time, world: &world)
+        return events
+    }
+
+    private mutating func advanceSessions(to time: Microseconds, world: inout World) -> [GestureEvent] {
         var events: [GestureEvent] = []
         for target in sessions.keys.sorted() {
             guard var session = sessions[target] else { continue }

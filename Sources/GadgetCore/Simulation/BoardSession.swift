@@ -7,6 +7,8 @@
 /// requested time.
 public struct BoardSession: Sendable {
     public private(set) var world: World
+    /// Touch delivery, recognizers and gadget manipulation (Gestures/).
+    public private(set) var gestures: GestureEngine
     /// Simulation time of the last step, microseconds on the input clock.
     public private(set) var time: Microseconds
     /// Fixed step, microseconds.
@@ -16,6 +18,10 @@ public struct BoardSession: Sendable {
 
     public init(board: Board, startTime: Microseconds) {
         world = World(board: board)
+        // The loader has checked the overrides (`GestureThresholds.forBoard`); a board built in
+        // code with bad ones gets the defaults rather than a crash.
+        let thresholds = (try? GestureThresholds.forBoard(board, file: "board").get()) ?? GestureThresholds(pixelsPerPoint: board.touch.pixelsPerPoint)
+        gestures = GestureEngine(board: board, thresholds: thresholds)
         time = startTime
         step = Microseconds((1_000_000 / board.physics.stepRate).rounded())
     }
@@ -27,7 +33,7 @@ public struct BoardSession: Sendable {
     public mutating func apply(_ frame: TouchFrame) -> [GestureEvent] {
         var events = advance(to: frame.time)
         touchesBegan += frame.touches.filter { $0.phase == .began }.count
-        events += []
+        events += gestures.handle(frame, world: &world)
         return events
     }
 
@@ -39,15 +45,16 @@ public struct BoardSession: Sendable {
             world.step(dt: dt)
             time += step
         }
-        return []
+        // Gesture timers fire at their own deadlines inside (events carry those times).
+        return gestures.advance(to: target, world: &world)
     }
 
     /// True when nothing moves, nothing is touched and no gesture timer is pending: the loop may
     /// sleep until input arrives.
-    public var isIdle: Bool { world.isAtRest }
+    public var isIdle: Bool { world.isAtRest && !gestures.needsFrames }
 
     /// The next time a gesture timer fires (long press, double-tap window), if any.
-    public var nextTimerDeadline: Microseconds? { nil }
+    public var nextTimerDeadline: Microseconds? { gestures.nextDeadline }
 
     /// Gadget states to draw now, in board (z) order.
     public func renderStates() -> [GadgetState] { (0..<world.count).map { world.state($0) } }
