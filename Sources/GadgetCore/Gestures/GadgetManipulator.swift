@@ -21,10 +21,12 @@ public struct HandOver: Sendable, Hashable {
 ///   angle threshold → pinch/rotate; otherwise midpoint movement beyond the axis-lock threshold
 ///   along X or Y → a drag locked to that axis, the drift on the other axis easing back.
 /// - Free-form (`lock: "free"`): scale and rotation follow the fingers from the moment the second
-///   finger came down, decision frames included, about the fingers' midpoint; scale = span / span at
-///   the second finger's landing, rotation += the whole angle the pair turned (unwrapped).
-///   Modal (`lock: "modal"`): only the one of scale or rotation that crossed first, eased in from
-///   where the gadget was so it does not jump, then exact.
+///   finger came down to the end of the gesture, decision frames included, about the fingers'
+///   midpoint; scale = span / span at the second finger's landing, rotation += the whole angle the
+///   pair turned (unwrapped). The decision only constrains translation (an axis lock holds the
+///   other axis; its drift eases back). Modal (`lock: "modal"`): only the one of scale or rotation
+///   that crossed first, eased in from where the gadget was so it does not jump, then exact; an
+///   axis-locked modal gadget is a pure drag along the axis.
 /// - The lock holds until every finger has left: a finger lifted and put back continues the same
 ///   gesture from where it is (no jump), one finger left after a two-finger lock holds the gadget
 ///   still. Three or more fingers pause it (ignored) until back to two or one.
@@ -253,31 +255,35 @@ public struct GadgetManipulator: Sendable {
     }
 
     private func twoFingerTarget(_ pair: TouchPair, _ base: TwoFingerBase) -> GadgetPose {
-        let mid = pair.midpoint
-        var p = base.pose
+        // Scale and rotation: a free-form gadget follows span and angle exactly over the whole
+        // two-finger gesture, whatever the decision (issue 4 §3: "its size is multiplied by final
+        // span / span when the second finger came down and its rotation changes by the whole
+        // angle the pair turned"); the decision only constrains its translation. A modal gadget
+        // applies only what its lock chose; undecided or axis-locked it is a pure drag.
         let scaleOn: Bool, rotateOn: Bool
-        switch lock {
-        case .axisX:
-            if behavior.movable { p.center.x = base.pose.center.x + (mid.x - base.mid.x) }
-            return p
-        case .axisY:
-            if behavior.movable { p.center.y = base.pose.center.y + (mid.y - base.mid.y) }
-            return p
-        case .transform(let s, let r):
+        switch (behavior.lock, lock) {
+        case (.free, _):
+            scaleOn = behavior.scalable; rotateOn = behavior.rotatable
+        case (.modal, .transform(let s, let r)?):
             scaleOn = s && behavior.scalable; rotateOn = r && behavior.rotatable
-        case nil:
-            // Undecided: a free-form gadget already follows span and angle exactly; a modal one drags.
-            scaleOn = behavior.lock == .free && behavior.scalable
-            rotateOn = behavior.lock == .free && behavior.rotatable
+        case (.modal, _):
+            scaleOn = false; rotateOn = false
         }
+        // Translation: the midpoint, with the locked-out axis held where it started.
+        var mid = pair.midpoint
+        switch lock {
+        case .axisX?: mid.y = base.mid.y
+        case .axisY?: mid.x = base.mid.x
+        default: break
+        }
+        var p = base.pose
         let ratio = base.span > 0 ? pair.span / base.span : 1
-        let scale = scaleOn ? Math.clamp(base.pose.scale * ratio, behavior.minScale, behavior.maxScale) : base.pose.scale
+        p.scale = scaleOn ? Math.clamp(base.pose.scale * ratio, behavior.minScale, behavior.maxScale) : base.pose.scale
         let turn = rotateOn ? base.turned.total : 0
-        p.scale = scale
         p.rotation = base.pose.rotation + turn
         if behavior.movable {
             // The point of the gadget under the fingers' midpoint stays under it.
-            let k = base.pose.scale > 0 ? scale / base.pose.scale : 1
+            let k = base.pose.scale > 0 ? p.scale / base.pose.scale : 1
             p.center = mid + (base.pose.center - base.mid).rotated(by: turn) * k
         }
         return p

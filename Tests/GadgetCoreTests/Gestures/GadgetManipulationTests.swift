@@ -98,6 +98,26 @@ import Testing
         h.up(ids[0], ids[1])
     }
 
+    @Test func anAxisLockedFreeFormGadgetStillTurnsAndGrowsWithTheFingers() {
+        // As in the 3M recording: the fingers travel along X first, then turn and spread.
+        var h = harness()
+        let (p, q) = fingers(mid: home, span: 100, angle: 0)
+        let ids = h.down(p, q)
+        for k in 1...3 { h.skip(17); h.move([(ids[0], p + Vector2(5, 1) * Double(k)), (ids[1], q + Vector2(5, 1) * Double(k))]) }
+        #expect(h.engine.manipulator(of: 0)?.lock == .axisX)
+        let (p2, q2) = fingers(mid: home + Vector2(40, 60), span: 150, angle: 1.2)
+        h.skip(200); h.move([(ids[0], p2), (ids[1], q2)])
+        #expect(GT.near(h.pose(0).scale, 1.5) && GT.near(h.pose(0).rotation, 1.2))
+        #expect(GT.near(h.pose(0).center, home + Vector2(40, 0), 1e-9), "translation held to X")
+
+        var m = harness { $0.lock = .modal }
+        let idm = m.down(p, q)
+        for k in 1...3 { m.skip(17); m.move([(idm[0], p + Vector2(5, 1) * Double(k)), (idm[1], q + Vector2(5, 1) * Double(k))]) }
+        m.skip(200); m.move([(idm[0], p2), (idm[1], q2)])
+        #expect(m.pose(0).scale == 1 && m.pose(0).rotation == 0, "modal and axis-locked: a pure drag")
+        #expect(GT.near(m.pose(0).center, home + Vector2(40, 0), 1e-9))
+    }
+
     @Test func theEaseRunsOnTimerCallsWhenNoTouchesArrive() {
         var h = harness()
         let (p, q) = fingers(mid: home, span: 120, angle: 0)
