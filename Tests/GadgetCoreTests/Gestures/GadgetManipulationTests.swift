@@ -369,15 +369,34 @@ import Testing
         #expect(GT.near(h.engine.handOvers[0]?.pose.scale ?? 0, 1.15), "handed over grown: the world springs it home")
     }
 
-    @Test func i4TouchingAGadgetGrabsIt() {
-        // The catch itself (a flying gadget stops at once) is the world's `grab`; here: the touch
-        // grabs at touch-down, before any movement, and the drag starts from the current pose.
-        var h = harness()
-        let f = h.down(home + Vector2(30, 0))[0]
-        #expect(h.world.held[0])
-        #expect(h.world.velocities[0] == .zero)
-        h.skip(17); h.move(f, by: Vector2(1, 0))
-        #expect(GT.near(h.pose(0).center, home + Vector2(1, 0)))
-        h.up(f)
+    @Test func i4TouchingAFlyingGadgetCatchesIt() {
+        // Through BoardSession, so the world steps between frames as in the kiosk: flick the
+        // gadget, let it fly 100 ms, touch it where it is now; it stops there and stays held.
+        let board = gestureBoard([gestureGadget("g", center: home)])
+        var session = BoardSession(board: board, startTime: 0)
+        let a = TouchID(device: 0, tracking: 1), b = TouchID(device: 0, tracking: 2)
+        var t: Microseconds = 0
+        _ = session.apply(TouchFrame(time: t, touches: [Touch(id: a, phase: .began, location: home, time: t)]))
+        for k in 1...8 {
+            t += 17_000
+            let p = home + Vector2(12 * Double(k), 0)  // ≈ 706 px/s
+            _ = session.apply(TouchFrame(time: t, touches: [Touch(id: a, phase: .moved, location: p, time: t)]))
+        }
+        t += 17_000
+        _ = session.apply(TouchFrame(time: t, touches: [Touch(id: a, phase: .ended, location: home + Vector2(96, 0), time: t)]))
+        let handed = session.gestures.handOvers[0]?.velocity ?? .zero
+        #expect(abs(handed.x - 12 / 0.017) < 1 && abs(handed.y) < 1e-9, "\(handed)")
+        _ = session.advance(to: t + 100_000)
+        let flying = session.world.poses[0]
+        t += 100_000
+        _ = session.apply(TouchFrame(time: t, touches: [Touch(id: b, phase: .began, location: flying.center, time: t)]))
+        #expect(session.world.held[0])
+        #expect(session.world.velocities[0] == .zero)
+        let caught = session.world.poses[0]
+        #expect(GT.near(caught.center, flying.center, 1e-9), "caught where it was, no jump")
+        _ = session.advance(to: t + 500_000)
+        #expect(session.world.poses[0] == caught, "held: nothing moves it")
+        _ = session.apply(TouchFrame(time: t + 500_000, touches: [Touch(id: b, phase: .ended, location: flying.center, time: t + 500_000)]))
+        #expect(session.gestures.handOvers[0]?.velocity == .zero, "released after resting")
     }
 }

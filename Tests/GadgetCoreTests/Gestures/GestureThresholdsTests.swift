@@ -62,4 +62,14 @@ import Testing
         h.wait(200)
         #expect(h.states(press) == [.began])
     }
+
+    @Test func everyThresholdIsDocumented() throws {
+        // docs/gestures.md lists every threshold with its unit and source: keep them in step.
+        var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(4)
+        let path = parts.joined(separator: "/") + "/docs/gestures.md"
+        let bytes = try #require(GestureRecordings.file(path))
+        let text = String(decoding: bytes, as: UTF8.self)
+        for e in GestureThresholds.entries { #expect(text.contains("| `\(e.name)` |"), "\(e.name) missing from docs/gestures.md") }
+    }
 }

@@ -15,19 +15,22 @@ enum GestureRecordings {
     }()
 
     static func bytes(_ name: String) -> [UInt8]? {
-        for dir in directories {
-            guard let f = fopen(dir + "/" + name, "rb") else { continue }
-            defer { fclose(f) }
-            var out: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let n = fread(&buffer, 1, buffer.count, f)
-                if n <= 0 { break }
-                out += buffer[0..<n]
-            }
-            return out
-        }
+        for dir in directories { if let b = file(dir + "/" + name) { return b } }
         return nil
+    }
+
+    /// The whole file at `path`, or nil if it cannot be opened.
+    static func file(_ path: String) -> [UInt8]? {
+        guard let f = fopen(path, "rb") else { return nil }
+        defer { fclose(f) }
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, f)
+            if n <= 0 { break }
+            out += buffer[0..<n]
+        }
+        return out
     }
 
     static func recording(_ name: String, device: String? = nil) throws -> EvemuRecording {
@@ -191,7 +194,7 @@ enum GestureRecordings {
         let raw = try RawPair(frames)
         let free = manipulate(frames, raw: raw, size: size, lock: .free)
         #expect(free.lock == .axisY)
-        #expect(GT.near(free.pose.center, raw.first.midpoint + Vector2(0, -300), 1e-9), "X drift (−45.5 px) eased back")
+        #expect(GT.near(free.pose.center, raw.first.midpoint + Vector2(0, -300), 1e-9), "the midpoint's −45.5 px along X not followed")
         #expect(abs(free.pose.rotation - raw.turn) < 1e-12 && abs(free.pose.scale - raw.spanRatio) < 1e-12)
         let modal = manipulate(frames, raw: raw, size: size, lock: .modal)
         #expect(modal.lock == .axisY && modal.pose.scale == 1 && modal.pose.rotation == 0)
