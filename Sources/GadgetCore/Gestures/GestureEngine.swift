@@ -23,6 +23,7 @@ public struct GestureEngine: Sendable {
     }
 
     private var owners: [TouchID: GestureTarget] = [:]
+    private var taps: TapCounter
     private var sessions: [GestureTarget: Session] = [:]
     /// The last hand-over to the simulation per gadget index (velocity given to `World.release`).
     public private(set) var handOvers: [Int: HandOver] = [:]
@@ -30,6 +31,7 @@ public struct GestureEngine: Sendable {
     public init(board: Board, thresholds: GestureThresholds) {
         self.board = board
         self.thresholds = thresholds
+        taps = TapCounter(thresholds)
     }
 
     /// An engine for a board with its point unit and threshold overrides; unknown threshold names
@@ -42,6 +44,8 @@ public struct GestureEngine: Sendable {
 
     /// The target a touch was delivered to, while it is down.
     public func target(of touch: TouchID) -> GestureTarget? { owners[touch] }
+    /// UIKit's `tapCount` of a touch that is down: 2 for the second tap of a double tap, and so on.
+    public func tapCount(of touch: TouchID) -> Int? { taps.count(of: touch) }
     /// Targets with live recognizers or a held gadget.
     public var activeTargets: [GestureTarget] { sessions.keys.sorted() }
     /// Nothing held, tracked or waiting: the main loop may sleep until the next touch.
@@ -62,6 +66,7 @@ public struct GestureEngine: Sendable {
         var events = advance(to: frame.time, world: &world)
         var groups: [GestureTarget: [Touch]] = [:]
         for t in frame.touches {
+            taps.update(t)
             let target: GestureTarget
             if t.phase == .began {
                 guard owners[t.id] == nil else { continue }  // a repeated began is not a new touch

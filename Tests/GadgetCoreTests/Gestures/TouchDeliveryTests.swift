@@ -151,4 +151,25 @@ import Testing
         #expect(h.events(.tap).first?.gadget == nil)
         #expect(h.events.allSatisfy { $0.gadget == nil })
     }
+
+    @Test func touchesCarryUIKitsTapCount() {
+        var h = GestureEngineHarness(board: gestureBoard([]))
+        var counts: [Int?] = []
+        for gap in [0.0, 150, 150, 500, 150] {
+            h.skip(gap)
+            let id = h.down(Vector2(400, 300))[0]
+            counts.append(h.engine.tapCount(of: id))
+            h.skip(60); h.up(id)
+        }
+        #expect(counts == [1, 2, 3, 1, 2], "a pause longer than 0.35 s starts over")
+        h.skip(100)
+        let far = h.down(Vector2(600, 300))[0]
+        #expect(h.engine.tapCount(of: far) == 1, "200 px away")
+        h.skip(20); h.move(far, by: Vector2(30, 0)); h.up(far)
+        h.skip(100)
+        let after = h.down(Vector2(630, 300))[0]
+        #expect(h.engine.tapCount(of: after) == 1, "a drag is not a tap")
+        h.up(after)
+        #expect(h.engine.tapCount(of: after) == nil)
+    }
 }
