@@ -342,6 +342,10 @@ public struct GadgetManipulator: Sendable {
         var v = velocity.velocity(at: time).clampedLength(maximumSpeed)
         var w = Math.clamp(spin.velocity(at: time).x, -maximumAngularSpeed, maximumAngularSpeed)
         let rested = time - lastMovement > inertiaPause
+        // The quadratic fit extrapolates: on a finger braking to a stop it can point backwards
+        // (the last stroke of the Dell recording gives (−28, 131) px/s for a finger moving up and
+        // right). A release velocity against the last movement is such an artifact: drop it.
+        if v.dot(velocity.displacement(over: inertiaPause)) <= 0 { v = .zero }
         // P7: a release that barely moved (a tap's jitter) is not a fling.
         if cancelled || rested || !behavior.inertia || !behavior.movable || v.length <= inertiaMinimumSpeed || maximumDisplacement <= slop { v = .zero }
         if cancelled || rested || !behavior.inertia || !behavior.rotatable || abs(w) <= minimumAngularSpeed { w = 0 }

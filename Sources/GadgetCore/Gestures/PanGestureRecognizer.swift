@@ -23,6 +23,8 @@ public struct PanGestureRecognizer: GestureRecognizer {
     var endVelocity: Vector2?
     var lastTime: Microseconds = 0
     var lastCentroid = Vector2.zero
+    /// Touches of the gesture when it last had any (what the Ended event reports).
+    var lastTouchCount = 0
 
     public init(minimumTouches: Int = 1, maximumTouches: Int = .max, thresholds t: GestureThresholds = GestureThresholds(),
                 options: RecognizerOptions = RecognizerOptions()) {
@@ -61,6 +63,7 @@ public struct PanGestureRecognizer: GestureRecognizer {
         for t in touches where tracker.count < maximumNumberOfTouches || state == .possible { tracker.add(t) }
         if state == .possible, tracker.count > maximumNumberOfTouches { core.failIfPossible(); return }
         reanchor(keeping: tracker.count == touches.count ? .zero : before)
+        lastTouchCount = tracker.count
         lastTime = time
         velocityTracker.add(translation, at: time)
     }
@@ -109,6 +112,7 @@ public struct PanGestureRecognizer: GestureRecognizer {
             }
         } else {
             reanchor(keeping: before)
+            lastTouchCount = tracker.count
         }
     }
 
@@ -121,7 +125,7 @@ public struct PanGestureRecognizer: GestureRecognizer {
 
     public mutating func resetGesture() {
         tracker.removeAll()
-        anchor = .zero; lastCentroid = .zero; lastTime = 0
+        anchor = .zero; lastCentroid = .zero; lastTime = 0; lastTouchCount = 0
         velocityTracker.reset()
         endVelocity = nil
     }
@@ -130,7 +134,7 @@ public struct PanGestureRecognizer: GestureRecognizer {
         var e = GestureEvent(time: time, kind: .pan, state: state, gadget: nil, location: lastCentroid)
         e.translation = translation
         e.velocity = state == .ended ? (endVelocity ?? .zero) : velocity(at: time)
-        e.touches = max(tracker.count, 1)
+        e.touches = tracker.isEmpty ? lastTouchCount : tracker.count
         return e
     }
 }

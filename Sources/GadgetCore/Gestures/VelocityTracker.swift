@@ -43,6 +43,14 @@ public struct VelocityTracker: Sendable {
 
     public mutating func reset() { samples.removeAll() }
 
+    /// How far the point moved over the last `window` (newest sample minus the oldest sample in
+    /// the window); zero with fewer than two samples there.
+    public func displacement(over window: Microseconds) -> Vector2 {
+        guard let newest = samples.last else { return .zero }
+        guard let oldest = samples.first(where: { newest.time - $0.time <= window }), oldest.time < newest.time else { return .zero }
+        return newest.position - oldest.position
+    }
+
     /// Velocity in pixels per second at the newest sample. Zero with fewer than `minimumSamples`
     /// usable samples, or when `now` (if given) is more than `stopTime` after the newest sample.
     public func velocity(at now: Microseconds? = nil) -> Vector2 {

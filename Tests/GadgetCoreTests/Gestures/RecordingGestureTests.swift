@@ -199,4 +199,26 @@ enum GestureRecordings {
         let modal = manipulate(frames, raw: raw, size: size, lock: .modal)
         #expect(modal.lock == .axisY && modal.pose.scale == 1 && modal.pose.rotation == 0)
     }
+
+    @Test func dellFastSwipeThatBrakesBeforeLiftingIsPlacedNotFlung() throws {
+        // File 8's last stroke (13.53–13.87 s) on a 1920 × 1080 board (595 × 334 mm: 82 ppi): the
+        // finger runs up and right, then brakes to almost nothing before it lifts.
+        let board0 = Board(size: Size2(1920, 1080), touch: TouchSettings(ppi: 82))
+        let frames = try GestureRecordings.frames("dell-canvas-cooltouch_multifinger-and-fast-swipe.evemu", board: board0)
+            .filter { $0.time > 13_500_000 }
+        let g = Gadget(id: "card", appearance: .color(.white), center: Vector2(687, 697), size: Size2(100, 100))
+        let board = Board(size: board0.size, gadgets: [g], touch: board0.touch)
+        let (events, session) = GestureRecordings.run(frames, board: board)
+        #expect(events.filter { $0.state == .recognized }.map(\.kind) == [.swipe])
+        #expect(events.first { $0.kind == .swipe }?.direction == "up", "its first 50 ms go more up than right")
+        let lift = try #require(frames.last { $0.touches.contains { $0.phase == .ended } }?.touches.first)
+        // The quadratic fit at the lift points backwards (down and left); the pan reports it as
+        // the recognizer's estimate, the gadget is not thrown back with it.
+        let panEnd = try #require(events.last { $0.kind == .pan })
+        #expect(panEnd.state == .ended)
+        #expect((panEnd.velocity ?? .zero).dot(Vector2(1, -1)) < 0)
+        #expect(session.gestures.handOvers[0]?.velocity == .zero)
+        let down = try #require(frames.first { $0.touches.contains { $0.phase == .began } }?.touches.first)
+        #expect(GT.near(session.world.poses[0].center, g.center + (lift.location - down.location), 1e-9), "placed where the finger lifted")
+    }
 }
