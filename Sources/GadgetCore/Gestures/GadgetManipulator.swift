@@ -191,6 +191,9 @@ public struct GadgetManipulator: Sendable {
         ease = nil
         one = nil; two = nil
         target = world.poses[index]
+        // A placard springs home to scale 1 on release, and may still carry its growth (caught
+        // during the spring): its growth is relative to home, never compounded (×1.15, not ×1.32).
+        if behavior.springHome { target.scale = 1 }
         target.scale = Math.clamp(target.scale, behavior.minScale, behavior.maxScale)
         startCenter = target.center
         maximumDisplacement = 0

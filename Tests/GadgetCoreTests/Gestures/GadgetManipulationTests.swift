@@ -369,6 +369,15 @@ import Testing
         #expect(GT.near(h.engine.handOvers[0]?.pose.scale ?? 0, 1.15), "handed over grown: the world springs it home")
     }
 
+    @Test func aPlacardTouchedAgainBeforeItSprangHomeDoesNotGrowTwice() {
+        var h = harness { $0.springHome = true }
+        h.tap(home, holdMs: 100)
+        h.skip(30)
+        let f = h.down(home)[0]  // the world may not have brought it back to scale 1 yet
+        #expect(GT.near(h.pose(0).scale, 1.15))
+        h.up(f)
+    }
+
     @Test func i4TouchingAFlyingGadgetCatchesIt() {
         // Through BoardSession, so the world steps between frames as in the kiosk: flick the
         // gadget, let it fly 100 ms, touch it where it is now; it stops there and stays held.
