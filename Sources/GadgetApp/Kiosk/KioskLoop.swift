@@ -51,6 +51,7 @@ public final class KioskLoop {
         let deadline = options.duration.map { startTime + Microseconds($0 * 1_000_000) }
         while true {
             let now = MonotonicClock.now()
+            session.beginFrame(at: now)  // after a stall, drop time rather than spiral
             for signal in service.takeSignals() {
                 switch signal {
                 case .terminate(let sig):

@@ -397,6 +397,7 @@ import Testing
         #expect(abs(handed.x - 12 / 0.017) < 1 && abs(handed.y) < 1e-9, "\(handed)")
         _ = session.advance(to: t + 100_000)
         let flying = session.world.poses[0]
+        #expect(flying.center.x > home.x + 96 + 50, "it flew on after the release: \(flying.center)")
         t += 100_000
         _ = session.apply(TouchFrame(time: t, touches: [Touch(id: b, phase: .began, location: flying.center, time: t)]))
         #expect(session.world.held[0])

@@ -136,7 +136,7 @@ enum GestureRecordings {
 
     /// A gadget under the pair's first position, turned like the pair, and the replay of `frames` on it.
     func manipulate(_ frames: [TouchFrame], raw: RawPair, size: Size2, lock: GadgetBehavior.Lock, axisLock: Double = 10)
-        -> (pose: GadgetPose, lock: GadgetManipulator.Lock?, decidedAt: Microseconds?) {
+        -> (pose: GadgetPose, lock: GadgetManipulator.Lock?, decidedAt: Microseconds?, handOver: HandOver?) {
         var g = Gadget(id: "g", appearance: .color(.white), center: raw.first.midpoint, size: Size2(raw.first.span + 100, 200),
                        rotationDegrees: Math.degrees(raw.first.angle))
         g.behavior.lock = lock
@@ -147,10 +147,10 @@ enum GestureRecordings {
             _ = session.apply(f)
             if decided == nil, let l = session.gestures.manipulator(of: 0)?.lock { decided = l; at = f.time }
         }
-        _ = session.advance(to: frames[frames.count - 1].time + 1_000_000)
-        var pose = session.world.poses[0]
+        // The pose the manipulation handed to the world (it may fly on after that).
+        var pose = session.gestures.handOvers[0]?.pose ?? session.world.poses[0]
         pose.rotation -= raw.first.angle  // turned since the start
-        return (pose, decided, at)
+        return (pose, decided, at, session.gestures.handOvers[0])
     }
 
     @Test func threeMRotationWhileTranslating() throws {
@@ -196,8 +196,12 @@ enum GestureRecordings {
         #expect(free.lock == .axisY)
         #expect(GT.near(free.pose.center, raw.first.midpoint + Vector2(0, -300), 1e-9), "the midpoint's −45.5 px along X not followed")
         #expect(abs(free.pose.rotation - raw.turn) < 1e-12 && abs(free.pose.scale - raw.spanRatio) < 1e-12)
+        // The second finger lifts 22 ms after the first, within the pause: the scroll's speed is
+        // handed over, along Y only.
+        let v = free.handOver?.velocity ?? .zero
+        #expect(abs(v.x) < 1e-6 && v.y < -250 && v.y > -270, "\(v)")
         let modal = manipulate(frames, raw: raw, size: size, lock: .modal)
-        #expect(modal.lock == .axisY && modal.pose.scale == 1 && modal.pose.rotation == 0)
+        #expect(modal.lock == .axisY && modal.pose.scale == 1 && abs(modal.pose.rotation) < 1e-12)
     }
 
     @Test func dellFastSwipeThatBrakesBeforeLiftingIsPlacedNotFlung() throws {
