@@ -72,4 +72,22 @@ import Testing
         let text = String(decoding: bytes, as: UTF8.self)
         for e in GestureThresholds.entries { #expect(text.contains("| `\(e.name)` |"), "\(e.name) missing from docs/gestures.md") }
     }
+
+    @Test func theBoardSchemaListsEveryThresholdWithItsRange() throws {
+        var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(4)
+        let bytes = try #require(GestureRecordings.file(parts.joined(separator: "/") + "/docs/board.schema.json"))
+        let schema = try JSONParser.parse(bytes)
+        guard case .object(let props)? = schema["properties"]?["thresholds"]?["properties"] else {
+            Issue.record("no properties.thresholds.properties")
+            return
+        }
+        #expect(props.map(\.0) == GestureThresholds.entries.map(\.name))
+        for (name, value) in props {
+            guard let e = GestureThresholds.entries.first(where: { $0.name == name }),
+                  case .number(let lo)? = value["minimum"], case .number(let hi)? = value["maximum"] else { continue }
+            #expect(lo == e.range.lowerBound && hi == e.range.upperBound, "\(name)")
+        }
+        #expect(schema["properties"]?["thresholds"]?["additionalProperties"] == .bool(false), "unknown names are errors")
+    }
 }
