@@ -43,7 +43,7 @@ let package = Package(
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]),
         .executableTarget(name: "gadgetboard", dependencies: [
-            "GadgetApp", "GadgetCore",
+            "GadgetApp", "GadgetCore", "GadgetInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
