@@ -26,7 +26,7 @@ extension DisplaySelector {
                 Log.kms.info("\(display.output); renderer \(display.renderer)")
                 return display
             case .failure(.noConnectedDisplay(let why)) where waitForDisplay:
-                if !waiting { Log.kms.warning("\(why); waiting for one, retrying every second") }
+                if !waiting { Log.kms.warning("\(why.hasSuffix(".") ? String(why.dropLast()) : why); waiting for one, retrying every second") }
                 waiting = true
                 if try waitOneSecond(service: service) { throw DisplayError.noConnectedDisplay(why) }
             case .failure(let error):
