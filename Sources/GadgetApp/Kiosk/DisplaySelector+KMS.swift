@@ -28,7 +28,7 @@ extension DisplaySelector {
             case .failure(.noConnectedDisplay(let why)) where waitForDisplay:
                 if !waiting { Log.kms.warning("\(why.hasSuffix(".") ? String(why.dropLast()) : why); waiting for one, retrying every second") }
                 waiting = true
-                if try waitOneSecond(service: service) { throw DisplayError.noConnectedDisplay(why) }
+                if try waitOneSecond(service: service) { throw StoppedWhileWaiting(reason: why) }
             case .failure(let error):
                 throw error
             }
@@ -53,4 +53,11 @@ extension DisplaySelector {
         }
         Log.kms.notice(line)
     }
+}
+
+/// A terminating signal arrived while the kiosk waited for a panel to be connected: a normal
+/// stop (exit 0), not a display failure.
+struct StoppedWhileWaiting: Error, CustomStringConvertible {
+    var reason: String
+    var description: String { "stopped while waiting for a display (\(reason))" }
 }
