@@ -47,7 +47,7 @@ public final class KioskLoop {
         batcher = try SpriteBatcher()
         scene = try BoardScene(loaded: loaded, displaySize: display.pixelSize, rotation: options.rotation)
         startTime = MonotonicClock.now()
-        session = BoardSession(board: loaded.board, startTime: startTime)
+        session = BoardSession(board: loaded.board, startTime: startTime, displayScale: scene.viewport.scale)
         idle = IdleBlanker(settings: loaded.board.idle, now: startTime)
         queue = try TouchQueue()
         messages.reserveCapacity(queue.hardLimit)
@@ -220,7 +220,7 @@ public final class KioskLoop {
                 scene.destroy()
                 scene = newScene
                 loaded = fresh
-                session = BoardSession(board: fresh.board, startTime: MonotonicClock.now())
+                session = BoardSession(board: fresh.board, startTime: MonotonicClock.now(), displayScale: newScene.viewport.scale)
                 input?.updateMapping(KioskLoop.inputMapping(fresh.board, newScene.viewport))
                 _ = idle.apply(fresh.board.idle)
                 needsDraw = true
