@@ -35,6 +35,8 @@ public final class KioskLoop {
     /// Pointer devices present (mice, absolute pointers): the cursor shows while any is.
     var pointerDevices = Set<Int>()
     var cursor: Vector2?
+    /// Gravity from accelerometers, by device number (only when the board enables it).
+    var accelerometers: [Int: AccelerometerGravity] = [:]
     /// Headless has no vblank: animate at this interval.
     static let headlessFrameInterval: Microseconds = 16_667
 
@@ -142,15 +144,46 @@ public final class KioskLoop {
             case .frame(let f): deliver(f)
             case .cursor(let device, let at):
                 if pointerDevices.contains(device) { cursor = at; needsDraw = true }
+            case .acceleration(let device, let x, let y, let z, let time):
+                accelerate(device, x, y, z, time)
             case .deviceAdded(let info):
                 Log.input.info("device added: \(info)")
+                if info.kind == .accelerometer { addAccelerometer(info) }
                 if info.kind.showsCursor { pointerDevices.insert(info.number); needsDraw = true }
             case .deviceRemoved(let info, let reason):
                 Log.input.info("device removed: \(info): \(reason)")
                 if pointerDevices.remove(info.number) != nil, pointerDevices.isEmpty { cursor = nil; needsDraw = true }
+                accelerometers[info.number] = nil
             }
         }
         messages.removeAll(keepingCapacity: true)
+    }
+
+    /// An accelerometer appeared: with `physics.accelerometer` on, it steers gravity's direction
+    /// (tilting the panel tilts the board); the board's gravity magnitude is kept.
+    func addAccelerometer(_ info: InputDeviceInfo) {
+        guard loaded.board.physics.accelerometer, info.axes.count == 3 else {
+            Log.input.info("\(info.path): accelerometer ignored (the board's physics.accelerometer is off)")
+            return
+        }
+        func axis(_ a: AbsInfo) -> AccelerometerGravity.Axis { .init(minimum: a.minimum, maximum: a.maximum, resolution: a.resolution ?? 0) }
+        accelerometers[info.number] = AccelerometerGravity(x: axis(info.axes[0]), y: axis(info.axes[1]), z: axis(info.axes[2]),
+                                                           rotation: scene.viewport.rotation, initial: loaded.board.physics.gravity,
+                                                           pointsToPixels: loaded.board.touch.pixelsPerPoint / scene.viewport.scale)
+        Log.input.info("\(info.path): gravity follows this accelerometer")
+    }
+
+    func accelerate(_ device: Int, _ x: Int32, _ y: Int32, _ z: Int32, _ time: Microseconds) {
+        guard var a = accelerometers[device] else { return }
+        _ = a.handle(InputEvent(time: time, type: EV.abs, code: EV.absX, value: x))
+        _ = a.handle(InputEvent(time: time, type: EV.abs, code: EV.absY, value: y))
+        _ = a.handle(InputEvent(time: time, type: EV.abs, code: EV.absZ, value: z))
+        if let g = a.handle(InputEvent(time: time, type: EV.syn, code: EV.synReport, value: 0)) {
+            publish(session.advance(to: time))
+            session.setGravity(g)
+            needsDraw = true
+        }
+        accelerometers[device] = a
     }
 
     /// A touch frame from the input queue: into the idle policy first (a waking touch is

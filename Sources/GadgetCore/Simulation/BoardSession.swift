@@ -68,6 +68,9 @@ public struct BoardSession: Sendable {
         world.isAtRest ? 0 : clock.clampFrame(to: now)
     }
 
+    /// Sets gravity (board px/s²), e.g. from an accelerometer; wakes sleeping bodies.
+    public mutating func setGravity(_ g: Vector2) { world.setGravity(g) }
+
     /// True when nothing moves, nothing is touched and no gesture timer is pending: the loop may
     /// sleep until input arrives.
     public var isIdle: Bool { world.isAtRest && !gestures.needsFrames }
