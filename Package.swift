@@ -41,7 +41,11 @@ let package = Package(
         .target(name: "GadgetInput", dependencies: ["GadgetCore", "CEvdev"]),
         // Wires board + renderer + display + input: scenes, the main loop, commands' work.
         .target(name: "GadgetApp", dependencies: [
-            "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput", "CMalloc",
+            "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput",
+            // `gadgetboard devices` lists input devices with libevdev directly.
+            "CEvdev",
+            // The bench's heap figures and settings (mallinfo2, mallopt, malloc counting).
+            "CMalloc",
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]),
         .executableTarget(name: "gadgetboard", dependencies: [
@@ -53,6 +57,8 @@ let package = Package(
         // Fixtures are read through #filePath (no Foundation Bundle): excluded from the build.
         .testTarget(name: "GadgetRenderTests", dependencies: ["GadgetRender", "GadgetDisplay", "GadgetCore"], exclude: ["Fixtures"]),
         .testTarget(name: "GadgetInputTests", dependencies: ["GadgetInput", "GadgetCore"], exclude: ["Fixtures"]),
+        // KMS logic (modes, probing, event decoding) and, on a machine with a card, the real thing.
+        .testTarget(name: "GadgetKMSTests", dependencies: ["GadgetDisplay", "GadgetCore"]),
         .testTarget(name: "GadgetAppTests", dependencies: ["GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

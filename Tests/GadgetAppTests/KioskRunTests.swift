@@ -4,11 +4,12 @@ import Testing
 @testable import GadgetCore
 
 /// `run` on the headless display end to end: frames, stats, state and screenshot files.
-/// Serialized: the kiosk installs process-wide signal handlers (one instance at a time).
-@Suite(.serialized) struct KioskRunTests {
+/// Signal handlers are process-wide (SignalEventsTests owns them meanwhile): these runs go without.
+@Suite struct KioskRunTests {
     @Test func headlessFramesWriteStatsStateAndScreenshot() throws {
         let dir = scratchDirectory("run")
         var o = RunOptions()
+        o.handleSignals = false
         o.boardPath = fixturesDirectory() + "/golden-board/board.json"
         o.display = .headless
         o.frames = 5
@@ -31,6 +32,7 @@ import Testing
 
     @Test func brokenBoardExitsTwoWithoutCrashing() throws {
         var o = RunOptions()
+        o.handleSignals = false
         o.boardPath = "/nonexistent/board.json"
         o.display = .headless
         #expect(Kiosk.run(o) == 2)

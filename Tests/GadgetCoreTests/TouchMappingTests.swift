@@ -67,16 +67,34 @@ import Testing
         #expect(map(both, topRight) == Vector2(0, 800))  // mirrored to the top-left, then as in the 90° table
     }
 
-    @Test func letterboxedBoardsMapBarsOutside() throws {
-        // A 4:3 board on a 16:9 display: pillarboxed, centred.
-        let vp = TouchMapping.letterbox(board: Size2(800, 600), display: PixelSize(1600, 900), rotation: .none)
-        #expect(vp.y == 0 && vp.height == 1)
-        #expect((vp.width - 0.75).magnitude < 1e-12 && (vp.x - 0.125).magnitude < 1e-12)
-        let m = try TouchMapping(x: x, y: y, board: Size2(800, 600), viewport: vp)
-        #expect((map(m, DevicePoint(x: 100 + 1279 / 2, y: 333)).x - 400).magnitude < 1)
-        #expect(map(m, topLeft).x < 0)  // in the left bar
-        // Quarter turn: a portrait board on a landscape display fills it after turning.
-        #expect(TouchMapping.letterbox(board: Size2(900, 1600), display: PixelSize(1600, 900), rotation: .quarter) == .full)
+    @Test(arguments: DisplayRotation.allCases)
+    func liveMappingIsTheInverseOfWhatTheRendererDraws(rotation: DisplayRotation) throws {
+        // A 4:3 board on a 16:9 panel (letterboxed), turned: the board point the renderer draws
+        // at a display pixel is the point a finger on that pixel maps to.
+        let viewport = BoardViewport(boardSize: Size2(800, 600), displaySize: PixelSize(1600, 900), rotation: rotation)
+        let m = try TouchMapping(x: x, y: y, viewport: viewport)
+        for board in [Vector2(0, 0), Vector2(800, 0), Vector2(0, 600), Vector2(800, 600), Vector2(123, 456)] {
+            let onDisplay = viewport.boardToDisplay.apply(board)
+            let panelRaw = DevicePoint(x: Int32((100 + onDisplay.x / 1600 * 1279).rounded()), y: Int32((-50 + onDisplay.y / 900 * 767).rounded()))
+            // Within one device unit (the raw point is rounded to an integer).
+            #expect(m.map(panelRaw).distance(to: board) < 1.2, "\(board) at \(rotation)")
+        }
+        // A finger in a letterbox bar maps outside the board.
+        let corner = m.map(topLeft)
+        #expect(corner.x < 0 || corner.y < 0 || corner.x > 800 || corner.y > 600)
+    }
+
+    @Test(arguments: DisplayRotation.allCases)
+    func replayStretchEqualsTheLiveMappingOnADisplayOfTheBoardsShape(rotation: DisplayRotation) throws {
+        // With a display exactly the turned board's size, the renderer's fit is the identity and
+        // both mappings must agree: the rotation table and BoardViewport mean the same turn.
+        let board = Size2(640, 480)
+        let display = rotation.isQuarterTurn ? PixelSize(480, 640) : PixelSize(640, 480)
+        let replay = try TouchMapping(x: x, y: y, rotation: rotation, board: board)
+        let live = try TouchMapping(x: x, y: y, viewport: BoardViewport(boardSize: board, displaySize: display, rotation: rotation))
+        for p in [topLeft, topRight, bottomLeft, bottomRight, DevicePoint(x: 777, y: 100)] {
+            #expect(replay.map(p).distance(to: live.map(p)) < 1e-9, "\(p) at \(rotation)")
+        }
     }
 
     @Test func badInputIsAnErrorNotATrap() {
@@ -84,6 +102,8 @@ import Testing
         #expect(throws: TouchMappingError.badCalibration([1, 0, 0, 0, 1])) { try TouchMapping(x: x, y: y, calibration: [1, 0, 0, 0, 1], board: Size2(1, 1)) }
         #expect(throws: TouchMappingError.badCalibration([1, 2, 0, 2, 4, 0])) { try TouchMapping(x: x, y: y, calibration: [1, 2, 0, 2, 4, 0], board: Size2(1, 1)) }
         #expect(throws: TouchMappingError.badBoardSize(Size2(0, 10))) { try TouchMapping(x: x, y: y, board: Size2(0, 10)) }
+        let empty = BoardViewport(boardSize: Size2(10, 10), displaySize: PixelSize(0, 0))
+        #expect(throws: TouchMappingError.badViewport(empty)) { try TouchMapping(x: x, y: y, viewport: empty) }
         // Extreme axis ranges do not overflow.
         let wide = AbsInfo(minimum: Int32.min, maximum: Int32.max)
         let m = try? TouchMapping(x: wide, y: wide, board: Size2(100, 100))

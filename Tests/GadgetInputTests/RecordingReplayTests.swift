@@ -1,4 +1,5 @@
 import Testing
+import Glibc
 import GadgetCore
 import GadgetInput
 
@@ -180,6 +181,19 @@ import GadgetInput
         #expect(try replay(3, until: -1).0.frames.isEmpty)
         // Past the end: as if there were no limit.
         #expect(try replay(3, until: 60_000_000).0 == (try replay(3).0))
+    }
+
+    @Test func unreadableOrForeignFilesAreClearErrors() throws {
+        #expect(throws: InputError.call("open(/nonexistent.evemu)", ENOENT)) { try RecordingFile.load("/nonexistent.evemu") }
+        // A licence text is not a recording.
+        let licence = RecordingFixtures.directory + "/LICENSES/whot-evemu-devices_LICENSE_MIT.txt"
+        #expect(throws: InputError.recording(path: licence, EvemuError(line: nil, "not an evemu recording: no N:, I:, P:, B:, A:, L:, S: or E: line"))) {
+            try RecordingFile.load(licence)
+        }
+        // A description file without a header for an events-only file.
+        let events = RecordingFixtures.directory + "/" + RecordingFixtures.files[5]
+        #expect(throws: InputError.self) { try RecordingFile.load(events, deviceFile: events) }
+        #expect(try RecordingFile.load(events, deviceFile: RecordingFixtures.directory + "/" + RecordingFixtures.files[4]).device?.name == "Wacom ISDv4 E6 Finger")
     }
 
     @Test func replayIsDeterministic() throws {

@@ -38,7 +38,7 @@ public enum RecordingPlayer {
                                            pointerRange: DevicePoint(x: Int32(clamping: Int(board.width.rounded())), y: Int32(clamping: Int(board.height.rounded()))))
         } catch { throw .unsupportedDevice(error) }
         let mapping: TouchMapping
-        do { mapping = try TouchMapping(assembler: assembler, touch: touch, rotation: rotation, board: board) } catch { throw .mapping(error) }
+        do { mapping = try TouchMapping(assembler: assembler, calibration: touch.calibration, rotation: rotation, board: board) } catch { throw .mapping(error) }
 
         var mirror = assembler.state
         var frames: [TouchFrame] = []
@@ -67,7 +67,7 @@ public enum RecordingPlayer {
 }
 
 /// Why a recording cannot be replayed.
-public enum ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An events-only file: play it with the description of the device it was recorded from
     /// (`EvemuRecording.with(device:)`).
     case noDeviceDescription

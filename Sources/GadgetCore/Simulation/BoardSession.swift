@@ -8,6 +8,8 @@
 /// without running (they would change nothing), so a touch after an hour of idle costs nothing.
 public struct BoardSession: Sendable {
     public private(set) var world: World
+    /// Touch delivery, recognizers and gadget manipulation (Gestures/).
+    public private(set) var gestures: GestureEngine
     /// The step schedule on the input clock.
     public private(set) var clock: FixedStepClock
     /// Fixed step, microseconds (rounded; the exact schedule is `clock`).
@@ -19,8 +21,16 @@ public struct BoardSession: Sendable {
     /// The latest time asked for by `advance(to:)`, which `renderStates` interpolates to.
     private var renderTime: Microseconds
 
-    public init(board: Board, startTime: Microseconds) {
+    /// - displayScale: display pixels per board pixel (the viewport's fit). A point is
+    ///   ppi/163 *panel* pixels, so on a board drawn scaled a threshold spans `1/displayScale` as
+    ///   many board pixels; replay (no display) uses 1.
+    public init(board: Board, startTime: Microseconds, displayScale: Double = 1) {
         world = World(board: board)
+        // The loader has checked the overrides (`GestureThresholds.forBoard`); a board built in
+        // code with bad ones gets the defaults rather than a crash.
+        var thresholds = (try? GestureThresholds.forBoard(board, file: "board").get()) ?? GestureThresholds(pixelsPerPoint: board.touch.pixelsPerPoint)
+        if displayScale > 0, displayScale.isFinite { thresholds.pixelsPerPoint /= displayScale }
+        gestures = GestureEngine(board: board, thresholds: thresholds)
         clock = FixedStepClock(rate: board.physics.stepRate, start: startTime, maximumFrameTime: world.tuning.maximumFrameTime)
         step = Microseconds((1_000_000 / clock.rate).rounded())
         renderTime = startTime
@@ -37,7 +47,7 @@ public struct BoardSession: Sendable {
         if frame.time < clock.now { lateFrames += 1 }
         var events = advance(to: frame.time)
         touchesBegan += frame.touches.filter { $0.phase == .began }.count
-        events += []
+        events += gestures.handle(frame, world: &world)
         return events
     }
 
@@ -45,7 +55,8 @@ public struct BoardSession: Sendable {
     public mutating func advance(to target: Microseconds) -> [GestureEvent] {
         world.advance(to: target, on: &clock)
         renderTime = max(renderTime, target)
-        return []
+        // Gesture timers fire at their own deadlines inside (events carry those times).
+        return gestures.advance(to: target, world: &world)
     }
 
     /// Live loop only, once per iteration before applying input: if the loop stalled more than
@@ -57,12 +68,15 @@ public struct BoardSession: Sendable {
         world.isAtRest ? 0 : clock.clampFrame(to: now)
     }
 
+    /// Sets gravity (board px/s²), e.g. from an accelerometer; wakes sleeping bodies.
+    public mutating func setGravity(_ g: Vector2) { world.setGravity(g) }
+
     /// True when nothing moves, nothing is touched and no gesture timer is pending: the loop may
     /// sleep until input arrives.
-    public var isIdle: Bool { world.isAtRest }
+    public var isIdle: Bool { world.isAtRest && !gestures.needsFrames }
 
     /// The next time a gesture timer fires (long press, double-tap window), if any.
-    public var nextTimerDeadline: Microseconds? { nil }
+    public var nextTimerDeadline: Microseconds? { gestures.nextDeadline }
 
     /// Gadget states to draw now, in board (z) order: free-moving gadgets interpolated between
     /// the last two steps to the time of the last `advance(to:)`, held ones where the finger is.
