@@ -40,6 +40,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "KMS: connector by name, e.g. HDMI-A-1.")
     var connector: String?
 
+    @Option(help: "KMS: display mode WxH or WxH@Hz (default: the connector's preferred mode).")
+    var mode: String?
+
     @Flag(help: "Draw the same sprites from a static vertex buffer in one draw call (the driver's limit).")
     var floor = false
 
@@ -75,6 +78,7 @@ struct BenchCommand: ParsableCommand {
         o.display = display
         o.card = card
         o.connector = connector
+        o.mode = mode
         o.floor = floor
         o.seed = seed
         o.hud = hud

@@ -19,6 +19,8 @@ public struct BenchOptions: Sendable {
     public var display: DisplayChoice = .headless
     public var card: String?
     public var connector: String?
+    /// KMS: `WxH` or `WxH@Hz` (default: the connector's preferred mode).
+    public var mode: String?
     /// Static vertex buffer, one draw call, no per-frame CPU work: the driver's limit.
     public var floor = false
     /// Seed of the sprites' places and velocities.

@@ -32,6 +32,9 @@ public struct BenchResult {
     public var processCPUNanoseconds: UInt64 = 0
     public var processCPUMillisecondsPerFrame: Double { frames > 0 ? Double(processCPUNanoseconds) / 1e6 / Double(frames) : 0 }
 
+    /// KMS: vblanks missed during the measured frames, from flip sequence numbers (nil headless).
+    public var missedVblanks: Int?
+
     /// Whether the run kept freed heap memory (mallopt), see `BenchOptions.keepFreedMemory`.
     public var keptFreedMemory = true
 
@@ -70,6 +73,7 @@ public struct BenchResult {
             ("renderThreadHeapAllocationsPerFrame", renderThreadAllocations.map { .number(JSONWriter.rounded(frames > 0 ? Double($0) / Double(frames) : 0, places: 3)) } ?? .null),
             ("driverHeapAllocationsPerFrame", driverAllocationsPerFrame.map { .number(JSONWriter.rounded($0, places: 3)) } ?? .null),
             ("heapGrowthBytesPerFrame", .number(JSONWriter.rounded(frames > 0 ? Double(heapGrowthBytes) / Double(frames) : 0, places: 1))),
+            ("missedVblanks", missedVblanks.map { .number(Double($0)) } ?? .null),
             ("keepFreedMemory", .bool(keptFreedMemory)),
             ("frameTimesMs", .array(trace.map { .number(Double($0) / 1000) })),
         ])
@@ -86,7 +90,7 @@ public struct BenchResult {
             "frame time: p50 \(f(ms(frameTimes.valueAtPercentile(50)), 2)) ms, p95 \(f(ms(frameTimes.valueAtPercentile(95)), 2)) ms, p99 \(f(ms(frameTimes.valueAtPercentile(99)), 2)) ms, max \(f(ms(frameTimes.max), 2)) ms",
             "cpu: \(f(cpuNanosecondsPerSprite, 2)) ns per sprite (simulation + batching, excluding the driver; \(f(cpuNanosecondsPerFrame / 1000, 1)) us per frame)",
             "process cpu: \(f(processCPUMillisecondsPerFrame, 2)) ms per frame (all threads, GL driver included)",
-            "draw calls per frame: \(f(drawCallsPerFrame, 2))",
+            "draw calls per frame: \(f(drawCallsPerFrame, 2))" + (missedVblanks.map { "; missed vblanks: \($0)" } ?? ""),
             "heap allocations per frame: \(alloc) (malloc calls from gadgetboard and the Swift runtime, all threads); GL driver: \(driver); heap growth \(f(frames > 0 ? Double(heapGrowthBytes) / Double(frames) : 0, 1)) bytes per frame (mallinfo2)",
         ]
     }

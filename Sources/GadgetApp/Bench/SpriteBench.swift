@@ -60,6 +60,7 @@ public enum SpriteBench {
         var lastDone = BenchClock.nanoseconds(), measureStart = lastDone
         var cpu: UInt64 = 0
         var before = AllocationCounter.read()
+        var missedBefore = 0
         var cpuBefore = BenchClock.processCPUNanoseconds()
         while true {
             if !measuring && frame >= o.warmupFrames {
@@ -67,6 +68,7 @@ public enum SpriteBench {
                 measureStart = lastDone
                 before = AllocationCounter.read()
                 cpuBefore = BenchClock.processCPUNanoseconds()
+                missedBefore = stats.missedVblanks
             }
             if measuring {
                 if let n = o.frames { if measured >= n { break } } else if lastDone - measureStart >= durationNs { break }
@@ -127,6 +129,7 @@ public enum SpriteBench {
             drawCalls: drawCalls, allocations: ours, renderThreadAllocations: renderThread, driverAllocations: driver, heapGrowthBytes: after.heapBytes - before.heapBytes)
         result.keptFreedMemory = o.keepFreedMemory
         result.processCPUNanoseconds = cpuAfter - cpuBefore
+        if display.refreshInterval != nil { result.missedVblanks = stats.missedVblanks - missedBefore }
         return result
     }
 
@@ -139,6 +142,7 @@ public enum SpriteBench {
             r.display = .kms
             r.card = o.card
             r.connector = o.connector
+            r.mode = o.mode
             return try DisplaySelector.openKMS(r, log: log)
         }
     }
