@@ -56,6 +56,7 @@ if [ -z "$ts" ] || [ ! -x "$ts" ]; then
     echo "compare-sdl: testsprite2 not found: apt-get install libsdl2-tests" >&2
     exit 1
 fi
+command -v cc > /dev/null || { echo "compare-sdl: no C compiler for the EGL shim: apt-get install gcc libegl-dev" >&2; exit 1; }
 icon=$(dirname "$ts")/icon.bmp
 [ -f "$icon" ] || { echo "compare-sdl: $icon not found" >&2; exit 1; }
 
