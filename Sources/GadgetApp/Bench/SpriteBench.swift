@@ -157,7 +157,8 @@ public enum SpriteBench {
                 if r < 0 && errno != EINTR { throw DisplayError.call("poll", errno) }
                 if r == 0 { throw DisplayError.unavailable("bench: no page flip within 1 s") }
             }
-            for f in try display.dispatchEvents() { last = f }
+            // `.last`, not a for-in: an Array iterator allocates in an unoptimised build.
+            if let f = try display.dispatchEvents().last { last = f }
         }
         return last ?? FlipEvent(time: Microseconds(BenchClock.nanoseconds() / 1000), sequence: 0)
     }
