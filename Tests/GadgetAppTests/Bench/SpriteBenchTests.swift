@@ -38,6 +38,15 @@ import Testing
         #expect(r.cpuNanosecondsPerSprite < 5)
     }
 
+    /// The HUD adds exactly one draw call and, like the rest of the frame, allocates nothing.
+    @Test func hudCostsOneDrawCallAndNoAllocation() throws {
+        var o = options()
+        o.hud = true
+        let r = try SpriteBench.run(o)
+        #expect(r.drawCallsPerFrame == 2)
+        #expect(r.renderThreadAllocations == 0)
+    }
+
     @Test func moreSpritesThanOneDrawCallHoldsSplit() throws {
         let n = SpriteBatcher.maximumQuadsPerDraw + 100
         #expect(try SpriteBench.run(options(sprites: n)).drawCallsPerFrame == 2)
