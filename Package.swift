@@ -48,9 +48,10 @@ let package = Package(
         ]),
 
         .testTarget(name: "GadgetCoreTests", dependencies: ["GadgetCore"]),
-        .testTarget(name: "GadgetRenderTests", dependencies: ["GadgetRender", "GadgetDisplay", "GadgetCore"], resources: [.copy("Fixtures")]),
+        // Fixtures are read through #filePath (no Foundation Bundle): excluded from the build.
+        .testTarget(name: "GadgetRenderTests", dependencies: ["GadgetRender", "GadgetDisplay", "GadgetCore"], exclude: ["Fixtures"]),
         .testTarget(name: "GadgetInputTests", dependencies: ["GadgetInput", "GadgetCore"]),
-        .testTarget(name: "GadgetAppTests", dependencies: ["GadgetApp", "GadgetCore", "GadgetRender"]),
+        .testTarget(name: "GadgetAppTests", dependencies: ["GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,2 +1,13 @@
+// Sprite batcher fragment shader (GLSL ES 1.00).
+// Textures hold premultiplied alpha and every atlas page has a white block, so a solid colour is
+// "white texel × vertex colour" and never needs a different program or texture (no batch break).
 precision mediump float;
-void main(){gl_FragColor=vec4(1.0);}
+
+uniform sampler2D u_texture;
+
+varying vec2 v_texcoord;
+varying vec4 v_color;
+
+void main() {
+    gl_FragColor = texture2D(u_texture, v_texcoord) * v_color;
+}

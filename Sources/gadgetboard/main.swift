@@ -1,1 +1,2 @@
-print("gadgetboard")
+// The `gadgetboard` executable: argument parsing and exit codes only; the work lives in GadgetApp.
+Gadgetboard.main()

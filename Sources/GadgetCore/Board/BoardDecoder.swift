@@ -13,16 +13,24 @@ public struct BoardDecoder {
 
     /// Decodes UTF-8 JSON bytes. `file` names the board in messages.
     public static func decode(_ bytes: [UInt8], file: String) -> Result<Board, BoardProblems> {
+        let (board, problems) = decodeAll(bytes, file: file)
+        if problems.isEmpty, let board { return .success(board) }
+        return .failure(BoardProblems(problems))
+    }
+
+    /// Decodes as much as possible: the board without the gadgets that had problems (nil when the
+    /// JSON itself is unreadable), and every problem. Lets a checker go on to the images of the
+    /// gadgets that did decode, so one run lists every error.
+    public static func decodeAll(_ bytes: [UInt8], file: String) -> (Board?, [BoardProblem]) {
         let json: JSONValue
         do {
             json = try JSONParser.parse(bytes)
         } catch {
-            return .failure(BoardProblems([BoardProblem(file: file, jsonPath: "", message: "invalid JSON: \(error.description)")]))
+            return (nil, [BoardProblem(file: file, jsonPath: "", message: "invalid JSON: \(error.description)")])
         }
         var d = BoardDecoder(file: file)
         let board = d.board(json)
-        if d.problems.isEmpty, let board { return .success(board) }
-        return .failure(BoardProblems(d.problems))
+        return (board, d.problems)
     }
 
     private init(file: String) { self.file = file }

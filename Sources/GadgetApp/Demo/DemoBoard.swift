@@ -1,0 +1,71 @@
+import GadgetCore
+import GadgetRender
+
+/// The built-in board, used when no board file is given: a real kiosk layout (photos, a weather
+/// card, a note, a placard that springs home, coloured gadgets, a backdrop), with artwork painted
+/// by `DemoArt`. `export(to:)` writes it as an ordinary board directory to copy and edit.
+public enum DemoBoard {
+    public static let name = "demo board"
+
+    /// The board file, as a user would write it.
+    public static let json = """
+    {
+      "size": [1280, 720],
+      "background": { "image": "backdrop.png", "color": "#141c28" },
+      "gadgets": [
+        { "id": "sunset", "image": "sunset.png", "center": [250, 250], "size": [270, 320], "rotation": -8 },
+        { "id": "alps", "image": "alps.png", "center": [540, 290], "size": [270, 320], "rotation": 5 },
+        { "id": "city", "image": "city.png", "center": [830, 245], "size": [270, 320], "rotation": -3 },
+        { "id": "weather", "image": "weather.png", "center": [1100, 170], "size": [270, 165], "rotation": 4, "lock": "modal" },
+        { "id": "note", "image": "note.png", "center": [1110, 440], "size": [190, 190], "rotation": 7, "scalable": false },
+        { "id": "red-disc", "image": "disc-red.png", "center": [120, 560], "size": [96, 96], "shape": "circle" },
+        { "id": "green-disc", "image": "disc-green.png", "center": [230, 620], "size": [72, 72], "shape": "circle" },
+        { "id": "yellow-square", "color": "#ffcc00", "center": [1030, 630], "size": [78, 78], "rotation": 18 },
+        { "id": "blue-bar", "color": "#5ac8fa", "center": [1170, 640], "size": [150, 36], "rotation": -12, "opacity": 0.9 },
+        { "id": "placard", "image": "placard.png", "center": [640, 600], "size": [440, 110], "springHome": true, "rotatable": false, "scalable": false, "inertia": false }
+      ]
+    }
+    """
+
+    /// The artwork, painted on demand (about 50 ms in a release build).
+    public static func paintImages() -> [String: RGBAImage] {
+        [
+            "backdrop.png": DemoArt.backdrop(),
+            "sunset.png": DemoArt.instantPhoto(scene: DemoArt.sunsetScene, caption: "SUNSET"),
+            "alps.png": DemoArt.instantPhoto(scene: DemoArt.alpineScene, caption: "ALPS"),
+            "city.png": DemoArt.instantPhoto(scene: DemoArt.cityScene, caption: "NIGHT CITY"),
+            "weather.png": DemoArt.weatherCard(),
+            "note.png": DemoArt.stickyNote(),
+            "disc-red.png": DemoArt.disc(.rgb("#ff3b30")),
+            "disc-green.png": DemoArt.disc(.rgb("#34c759")),
+            "placard.png": DemoArt.placard(),
+        ]
+    }
+
+    struct PaintedImages: ImageSource {
+        let images: [String: RGBAImage]
+        func image(at path: String) -> Result<RGBAImage, ImageLoadFailure> {
+            images[path].map { .success($0) } ?? .failure(ImageLoadFailure("file not found: \(path)"))
+        }
+    }
+
+    /// The demo board, loaded (its JSON is decoded like any board file, so it is checked too).
+    public static func load() -> Result<LoadedBoard, BoardProblems> {
+        BoardLoader.load(bytes: Array(json.utf8), name: name, images: PaintedImages(images: paintImages()))
+    }
+
+    /// Writes `board.json` and the PNGs into `directory` (created if missing).
+    public static func export(to directory: String) throws -> [String] {
+        try FileIO.makeDirectory(directory)
+        var written: [String] = []
+        let boardPath = FileIO.resolve("board.json", against: directory)
+        try FileIO.writeAtomically(boardPath, json + "\n")
+        written.append(boardPath)
+        for (name, image) in paintImages().sorted(by: { $0.key < $1.key }) {
+            let path = FileIO.resolve(name, against: directory)
+            try FileIO.writeAtomically(path, try PNGCodec.encode(image))
+            written.append(path)
+        }
+        return written
+    }
+}

@@ -1,0 +1,118 @@
+import GadgetCore
+import GadgetDisplay
+import Histogram
+
+/// Frame pacing and input-to-flip latency from the display's own timestamps.
+///
+/// Frame times are the differences between consecutive page-flip timestamps (KMS: the kernel's
+/// vblank time of each flip; headless: the time `present()` finished, since nothing is scanned
+/// out). Missed vblanks come from flip sequence numbers: a flip `n` vblanks after the previous one
+/// missed `n − 1`. Latency is, for each input frame, the time from its kernel timestamp to the
+/// flip of the first frame drawn after it was applied. Recording allocates nothing.
+/// Thread: the main loop.
+public struct FrameStatistics {
+    public private(set) var framesPresented = 0
+    public private(set) var missedVblanks = 0
+    public private(set) var frameTimes = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
+    public private(set) var latencies = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
+    public private(set) var lastFlip: FlipEvent?
+    /// The most recent input-to-flip latency, µs (for the HUD).
+    public private(set) var lastLatency: Microseconds?
+    /// Recent frame times for the HUD graph (a ring, newest last).
+    public private(set) var recentFrameTimes = RingBuffer(capacity: 120)
+
+    /// Input times applied to the frame being drawn, waiting for its flip.
+    private var pendingInputTimes = RingBuffer(capacity: 256)
+    private var inFlightInputTimes = RingBuffer(capacity: 256)
+
+    public init() {}
+
+    /// An input frame (its kernel time) was applied to the board before the next draw.
+    public mutating func inputApplied(at time: Microseconds) { pendingInputTimes.append(time) }
+
+    /// A frame was drawn and presented: its inputs now wait for its flip.
+    public mutating func framePresented() {
+        inFlightInputTimes.removeAll()
+        for t in pendingInputTimes.values { inFlightInputTimes.append(t) }
+        pendingInputTimes.removeAll()
+    }
+
+    /// The presented frame reached the screen at `flip`.
+    public mutating func flipped(_ flip: FlipEvent) {
+        framesPresented += 1
+        if let last = lastFlip {
+            let dt = flip.time - last.time
+            if dt > 0 {
+                _ = frameTimes.record(UInt64(dt))
+                recentFrameTimes.append(dt)
+            }
+            let gap = Int(flip.sequence &- last.sequence)
+            if gap > 1 && gap < 1_000_000 { missedVblanks += gap - 1 }
+        }
+        lastFlip = flip
+        for t in inFlightInputTimes.values where flip.time >= t {
+            _ = latencies.record(UInt64(flip.time - t))
+            lastLatency = flip.time - t
+        }
+        inFlightInputTimes.removeAll()
+    }
+
+    /// Percentiles of a histogram in milliseconds, for JSON and the exit summary.
+    static func summary(_ h: Histogram<UInt64>) -> JSONValue {
+        guard h.totalCount > 0 else { return .object([("count", .number(0))]) }
+        func ms(_ us: UInt64) -> JSONValue { .number(JSONWriter.rounded(Double(us) / 1000, places: 3)) }
+        return .object([
+            ("count", .number(Double(h.totalCount))),
+            ("p50_ms", ms(h.valueAtPercentile(50))), ("p95_ms", ms(h.valueAtPercentile(95))),
+            ("p99_ms", ms(h.valueAtPercentile(99))), ("max_ms", ms(h.max)),
+            ("mean_ms", .number(JSONWriter.rounded(h.mean / 1000, places: 3))),
+        ])
+    }
+
+    public var frameTimeSummary: JSONValue { Self.summary(frameTimes) }
+    public var latencySummary: JSONValue { Self.summary(latencies) }
+
+    /// One line for the log at exit.
+    public var exitLine: String {
+        func p(_ h: Histogram<UInt64>) -> String {
+            guard h.totalCount > 0 else { return "none" }
+            func ms(_ v: UInt64) -> String { String(JSONWriter.rounded(Double(v) / 1000, places: 2)) }
+            return "p50 \(ms(h.valueAtPercentile(50))) ms, p95 \(ms(h.valueAtPercentile(95))) ms, p99 \(ms(h.valueAtPercentile(99))) ms, max \(ms(h.max)) ms"
+        }
+        return "\(framesPresented) frames, \(missedVblanks) missed vblanks; frame time \(p(frameTimes)); input-to-flip \(p(latencies)) (\(latencies.totalCount) samples)"
+    }
+}
+
+/// A fixed-capacity ring of microsecond values; appending never allocates.
+public struct RingBuffer {
+    private var storage: [Microseconds]
+    private var start = 0
+    public private(set) var count = 0
+    public init(capacity: Int) { storage = Array(repeating: 0, count: max(1, capacity)) }
+    public var capacity: Int { storage.count }
+
+    public mutating func append(_ v: Microseconds) {
+        if count < storage.count {
+            storage[(start + count) % storage.count] = v
+            count += 1
+        } else {
+            storage[start] = v
+            start = (start + 1) % storage.count
+        }
+    }
+
+    public mutating func removeAll() { start = 0; count = 0 }
+
+    /// Oldest first.
+    public var values: RingValues { RingValues(ring: self) }
+
+    public struct RingValues: Sequence, IteratorProtocol {
+        let ring: RingBuffer
+        var i = 0
+        public mutating func next() -> Microseconds? {
+            guard i < ring.count else { return nil }
+            defer { i += 1 }
+            return ring.storage[(ring.start + i) % ring.storage.count]
+        }
+    }
+}

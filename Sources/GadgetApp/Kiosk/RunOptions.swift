@@ -1,0 +1,32 @@
+import GadgetCore
+
+/// What `gadgetboard run` was asked to do.
+public struct RunOptions: Sendable {
+    public enum DisplayChoice: String, Sendable, CaseIterable { case auto, kms, headless }
+
+    public var boardPath: String?
+    public var display: DisplayChoice = .auto
+    public var card: String?
+    public var connector: String?
+    /// `WxH` or `WxH@Hz`.
+    public var mode: String?
+    public var forceLegacyModeset = false
+    /// Overrides the board's rotation.
+    public var rotation: DisplayRotation?
+    /// Explicit input devices; empty: discover.
+    public var inputPaths: [String] = []
+    public var grabInput = false
+    public var frames: Int?
+    public var duration: Double?
+    public var statsPath: String?
+    public var statePath: String?
+    public var screenshotPath: String?
+    public var metricsPath: String?
+    public var hud = false
+    /// Gesture events as JSON Lines on stdout.
+    public var eventsToStdout = false
+    /// Headless framebuffer size (default: the board's).
+    public var headlessSize: PixelSize?
+
+    public init() {}
+}

@@ -1,0 +1,98 @@
+import CGLES2
+import GadgetCore
+import GadgetRender
+
+/// The GPU side of a loaded board: its images packed into atlas pages (usually one), and a
+/// `draw` that turns gadget states into sprites. Thread: the render thread; `destroy()` before
+/// the GL context goes.
+public final class BoardScene {
+    public let loaded: LoadedBoard
+    public let viewport: BoardViewport
+    private var pages: [Texture] = []
+    private var layout: AtlasLayout
+    /// Atlas region per image path.
+    private var regions: [String: AtlasRegion] = [:]
+    /// Per gadget (board order): its region, or nil for a solid colour.
+    private var gadgetRegions: [AtlasRegion?]
+    private var gadgetColors: [Color?]
+    private var backgroundRegion: AtlasRegion?
+    private var whiteTexels: [(Float, Float)] = []
+
+    public init(loaded: LoadedBoard, displaySize: PixelSize, rotation: DisplayRotation? = nil) throws(GLError) {
+        self.loaded = loaded
+        viewport = BoardViewport(boardSize: loaded.board.size, displaySize: displaySize, rotation: rotation ?? loaded.board.rotation)
+        let paths = loaded.images.keys.sorted()
+        // Pages up to 4096 (the Pi 4's limit) or the GPU's own limit, whichever is smaller.
+        let pageSide = min(Texture.maximumSize, 4096)
+        let fit = pageSide - 2 * AtlasLayout.gutter - AtlasLayout.whiteBlock
+        let images = paths.map { loaded.images[$0]!.downscaled(toFit: fit).premultiplied() }
+        layout = AtlasLayout(sizes: images.map(\.size), pageSide: pageSide)
+        for p in layout.pages.indices {
+            pages.append(try Texture(premultiplied: layout.composePage(p, images: images)))
+            whiteTexels.append(layout.whiteTexel(page: p))
+        }
+        var byPath: [String: AtlasRegion] = [:]
+        for (i, path) in paths.enumerated() { byPath[path] = layout.regions[i] }
+        regions = byPath
+        gadgetRegions = loaded.board.gadgets.map { g in
+            if case .image(let ref) = g.appearance { return byPath[ref.path] }
+            return nil
+        }
+        gadgetColors = loaded.board.gadgets.map { g in
+            if case .color(let c) = g.appearance { return c }
+            return nil
+        }
+        if case .image(let ref, _) = loaded.board.background { backgroundRegion = byPath[ref.path] }
+    }
+
+    /// Number of atlas pages (textures) the board uses.
+    public var pageCount: Int { pages.count }
+
+    /// Clears to the letterbox colour and queues the background and every gadget in `states`
+    /// (board order, same count as the board's gadgets) into `batcher`. The caller has called
+    /// `batcher.begin(transform: viewport.clipTransform)` and calls `end()` after any overlay.
+    public func draw(states: [GadgetState], into batcher: SpriteBatcher) {
+        let fill = loaded.board.background.fillColor
+        glClearColor(GLfloat(fill.r * fill.a), GLfloat(fill.g * fill.a), GLfloat(fill.b * fill.a), 1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        let size = loaded.board.size
+        let canvasCenter = Vector2(size.width / 2, size.height / 2)
+        if let r = backgroundRegion {
+            batcher.draw(texture: pages[r.page].id, center: canvasCenter, size: size, rotation: 0,
+                         u0: r.u0, v0: r.v0, u1: r.u1, v1: r.v1, color: .white(opacity: 1))
+        }
+        for (i, state) in states.enumerated() where i < gadgetRegions.count {
+            if let r = gadgetRegions[i] {
+                batcher.draw(texture: pages[r.page].id, center: state.center, size: state.size, rotation: Math.radians(state.rotationDegrees),
+                             u0: r.u0, v0: r.v0, u1: r.u1, v1: r.v1, color: .white(opacity: state.opacity))
+            } else if let c = gadgetColors[i] {
+                drawSolid(center: state.center, size: state.size, rotation: Math.radians(state.rotationDegrees),
+                          color: PremultipliedColor(c, opacity: state.opacity), batcher: batcher)
+            }
+        }
+    }
+
+    /// A solid quad sampled from the white block of whichever page is bound, so it joins the
+    /// current batch instead of breaking it.
+    public func drawSolid(center: Vector2, size: Size2, rotation: Double, color: PremultipliedColor, batcher: SpriteBatcher) {
+        let page = pageIndex(of: batcher.currentTexture) ?? 0
+        let (u, v) = whiteTexels[page]
+        batcher.draw(texture: pages[page].id, center: center, size: size, rotation: rotation, u0: u, v0: v, u1: u, v1: v, color: color)
+    }
+
+    /// The texture and white texel for overlays (HUD, cursor) that want to stay in the batch.
+    public func whiteTexel(for batcher: SpriteBatcher) -> (texture: GLuint, u: Float, v: Float) {
+        let page = pageIndex(of: batcher.currentTexture) ?? 0
+        return (pages[page].id, whiteTexels[page].0, whiteTexels[page].1)
+    }
+
+    private func pageIndex(of texture: GLuint) -> Int? {
+        guard texture != 0 else { return nil }
+        return pages.firstIndex { $0.id == texture }
+    }
+
+    public func destroy() {
+        for p in pages { p.destroy() }
+        pages.removeAll()
+    }
+}

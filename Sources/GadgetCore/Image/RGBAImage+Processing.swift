@@ -1,0 +1,58 @@
+extension RGBAImage {
+    /// Premultiplies colour by alpha (rounded), as the batcher's blend mode expects.
+    public func premultiplied() -> RGBAImage {
+        var out = self
+        out.pixels.withUnsafeMutableBufferPointer { p in
+            var i = 0
+            while i < p.count {
+                let a = UInt32(p[i + 3])
+                if a != 255 {
+                    p[i] = UInt8((UInt32(p[i]) * a + 127) / 255)
+                    p[i + 1] = UInt8((UInt32(p[i + 1]) * a + 127) / 255)
+                    p[i + 2] = UInt8((UInt32(p[i + 2]) * a + 127) / 255)
+                }
+                i += 4
+            }
+        }
+        return out
+    }
+
+    /// A box-filtered copy no larger than `maxSide` on either side (aspect kept); `self` if it fits.
+    /// Used when an image exceeds the GPU's texture limit (4096 on a Pi 4).
+    public func downscaled(toFit maxSide: Int) -> RGBAImage {
+        guard width > maxSide || height > maxSide else { return self }
+        let scale = Double(maxSide) / Double(max(width, height))
+        let w = max(1, Int((Double(width) * scale).rounded(.down)))
+        let h = max(1, Int((Double(height) * scale).rounded(.down)))
+        var out = RGBAImage(width: w, height: h)
+        for y in 0..<h {
+            let y0 = y * height / h, y1 = max(y0 + 1, (y + 1) * height / h)
+            for x in 0..<w {
+                let x0 = x * width / w, x1 = max(x0 + 1, (x + 1) * width / w)
+                var acc = (0, 0, 0, 0), n = 0
+                for sy in y0..<y1 {
+                    for sx in x0..<x1 {
+                        let i = (sy * width + sx) * 4
+                        acc.0 += Int(pixels[i]); acc.1 += Int(pixels[i + 1]); acc.2 += Int(pixels[i + 2]); acc.3 += Int(pixels[i + 3])
+                        n += 1
+                    }
+                }
+                out.setPixel(x, y, (UInt8(acc.0 / n), UInt8(acc.1 / n), UInt8(acc.2 / n), UInt8(acc.3 / n)))
+            }
+        }
+        return out
+    }
+
+    /// Copies `source` into `self` at (x, y), clipped.
+    public mutating func blit(_ source: RGBAImage, atX x: Int, y: Int) {
+        for sy in 0..<source.height {
+            let dy = y + sy
+            guard dy >= 0, dy < height else { continue }
+            let x0 = max(0, -x), x1 = min(source.width, width - x)
+            guard x1 > x0 else { continue }
+            let si = (sy * source.width + x0) * 4, di = (dy * width + x + x0) * 4
+            let n = (x1 - x0) * 4
+            pixels.replaceSubrange(di..<(di + n), with: source.pixels[si..<(si + n)])
+        }
+    }
+}

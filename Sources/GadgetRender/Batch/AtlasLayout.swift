@@ -1,0 +1,120 @@
+import GadgetCore
+
+/// Where one image sits in an atlas page, as normalised texture coordinates.
+public struct AtlasRegion: Sendable, Hashable {
+    public var page: Int
+    public var u0, v0, u1, v1: Float
+    public init(page: Int, u0: Float, v0: Float, u1: Float, v1: Float) { self.page = page; self.u0 = u0; self.v0 = v0; self.u1 = u1; self.v1 = v1 }
+}
+
+/// Packs images into as few atlas pages as possible (shelf packing, tallest first), so a whole
+/// board is one texture and one draw call. Every page starts with a white block at (0, 0): solid
+/// colour gadgets sample it, so they never break a batch.
+///
+/// Each image gets a 1-pixel gutter whose pixels repeat its edge, so linear filtering at the
+/// border never pulls in a neighbour (no bleeding seams).
+public struct AtlasLayout {
+    public struct Page: Sendable {
+        public var width: Int
+        public var height: Int
+        public var placements: [(index: Int, x: Int, y: Int)]
+    }
+
+    public static let whiteBlock = 4
+    public static let gutter = 1
+
+    public private(set) var pages: [Page] = []
+    public private(set) var regions: [AtlasRegion] = []
+
+    /// `sizes` of the images (after any downscale to `pageSide`), in input order.
+    public init(sizes: [PixelSize], pageSide: Int) {
+        let g = AtlasLayout.gutter
+        let order = sizes.indices.sorted { (sizes[$0].height, sizes[$0].width, -$0) > (sizes[$1].height, sizes[$1].width, -$1) }
+        var placements: [[(Int, Int, Int)]] = []
+        var shelves: [[(y: Int, height: Int, x: Int)]] = []
+        var usedWidth: [Int] = [], usedHeight: [Int] = []
+        func newPage() {
+            placements.append([])
+            // The white block takes its own shelf row at the top.
+            shelves.append([(y: 0, height: AtlasLayout.whiteBlock, x: AtlasLayout.whiteBlock)])
+            usedWidth.append(AtlasLayout.whiteBlock)
+            usedHeight.append(AtlasLayout.whiteBlock)
+        }
+        newPage()
+        for i in order {
+            let w = min(sizes[i].width, pageSide - 2 * g), h = min(sizes[i].height, pageSide - 2 * g - AtlasLayout.whiteBlock)
+            let bw = w + 2 * g, bh = h + 2 * g
+            var placed = false
+            search: for p in placements.indices {
+                for s in shelves[p].indices where shelves[p][s].height >= bh && shelves[p][s].x + bw <= pageSide {
+                    let shelf = shelves[p][s]
+                    placements[p].append((i, shelf.x + g, shelf.y + g))
+                    shelves[p][s].x += bw
+                    usedWidth[p] = max(usedWidth[p], shelves[p][s].x)
+                    placed = true
+                    break search
+                }
+                let top = usedHeight[p]
+                if top + bh <= pageSide {
+                    shelves[p].append((y: top, height: bh, x: bw))
+                    placements[p].append((i, g, top + g))
+                    usedHeight[p] = top + bh
+                    usedWidth[p] = max(usedWidth[p], bw)
+                    placed = true
+                    break search
+                }
+            }
+            if !placed {
+                newPage()
+                let p = placements.count - 1
+                let top = usedHeight[p]
+                shelves[p].append((y: top, height: bh, x: bw))
+                placements[p].append((i, g, top + g))
+                usedHeight[p] = top + bh
+                usedWidth[p] = max(usedWidth[p], bw)
+            }
+        }
+        regions = Array(repeating: AtlasRegion(page: 0, u0: 0, v0: 0, u1: 0, v1: 0), count: sizes.count)
+        for p in placements.indices {
+            let pw = usedWidth[p], ph = usedHeight[p]
+            pages.append(Page(width: pw, height: ph, placements: placements[p].map { (index: $0.0, x: $0.1, y: $0.2) }))
+            for (i, x, y) in placements[p] {
+                let w = min(sizes[i].width, pageSide - 2 * g), h = min(sizes[i].height, pageSide - 2 * g - AtlasLayout.whiteBlock)
+                regions[i] = AtlasRegion(page: p, u0: Float(x) / Float(pw), v0: Float(y) / Float(ph),
+                                         u1: Float(x + w) / Float(pw), v1: Float(y + h) / Float(ph))
+            }
+        }
+    }
+
+    /// Texture coordinates of the centre of a page's white block (sampled by solid colours).
+    public func whiteTexel(page: Int) -> (Float, Float) {
+        let half = Float(AtlasLayout.whiteBlock) / 2
+        return (half / Float(pages[page].width), half / Float(pages[page].height))
+    }
+
+    /// Builds the page image: white block, every image with its edge-repeating gutter.
+    public func composePage(_ p: Int, images: [RGBAImage]) -> RGBAImage {
+        let page = pages[p]
+        var out = RGBAImage(width: page.width, height: page.height)
+        let wb = AtlasLayout.whiteBlock
+        for y in 0..<wb { for x in 0..<wb { out.setPixel(x, y, (255, 255, 255, 255)) } }
+        let g = AtlasLayout.gutter
+        for (i, x, y) in page.placements {
+            let img = images[i]
+            out.blit(img, atX: x, y: y)
+            // Gutter: replicate edges (and corners) outward by `g` pixels.
+            for k in 1...g {
+                for sx in 0..<img.width {
+                    out.setPixel(x + sx, y - k, img.pixel(sx, 0))
+                    out.setPixel(x + sx, y + img.height - 1 + k, img.pixel(sx, img.height - 1))
+                }
+                for sy in -k..<(img.height + k) {
+                    let cy = min(max(sy, 0), img.height - 1)
+                    out.setPixel(x - k, y + sy, img.pixel(0, cy))
+                    out.setPixel(x + img.width - 1 + k, y + sy, img.pixel(img.width - 1, cy))
+                }
+            }
+        }
+        return out
+    }
+}

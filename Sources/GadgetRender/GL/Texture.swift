@@ -1,0 +1,41 @@
+import CGLES2
+import GadgetCore
+
+/// A GLES2 2-D texture holding premultiplied RGBA, linear filtering, clamped edges (so any size
+/// works in GLES2 without mipmaps). Uploaded once. Thread: the render thread.
+public final class Texture {
+    public private(set) var id: GLuint
+    public let width: Int
+    public let height: Int
+
+    /// Uploads `premultiplied` (RGBA8, rows top first) as-is.
+    public init(premultiplied image: RGBAImage) throws(GLError) {
+        var t: GLuint = 0
+        glGenTextures(1, &t)
+        glBindTexture(GLenum(GL_TEXTURE_2D), t)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        image.pixels.withUnsafeBytes { raw in
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(image.width), GLsizei(image.height), 0,
+                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), raw.baseAddress)
+        }
+        id = t
+        width = image.width
+        height = image.height
+        do { try GLError.check("glTexImage2D(\(image.width)x\(image.height))") } catch { destroy(); throw error }
+    }
+
+    public func destroy() {
+        if id != 0 { glDeleteTextures(1, &id); id = 0 }
+    }
+
+    /// The largest texture side this GL supports.
+    public static var maximumSize: Int {
+        var v: GLint = 0
+        glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &v)
+        return max(Int(v), 64)
+    }
+}

@@ -1,0 +1,90 @@
+import CPNG
+import GadgetCore
+
+/// PNG decoding and encoding through libpng's simplified API.
+///
+/// Why libpng (not libspng): its simplified API converts every colour type we must accept
+/// (8/16-bit RGBA, RGB, grey, grey+alpha, palette, tRNS transparency) to 8-bit RGBA in one call,
+/// writes PNGs from the same library (snapshots, screenshots, demo export), and `libpng16-16` is
+/// already on every Raspberry Pi OS image. Images decode once at board load, so libspng's speed
+/// would not show.
+public enum PNGCodec {
+    /// Largest accepted side, in pixels: bounds memory (8192² × 4 B = 256 MiB).
+    public static let maximumSide = 8192
+
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case notPNG
+        case tooLarge(width: Int, height: Int)
+        case corrupt(String)
+        case encode(String)
+
+        public var description: String {
+            switch self {
+            case .notPNG: return "not a PNG file"
+            case .tooLarge(let w, let h): return "image is \(w)x\(h), over the limit of \(PNGCodec.maximumSide)x\(PNGCodec.maximumSide) pixels"
+            case .corrupt(let why): return "corrupt or truncated PNG (\(why))"
+            case .encode(let why): return "PNG encoding failed (\(why))"
+            }
+        }
+    }
+
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// Decodes any PNG to straight 8-bit RGBA (sRGB values as stored; no gamma conversion).
+    public static func decode(_ bytes: [UInt8]) throws(Failure) -> RGBAImage {
+        guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { throw .notPNG }
+        var image = png_image()
+        image.version = gadget_png_image_version()
+        let begun = bytes.withUnsafeBytes { raw in
+            png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
+        }
+        guard begun != 0 else { throw .corrupt(message(&image)) }
+        defer { png_image_free(&image) }
+        let width = Int(image.width), height = Int(image.height)
+        guard width <= maximumSide, height <= maximumSide else { throw .tooLarge(width: width, height: height) }
+        guard width > 0, height > 0 else { throw .corrupt("zero size") }
+        image.format = gadget_png_format_rgba()
+        // 16-bit files without gAMA/sRGB are sRGB-encoded in practice (as browsers assume);
+        // libpng's default would treat them as linear and brighten them.
+        image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let ok = pixels.withUnsafeMutableBytes { out in
+            png_image_finish_read(&image, nil, out.baseAddress, Int32(width * 4), nil)
+        }
+        // libpng reports a truncated IDAT as a warning with partial output on some paths:
+        // treat any failure flag as corrupt so a half image never reaches the screen.
+        guard ok != 0, gadget_png_image_failed(&image) == 0 else { throw .corrupt(message(&image)) }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// Encodes straight RGBA as an 8-bit RGBA PNG.
+    public static func encode(_ rgba: RGBAImage) throws(Failure) -> [UInt8] {
+        var image = png_image()
+        image.version = gadget_png_image_version()
+        image.width = UInt32(rgba.width)
+        image.height = UInt32(rgba.height)
+        image.format = gadget_png_format_rgba()
+        var size = 0
+        // First call measures, second writes (libpng's documented two-pass use).
+        let measured = rgba.pixels.withUnsafeBytes { src in
+            png_image_write_to_memory(&image, nil, &size, 0, src.baseAddress, Int32(rgba.width * 4), nil)
+        }
+        guard measured != 0, size > 0 else { let m = message(&image); png_image_free(&image); throw .encode(m) }
+        var out = [UInt8](repeating: 0, count: size)
+        let written = out.withUnsafeMutableBytes { dst in
+            rgba.pixels.withUnsafeBytes { src in
+                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, src.baseAddress, Int32(rgba.width * 4), nil)
+            }
+        }
+        let m = message(&image)
+        png_image_free(&image)
+        guard written != 0 else { throw .encode(m) }
+        return Array(out[0..<size])
+    }
+
+    private static func message(_ image: inout png_image) -> String {
+        guard let p = gadget_png_image_message(&image) else { return "unknown error" }
+        let s = String(cString: p)
+        return s.isEmpty ? "unknown error" : s
+    }
+}

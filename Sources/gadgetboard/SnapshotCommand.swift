@@ -1,0 +1,79 @@
+import ArgumentParser
+import GadgetApp
+import GadgetCore
+
+struct SnapshotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapshot",
+        abstract: "Render a board's initial state headless and write a PNG.")
+
+    @Argument(help: "Board file (JSON). Default: the built-in demo board.")
+    var board: String?
+
+    @Option(name: .shortAndLong, help: "PNG file to write.")
+    var out: String
+
+    @Option(help: "Image size WxH (default: the board's size).")
+    var size: String?
+
+    @Option(help: "Display rotation 0|90|180|270 (default: the board's).")
+    var rotation: Int?
+
+    func run() throws {
+        var pixelSize: PixelSize?
+        if let size {
+            guard let s = PixelSize(parsing: size) else { throw failWith("--size: expected WxH with positive numbers, e.g. 1280x720, got \(size)") }
+            pixelSize = s
+        }
+        var rot: DisplayRotation?
+        if let rotation {
+            guard let r = DisplayRotation(rawValue: rotation) else { throw failWith("--rotation: must be 0, 90, 180 or 270") }
+            rot = r
+        }
+        let loaded: LoadedBoard
+        switch BoardSource.load(board) {
+        case .failure(let problems): throw failWithProblems(problems)
+        case .success(let l): loaded = l
+        }
+        let result: Snapshot.Result
+        do { result = try Snapshot.render(loaded, size: pixelSize, rotation: rot) } catch {
+            throw failWith("snapshot: \(error)")
+        }
+        do { try FileIO.writeAtomically(out, result.png) } catch { throw failWith("snapshot: \(error)") }
+        Log.render.info("snapshot: wrote \(out) (\(result.image.width)x\(result.image.height), \(result.drawCalls) draw call\(result.drawCalls == 1 ? "" : "s"), \(result.display))")
+    }
+}
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Validate a board file and every image it references; prints ok or every error.")
+
+    @Argument(help: "Board file (JSON).")
+    var board: String
+
+    func run() throws {
+        switch BoardLoader.load(path: board) {
+        case .failure(let problems): throw failWithProblems(problems)
+        case .success: StandardOutput.line("ok")
+        }
+    }
+}
+
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Write the built-in demo board (board.json and its images) to a directory.")
+
+    @Option(help: "Directory to write into (created if missing).")
+    var export: String
+
+    func run() throws {
+        do {
+            let files = try DemoBoard.export(to: export)
+            for f in files { StandardOutput.line(f) }
+        } catch {
+            throw failWith("demo: \(error)")
+        }
+    }
+}

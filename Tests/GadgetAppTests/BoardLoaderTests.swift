@@ -1,0 +1,56 @@
+import Testing
+@testable import GadgetApp
+@testable import GadgetCore
+
+@Suite struct BoardLoaderTests {
+    func problems(_ result: Result<LoadedBoard, BoardProblems>) -> [String] {
+        if case .failure(let p) = result { return p.problems.map(\.description) }
+        return []
+    }
+
+    @Test func missingBoardFile() {
+        #expect(problems(BoardLoader.load(path: "/nonexistent/board.json")) == ["/nonexistent/board.json: file not found"])
+    }
+
+    @Test func everyImageProblemIsListedWithItsPath() throws {
+        let dir = scratchDirectory("images")
+        let png = fixturesDirectory() + "/golden-board/checker.png"
+        let good = try FileIO.read(png)
+        try FileIO.writeAtomically(dir + "/ok.png", good)
+        try FileIO.writeAtomically(dir + "/truncated.png", Array(good[0..<(good.count / 2)]))
+        try FileIO.writeAtomically(dir + "/text.png", Array("hello".utf8))
+        // 9000x1 grey: over the 8192 limit.
+        try FileIO.writeAtomically(dir + "/huge.png", try FileIO.read(fixturesDirectory() + "/../../GadgetRenderTests/Fixtures/png/too-wide.png"))
+        try writeFile(dir + "/board.json", """
+        {"size": [100, 100], "background": {"image": "missing-bg.png"}, "gadgets": [
+          {"id": "a", "image": "ok.png", "center": [1, 1], "size": [1, 1]},
+          {"id": "b", "image": "missing.png", "center": [1, 1], "size": [1, 1]},
+          {"id": "c", "image": "truncated.png", "center": [1, 1], "size": [1, 1]},
+          {"id": "d", "image": "text.png", "center": [1, 1], "size": [1, 1]},
+          {"id": "e", "image": "huge.png", "center": [1, 1], "size": [1, 1]},
+          {"id": "f", "image": "missing.png", "center": [1, 1], "size": [1, 1]}
+        ]}
+        """)
+        let p = problems(BoardLoader.load(path: dir + "/board.json"))
+        let file = dir + "/board.json"
+        #expect(p.count == 6)
+        #expect(p.contains("\(file): background.image: file not found: missing-bg.png"))
+        #expect(p.contains("\(file): gadgets[1].image: file not found: missing.png"))
+        #expect(p.contains("\(file): gadgets[5].image: file not found: missing.png"))
+        #expect(p.contains { $0.hasPrefix("\(file): gadgets[2].image: truncated.png: corrupt or truncated PNG") })
+        #expect(p.contains("\(file): gadgets[3].image: text.png: not a PNG file"))
+        #expect(p.contains("\(file): gadgets[4].image: huge.png: image is 9000x1, over the limit of 8192x8192 pixels"))
+    }
+
+    @Test func demoBoardLoadsAndExportsAsAnOrdinaryBoard() throws {
+        let demo = try DemoBoard.load().get()
+        #expect(demo.board.gadgets.count == 10)
+        #expect(demo.board.gadget(id: "placard")?.behavior.springHome == true)
+        let dir = scratchDirectory("demo")
+        let files = try DemoBoard.export(to: dir + "/board")
+        #expect(files.count == 10)
+        let reloaded = try BoardLoader.load(path: dir + "/board/board.json").get()
+        #expect(reloaded.board == demo.board)
+        #expect(reloaded.images == demo.images)
+    }
+}

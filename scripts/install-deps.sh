@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Gadgetboard needs (Debian 12 / Raspberry Pi OS 64-bit).
+#   scripts/install-deps.sh          build + run (the kiosk, snapshots, benchmarks)
+#   scripts/install-deps.sh --test   also what the test suite needs (QEMU VM tests, evemu)
+# Works as root or through sudo. Skips apt entirely when everything is already installed.
+# The Swift toolchain itself is not a Debian 12 package: see docs/raspberry-pi.md.
+set -euo pipefail
+
+build=(pkg-config libegl1-mesa-dev libgles2-mesa-dev libgbm-dev libdrm-dev libevdev-dev libpng-dev
+       libegl-mesa0 libgl1-mesa-dri libgbm1)
+test_extra=(evemu-tools busybox-static kmod cpio qemu-system-x86 systemd shellcheck python3 python3-jsonschema)
+case "$(dpkg --print-architecture)" in
+  amd64) test_extra+=(linux-image-amd64) ;;
+  arm64) test_extra+=(linux-image-arm64 qemu-system-arm) ;;
+esac
+
+packages=("${build[@]}")
+if [[ "${1:-}" == "--test" ]]; then packages+=("${test_extra[@]}"); fi
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then missing+=("$p"); fi
+done
+if [[ ${#missing[@]} -eq 0 ]]; then
+  echo "deps: all ${#packages[@]} packages already installed"
+  exit 0
+fi
+
+sudo=()
+if [[ $(id -u) -ne 0 ]]; then sudo=(sudo); fi
+echo "deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -q
+"${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what the tests need, then runs every test: the Swift suites (unit, golden images,
+# recordings, gestures, simulation) and the real-kernel VM tests (KMS + evdev, systemd boot).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh --test
+command -v swift >/dev/null || { echo "test: the Swift toolchain is not on PATH (see docs/raspberry-pi.md)" >&2; exit 2; }
+
+passed=0 failed=0
+stage() {
+  local name=$1; shift
+  echo "=== $name"
+  if "$@"; then passed=$((passed + 1)); echo "=== $name: passed"; else failed=$((failed + 1)); echo "=== $name: FAILED"; fi
+}
+
+stage "swift test" swift test
+demo_dir=$(mktemp -d)
+stage "board schema" bash -c "swift run -c debug gadgetboard demo --export '$demo_dir' >/dev/null && python3 scripts/check-board-schema.py '$demo_dir/board.json'"
+for t in Tests/vm/run.sh Tests/boot/run.sh; do
+  if [[ -x $t ]]; then stage "$t" "$t"; fi
+done
+
+echo "test stages: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
