@@ -3,13 +3,14 @@
 
 # A scratch system root for `install.sh --root`: this machine's account files (so useradd has
 # something to edit), an empty /etc/systemd/system, and a Raspberry Pi boot partition from
-# fixtures/ (bookworm: /boot/firmware; bullseye: /boot).
+# fixtures/ (bookworm: /boot/firmware; bullseye: /boot; none: no boot partition).
 make_scratch_root() {
     local dir=$1 flavour=${2:-bookworm} here
     here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
     mkdir -p "$dir/etc/systemd/system" "$dir/etc/default"
     cp -p /etc/passwd /etc/group /etc/shadow /etc/gshadow "$dir/etc/"
     [ -f /etc/login.defs ] && cp -p /etc/login.defs "$dir/etc/"
+    [ "$flavour" = none ] && return 0
     local boot=/boot/firmware
     [ "$flavour" = bullseye ] && boot=/boot
     mkdir -p "$dir$boot"

@@ -43,6 +43,7 @@ public final class KioskLoop {
         session = BoardSession(board: loaded.board, startTime: startTime)
         idle = IdleBlanker(settings: loaded.board.idle, now: startTime)
         service.metrics.boardName = loaded.name
+        service.metrics.boardGadgets = loaded.board.gadgets.count
         service.metrics.display = display.summary
     }
 
@@ -144,6 +145,7 @@ public final class KioskLoop {
                 session = BoardSession(board: fresh.board, startTime: MonotonicClock.now())
                 _ = idle.apply(fresh.board.idle)
                 needsDraw = true
+                service.metrics.boardGadgets = fresh.board.gadgets.count
                 service.reloadFinished(now: MonotonicClock.now(), board: path, problems: [])
             } catch {
                 service.reloadFinished(now: MonotonicClock.now(), board: path, problems: ["\(path): \(error)"])

@@ -107,9 +107,16 @@ public final class KioskService {
         return Int32(clamping: (us + 999) / 1000)
     }
 
-    /// SIGHUP arrived and the board is being read again: tells systemd (`RELOADING=1`).
+    /// SIGHUP arrived and the board is being read again: says so in `systemctl status`.
+    ///
+    /// Deliberately not `RELOADING=1`: under `Type=notify` with `ExecReload=kill -HUP` (systemd
+    /// 252, Debian 12 / Raspberry Pi OS bookworm), systemd often reaps the `kill` before it reads
+    /// our RELOADING=1, takes it for a reload the service started by itself, queues a reload job
+    /// and runs ExecReload again: every `systemctl reload` reloaded the board twice (seen in the
+    /// boot test). RELOADING=1 belongs to `Type=notify-reload` (systemd ≥ 253), where systemd
+    /// sends the signal itself.
     public func reloadBegan(now: Microseconds, path: String) {
-        notifier.reloading(monotonicMicroseconds: now, status: "reloading \(path)")
+        notifier.status("reloading \(path)")
         log.info("SIGHUP: reloading \(path)")
     }
 
