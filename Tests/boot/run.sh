@@ -75,6 +75,11 @@ cat >"$LAYER/etc/default/gadgetboard" <<'EOF'
 # Boot test: draw every frame.
 GADGETBOARD_OPTIONS="--display auto --frames 1000000000"
 EOF
+# The checks and their boards go into the layer too: the checkout may live where the VM cannot
+# see it (a clone under /tmp is hidden by the VM's own /tmp).
+DRIVER=/usr/local/lib/gadgetboard-boot-test
+mkdir -p "$LAYER$DRIVER"
+cp -r "$HERE/in-vm.sh" "$HERE/fixtures" "$LAYER$DRIVER/"
 cat >"$units/gadgetboard-boot-test.service" <<EOF
 # Boot test only: the checks, run inside the VM once it boots.
 [Unit]
@@ -83,7 +88,7 @@ After=local-fs.target
 
 [Service]
 Type=exec
-ExecStart=/bin/bash $HERE/in-vm.sh
+ExecStart=/bin/bash $DRIVER/in-vm.sh
 StandardOutput=journal+console
 StandardError=journal+console
 EOF
