@@ -43,14 +43,14 @@ let package = Package(
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]),
         .executableTarget(name: "gadgetboard", dependencies: [
-            "GadgetApp", "GadgetCore",
+            "GadgetApp", "GadgetCore", "GadgetInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "GadgetCoreTests", dependencies: ["GadgetCore"]),
         // Fixtures are read through #filePath (no Foundation Bundle): excluded from the build.
         .testTarget(name: "GadgetRenderTests", dependencies: ["GadgetRender", "GadgetDisplay", "GadgetCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "GadgetInputTests", dependencies: ["GadgetInput", "GadgetCore"]),
+        .testTarget(name: "GadgetInputTests", dependencies: ["GadgetInput", "GadgetCore"], exclude: ["Fixtures"]),
         .testTarget(name: "GadgetAppTests", dependencies: ["GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

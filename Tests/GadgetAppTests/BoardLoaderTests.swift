@@ -54,3 +54,20 @@ import Testing
         #expect(reloaded.images == demo.images)
     }
 }
+
+@Suite struct BoardLoaderAllProblemsTests {
+    /// Decoding problems do not hide image problems: one run lists both.
+    @Test func decodeAndImageProblemsTogether() throws {
+        let dir = scratchDirectory("mixed")
+        try writeFile(dir + "/board.json", """
+        {"size":[10,10],"gadgets":[{"id":"a","image":"missing.png","center":[1,1],"size":[1,1]},
+        {"id":"b","color":"#fff","center":[1,1],"size":[1,1]}]}
+        """)
+        guard case .failure(let p) = BoardLoader.load(path: dir + "/board.json") else { Issue.record("expected failure"); return }
+        let lines = p.problems.map(\.description)
+        #expect(lines == [
+            "\(dir)/board.json: gadgets[1].color: invalid colour \"#fff\" (expected #rrggbb or #rrggbbaa)",
+            "\(dir)/board.json: gadgets[0].image: file not found: missing.png",
+        ])
+    }
+}

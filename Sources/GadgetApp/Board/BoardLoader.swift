@@ -18,6 +18,8 @@ public enum BoardLoader {
         let (decoded, decodeProblems) = BoardDecoder.decodeAll(bytes, file: name)
         guard let board = decoded else { return .failure(BoardProblems(decodeProblems)) }
         var problems = decodeProblems
+        // Unknown gesture threshold names and bad values are board errors like any other.
+        if case .failure(let p) = GestureThresholds.forBoard(board, file: name) { problems += p.problems }
         var images: [String: RGBAImage] = [:]
         var failed: [String: String] = [:]
         for ref in board.imageReferences {

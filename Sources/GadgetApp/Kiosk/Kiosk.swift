@@ -11,7 +11,8 @@ public enum Kiosk {
         // Signals first, so a SIGTERM during start-up still restores the console.
         let service: KioskService
         do {
-            service = try KioskService(environment: ProcessEnvironment.current(), metricsPath: options.metricsPath, now: MonotonicClock.now())
+            service = try KioskService(environment: ProcessEnvironment.current(), metricsPath: options.metricsPath,
+                                       handleSignals: options.handleSignals, now: MonotonicClock.now())
         } catch {
             log.error("cannot start: \(error)")
             return 1

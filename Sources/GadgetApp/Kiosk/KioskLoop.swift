@@ -52,6 +52,7 @@ public final class KioskLoop {
         let deadline = options.duration.map { startTime + Microseconds($0 * 1_000_000) }
         while true {
             let now = MonotonicClock.now()
+            session.beginFrame(at: now)  // after a stall, drop time rather than spiral
             for signal in service.takeSignals() {
                 switch signal {
                 case .terminate(let sig):
@@ -62,6 +63,8 @@ public final class KioskLoop {
                 }
             }
             if let deadline, now >= deadline { return .finished }
+            // Gesture timers (long press, the double-tap window) fire even while nothing draws.
+            if let t = session.nextTimerDeadline, t <= now { publish(session.advance(to: now)) }
             for flip in try display.dispatchEvents() { flipped(flip) }
             if let action = idle.update(now: now) { apply(action) }
 
@@ -80,7 +83,7 @@ public final class KioskLoop {
     }
 
     func drawFrame(now: Microseconds) throws {
-        _ = session.advance(to: now)
+        publish(session.advance(to: now))
         try display.beginFrame()
         batcher.begin(transform: scene.viewport.clipTransform)
         scene.draw(states: session.renderStates(), into: batcher)
@@ -95,6 +98,27 @@ public final class KioskLoop {
             lastHeadlessFrame = done
             flipped(FlipEvent(time: done, sequence: UInt32(truncatingIfNeeded: drawnFrames)))
         }
+    }
+
+    /// Gesture events go to the metrics and, with `--events`, to stdout as JSON Lines for an
+    /// integrator (the shape of `replay --json`).
+    func publish(_ events: [GestureEvent]) {
+        for e in events {
+            service.metrics.record(e)
+            if options.eventsToStdout { StandardOutput.line(JSONWriter.write(e.json)) }
+        }
+    }
+
+    /// A touch frame from the input queue: into the idle policy first (a waking touch is
+    /// swallowed), then the board at its own timestamp.
+    func deliver(_ frame: TouchFrame) {
+        var frame = frame
+        if let action = idle.filter(&frame) { apply(action) }
+        guard !frame.touches.isEmpty else { return }
+        service.metrics.touches += UInt64(frame.touches.filter { $0.phase == .began }.count)
+        publish(session.apply(frame))
+        stats.inputApplied(at: frame.time)
+        needsDraw = true
     }
 
     func flipped(_ flip: FlipEvent) {

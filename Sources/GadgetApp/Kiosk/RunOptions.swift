@@ -27,6 +27,9 @@ public struct RunOptions: Sendable {
     public var eventsToStdout = false
     /// Headless framebuffer size (default: the board's).
     public var headlessSize: PixelSize?
+    /// Install the SIGHUP/SIGTERM/SIGINT handlers (process-wide: tests running several kiosks
+    /// in one process turn this off).
+    public var handleSignals = true
 
     public init() {}
 }

@@ -91,6 +91,10 @@ public struct PhysicsSettings: Sendable, Equatable {
     public var decelerationRate: Double
     /// Let an accelerometer (INPUT_PROP_ACCELEROMETER) set gravity's direction.
     public var accelerometer: Bool
+    /// Spring home (springHome gadgets): stiffness for unit mass, 1/s², and damping ratio; nil
+    /// keeps `SimulationTuning`'s defaults (100 and 0.5, Core Animation's spring).
+    public var springStiffness: Double? = nil
+    public var springDampingRatio: Double? = nil
     public init(gravity: Vector2 = .zero, stepRate: Double = 120, decelerationRate: Double = 0.998, accelerometer: Bool = false) {
         self.gravity = gravity; self.stepRate = stepRate; self.decelerationRate = decelerationRate; self.accelerometer = accelerometer
     }

@@ -193,7 +193,7 @@ public struct BoardDecoder {
 
     private mutating func physicsSettings(_ v: JSONValue?) -> PhysicsSettings {
         var p = PhysicsSettings()
-        guard let v, let pairs = fields(v, "physics", allowed: ["gravity", "stepRate", "decelerationRate", "accelerometer"]) else { return p }
+        guard let v, let pairs = fields(v, "physics", allowed: ["gravity", "stepRate", "decelerationRate", "accelerometer", "springStiffness", "springDampingRatio"]) else { return p }
         let obj = JSONValue.object(pairs)
         if let g = obj["gravity"] {
             if let vec = vector(g, "physics.gravity") {
@@ -204,6 +204,8 @@ public struct BoardDecoder {
         // 0.99 is UIScrollView's "fast"; values outside (0.9, 1) either stop at once or never stop.
         p.decelerationRate = number(obj["decelerationRate"], "physics.decelerationRate", range: 0.9...0.99999, default: p.decelerationRate)
         p.accelerometer = bool(obj["accelerometer"], "physics.accelerometer", default: false)
+        if let v = obj["springStiffness"] { p.springStiffness = number(v, "physics.springStiffness", range: 1...10_000, default: 100) }
+        if let v = obj["springDampingRatio"] { p.springDampingRatio = number(v, "physics.springDampingRatio", range: 0.05...10, default: 0.5) }
         return p
     }
 

@@ -3,52 +3,75 @@
 /// and `replay` drive the same code and a recording replays bit for bit.
 ///
 /// Order of work, always the same: touch frames are applied at their own timestamps (the
-/// simulation is stepped up to each frame's time first), then `advance(to:)` steps to the
-/// requested time.
+/// simulation is stepped up to each frame's time first, on `FixedStepClock`'s exact grid), then
+/// `advance(to:)` steps to the requested time. Steps due while the world is at rest are skipped
+/// without running (they would change nothing), so a touch after an hour of idle costs nothing.
 public struct BoardSession: Sendable {
     public private(set) var world: World
-    /// Simulation time of the last step, microseconds on the input clock.
-    public private(set) var time: Microseconds
-    /// Fixed step, microseconds.
+    /// Touch delivery, recognizers and gadget manipulation (Gestures/).
+    public private(set) var gestures: GestureEngine
+    /// The step schedule on the input clock.
+    public private(set) var clock: FixedStepClock
+    /// Fixed step, microseconds (rounded; the exact schedule is `clock`).
     public let step: Microseconds
     /// Touches seen (began) and gesture events emitted, for metrics.
     public private(set) var touchesBegan = 0
+    /// Frames applied after the simulation had already passed their time (live only).
+    public private(set) var lateFrames = 0
+    /// The latest time asked for by `advance(to:)`, which `renderStates` interpolates to.
+    private var renderTime: Microseconds
 
     public init(board: Board, startTime: Microseconds) {
         world = World(board: board)
-        time = startTime
-        step = Microseconds((1_000_000 / board.physics.stepRate).rounded())
+        // The loader has checked the overrides (`GestureThresholds.forBoard`); a board built in
+        // code with bad ones gets the defaults rather than a crash.
+        let thresholds = (try? GestureThresholds.forBoard(board, file: "board").get()) ?? GestureThresholds(pixelsPerPoint: board.touch.pixelsPerPoint)
+        gestures = GestureEngine(board: board, thresholds: thresholds)
+        clock = FixedStepClock(rate: board.physics.stepRate, start: startTime, maximumFrameTime: world.tuning.maximumFrameTime)
+        step = Microseconds((1_000_000 / clock.rate).rounded())
+        renderTime = startTime
     }
 
     public var board: Board { world.board }
 
+    /// Simulation time of the last step, microseconds on the input clock.
+    public var time: Microseconds { clock.now }
+
     /// Applies one touch frame at its own time. Frames must come in time order; an older frame
-    /// is applied at the current time.
+    /// is applied at the current time (and counted in `lateFrames`).
     public mutating func apply(_ frame: TouchFrame) -> [GestureEvent] {
+        if frame.time < clock.now { lateFrames += 1 }
         var events = advance(to: frame.time)
         touchesBegan += frame.touches.filter { $0.phase == .began }.count
-        events += []
+        events += gestures.handle(frame, world: &world)
         return events
     }
 
     /// Steps the simulation in fixed steps up to `target` (never backwards).
     public mutating func advance(to target: Microseconds) -> [GestureEvent] {
-        guard target > time else { return [] }
-        let dt = Double(step) / 1_000_000
-        while time + step <= target {
-            world.step(dt: dt)
-            time += step
-        }
-        return []
+        world.advance(to: target, on: &clock)
+        renderTime = max(renderTime, target)
+        // Gesture timers fire at their own deadlines inside (events carry those times).
+        return gestures.advance(to: target, world: &world)
+    }
+
+    /// Live loop only, once per iteration before applying input: if the loop stalled more than
+    /// `SimulationTuning.maximumFrameTime` behind `now` while things move, give up the excess
+    /// instead of simulating it all at once (the spiral of death). Replay never calls this.
+    /// Returns the µs dropped.
+    @discardableResult
+    public mutating func beginFrame(at now: Microseconds) -> Microseconds {
+        world.isAtRest ? 0 : clock.clampFrame(to: now)
     }
 
     /// True when nothing moves, nothing is touched and no gesture timer is pending: the loop may
     /// sleep until input arrives.
-    public var isIdle: Bool { world.isAtRest }
+    public var isIdle: Bool { world.isAtRest && !gestures.needsFrames }
 
     /// The next time a gesture timer fires (long press, double-tap window), if any.
-    public var nextTimerDeadline: Microseconds? { nil }
+    public var nextTimerDeadline: Microseconds? { gestures.nextDeadline }
 
-    /// Gadget states to draw now, in board (z) order.
-    public func renderStates() -> [GadgetState] { (0..<world.count).map { world.state($0) } }
+    /// Gadget states to draw now, in board (z) order: free-moving gadgets interpolated between
+    /// the last two steps to the time of the last `advance(to:)`, held ones where the finger is.
+    public func renderStates() -> [GadgetState] { world.renderStates(alpha: clock.alpha(at: renderTime)) }
 }

@@ -1,5 +1,6 @@
-/// Identifies one contact for its whole life: the device it came from and the kernel's tracking id
-/// (or a synthetic id for single-touch screens and mice). Never reused while the contact is down.
+/// Identifies one contact for its whole life: the device it came from and the number the
+/// `TouchAssembler` gave the contact (1, 2, 3… per device, in order of landing; not the kernel's
+/// tracking id, which wraps and can repeat). Never reused while the device is present.
 public struct TouchID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var device: Int
     public var tracking: Int

@@ -1,0 +1,98 @@
+import GadgetCore
+
+/// Runs touch frames from a recording through the same session as the live kiosk, in recording
+/// time, and produces `replay`'s output. No clock: the same recording and board give the same
+/// lines, byte for byte.
+public struct ReplayRun {
+    public struct Options: Sendable {
+        /// Keep simulating this long after the last event (inertia, springs), µs.
+        public var settle: Microseconds = 5_000_000
+        /// Emit a `frame` line this often (nil: none).
+        public var traceInterval: Microseconds?
+        public init() {}
+    }
+
+    public private(set) var lines: [String] = []
+    public private(set) var gestures: [GestureEvent] = []
+    public private(set) var session: BoardSession
+    public let playback: RecordingPlayer.Result
+
+    /// Replays `playback` (frames in board pixels) on `board`.
+    public init(board: Board, playback: RecordingPlayer.Result, options: Options) {
+        self.playback = playback
+        session = BoardSession(board: board, startTime: 0)
+        var nextTrace: Microseconds? = options.traceInterval.map { _ in 0 }
+        let end = playback.endTime + options.settle
+
+        func trace(upTo limit: Microseconds, inclusive: Bool) {
+            guard let interval = options.traceInterval else { return }
+            while let t = nextTrace, inclusive ? t <= limit : t < limit {
+                emit(session.advance(to: t))
+                lines.append(JSONWriter.write(StateReport.frame(time: t, states: session.renderStates())))
+                nextTrace = t + interval
+            }
+        }
+
+        for frame in playback.frames {
+            trace(upTo: frame.time, inclusive: false)
+            emit(session.apply(frame))
+        }
+        trace(upTo: end, inclusive: true)
+        emit(session.advance(to: end))
+        lines.append(JSONWriter.write(StateReport.final(time: end, states: session.renderStates())))
+    }
+
+    private mutating func emit(_ events: [GestureEvent]) {
+        for e in events {
+            gestures.append(e)
+            lines.append(JSONWriter.write(e.json))
+        }
+    }
+
+    /// The human-readable summary (`replay` without `--json`).
+    public func summary(recordingName: String) -> [String] {
+        var out: [String] = []
+        let frames = playback.frames
+        var began = 0, ended = 0, cancelled = 0, maxDown = 0
+        var down = Set<TouchID>()
+        for f in frames {
+            for t in f.touches {
+                switch t.phase {
+                case .began: began += 1; down.insert(t.id)
+                case .ended: ended += 1; down.remove(t.id)
+                case .cancelled: cancelled += 1; down.remove(t.id)
+                default: break
+                }
+            }
+            maxDown = max(maxDown, down.count)
+        }
+        func s(_ us: Microseconds) -> String { String(JSONWriter.rounded(us.seconds, places: 3)) }
+        out.append("\(recordingName): \(playback.device.name) (\(playback.kind)), \(frames.count) touch frames over \(s(playback.endTime)) s")
+        out.append("contacts: \(began) began, \(ended) ended, \(cancelled) cancelled; at most \(maxDown) at once")
+        if playback.cancelledAtEnd > 0 { out.append("  \(playback.cancelledAtEnd) still down at the end: cancelled") }
+        if playback.droppedTrailingEvents > 0 { out.append("  dropped \(playback.droppedTrailingEvents) events of a cut-short last frame") }
+        if gestures.isEmpty {
+            out.append("gestures: none")
+        } else {
+            out.append("gestures:")
+            for g in gestures where g.state != .changed {
+                let who = g.gadget ?? "background"
+                var line = "  \(s(g.time)) s  \(g.kind.rawValue) \(g.state.rawValue) on \(who)"
+                if let taps = g.taps, g.kind == .tap || g.kind == .doubleTap { line += " (\(taps) tap\(taps == 1 ? "" : "s"))" }
+                if let sc = g.scale { line += " scale \(JSONWriter.rounded(sc, places: 3))" }
+                if let r = g.rotation { line += " rotation \(JSONWriter.rounded(Math.degrees(r), places: 1))°" }
+                if let d = g.direction { line += " \(d)" }
+                out.append(line)
+            }
+        }
+        out.append("final gadget states:")
+        let home = session.board.gadgets
+        for (i, st) in session.renderStates().enumerated() {
+            let h = home[i]
+            let moved = st.center != h.center || st.size != h.size || Math.radians(st.rotationDegrees) != h.rotationRadians
+            func v(_ x: Double) -> String { String(JSONWriter.rounded(x, places: 1)) }
+            out.append("  \(st.id): center (\(v(st.center.x)), \(v(st.center.y))) size \(v(st.size.width))×\(v(st.size.height)) rotation \(v(st.rotationDegrees))°\(moved ? "  (moved)" : "")")
+        }
+        return out
+    }
+}

@@ -1,0 +1,37 @@
+import GadgetCore
+
+/// What the input thread tells the main loop, in order.
+public enum InputMessage: Sendable, Equatable {
+    /// What one SYN_REPORT of one device changed, in board pixels, kernel time on
+    /// CLOCK_MONOTONIC. Frames of one device arrive in order; a full queue may merge moves.
+    case frame(TouchFrame)
+    /// A pointer device's cursor, board pixels (for drawing it).
+    case cursor(device: Int, at: Vector2)
+    /// A device is now read. Draw a cursor while any device with `kind.showsCursor` is present.
+    case deviceAdded(InputDeviceInfo)
+    /// A device is gone (unplugged, unreadable, or shut down). Its contacts were cancelled in
+    /// a `.frame` just before this message.
+    case deviceRemoved(InputDeviceInfo, reason: String)
+
+    /// True for messages a full queue may merge or replace (only moves and cursor positions).
+    var isCoalescible: Bool {
+        switch self {
+        case .frame(let f): return f.isMovesOnly
+        case .cursor: return true
+        case .deviceAdded, .deviceRemoved: return false
+        }
+    }
+}
+
+/// A device as the main loop sees it.
+public struct InputDeviceInfo: Sendable, Hashable, CustomStringConvertible {
+    /// The `TouchID.device` of its contacts; unique while the process runs.
+    public var number: Int
+    public var path: String
+    public var name: String
+    public var kind: InputDeviceKind
+    public init(number: Int, path: String, name: String, kind: InputDeviceKind) {
+        self.number = number; self.path = path; self.name = name; self.kind = kind
+    }
+    public var description: String { "\(path) '\(name)' (\(kind))" }
+}

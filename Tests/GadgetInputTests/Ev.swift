@@ -1,0 +1,21 @@
+import GadgetCore
+
+/// A compact way to write evdev streams in tests (the same helper as GadgetCoreTests').
+enum Ev {
+    case slot(Int32), id(Int32), x(Int32), y(Int32), touch(Bool), relX(Int32), relY(Int32), left(Bool), syn, dropped
+
+    func event(at t: Microseconds) -> InputEvent {
+        switch self {
+        case .slot(let v): return InputEvent(time: t, type: EV.abs, code: EV.absMTSlot, value: v)
+        case .id(let v): return InputEvent(time: t, type: EV.abs, code: EV.absMTTrackingID, value: v)
+        case .x(let v): return InputEvent(time: t, type: EV.abs, code: EV.absMTPositionX, value: v)
+        case .y(let v): return InputEvent(time: t, type: EV.abs, code: EV.absMTPositionY, value: v)
+        case .touch(let b): return InputEvent(time: t, type: EV.key, code: EV.btnTouch, value: b ? 1 : 0)
+        case .relX(let v): return InputEvent(time: t, type: EV.rel, code: EV.relX, value: v)
+        case .relY(let v): return InputEvent(time: t, type: EV.rel, code: EV.relY, value: v)
+        case .left(let b): return InputEvent(time: t, type: EV.key, code: EV.btnLeft, value: b ? 1 : 0)
+        case .syn: return InputEvent(time: t, type: EV.syn, code: EV.synReport, value: 0)
+        case .dropped: return InputEvent(time: t, type: EV.syn, code: EV.synDropped, value: 0)
+        }
+    }
+}

@@ -1,0 +1,240 @@
+import Testing
+import Glibc
+import Synchronization
+import GadgetCore
+@testable import GadgetInput
+
+/// Log lines captured from the input thread.
+final class LogLines: Sendable {
+    private let lines = Mutex<[String]>([])
+    func append(_ l: String) { lines.withLock { $0.append(l) } }
+    var all: [String] { lines.withLock { $0 } }
+    func contains(_ p: (String) -> Bool) -> Bool { all.contains(where: p) }
+}
+
+/// The input thread end to end with file descriptors the test controls: FIFOs in a temporary
+/// directory stand in for /dev/input/event*, written with raw `struct input_event` records.
+/// (The live libevdev path runs against the real kernel in the KMS issue's VM.)
+@Suite(.serialized) struct InputThreadTests {
+    static let touchscreen = InputDeviceDescription(
+        nameBytes: Array("fake touchscreen".utf8), properties: [EV.propDirect],
+        codes: [EV.key: [EV.btnTouch], EV.abs: [EV.absX, EV.absY, EV.absMTSlot, EV.absMTPositionX, EV.absMTPositionY, EV.absMTTrackingID]],
+        absInfo: [EV.absX: AbsInfo(minimum: 0, maximum: 1279), EV.absY: AbsInfo(minimum: 0, maximum: 767), EV.absMTSlot: AbsInfo(minimum: 0, maximum: 4),
+                  EV.absMTPositionX: AbsInfo(minimum: 0, maximum: 1279), EV.absMTPositionY: AbsInfo(minimum: 0, maximum: 767),
+                  EV.absMTTrackingID: AbsInfo(minimum: 0, maximum: 65535)])
+    static let mouse = InputDeviceDescription(nameBytes: Array("fake mouse".utf8), codes: [EV.key: [EV.btnLeft], EV.rel: [EV.relX, EV.relY]])
+
+    /// A temporary directory, removed (with its FIFOs) at the end.
+    final class TempDir {
+        let path: String
+        init() {
+            var template = Array("/tmp/gadget-input-XXXXXX".utf8CString)
+            path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        }
+        func fifo(_ name: String) -> String {
+            let p = path + "/" + name
+            #expect(mkfifo(p, 0o600) == 0)
+            return p
+        }
+        deinit {
+            if let names = try? InputDiscovery.eventNodes(in: path) { for n in names { unlink(n) } }
+            unlink(path + "/mouse0")
+            rmdir(path)
+        }
+    }
+
+    /// The writing end of a FIFO, opened once the input thread has opened the reading end.
+    final class Writer {
+        let fd: Int32
+        init?(_ path: String) {
+            var fd: Int32 = -1
+            for _ in 0..<400 {  // up to 2 s
+                fd = open(path, O_WRONLY | O_NONBLOCK)
+                if fd >= 0 { break }
+                usleep(5000)
+            }
+            guard fd >= 0 else { return nil }
+            self.fd = fd
+        }
+        func send(_ t: Microseconds, _ evs: [Ev]) {
+            var bytes: [UInt8] = []
+            for e in evs { bytes += RawEventSource.record(e.event(at: t)) }
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            #expect(n == bytes.count)
+        }
+        func close() { _ = Glibc.close(fd) }
+    }
+
+    /// Drains the queue until `done` says so or 5 s pass.
+    static func collect(_ q: TouchQueue, into got: inout [InputMessage], until done: ([InputMessage]) -> Bool) -> Bool {
+        var batch: [InputMessage] = []
+        let deadline = monotonicMicroseconds() + 5_000_000
+        while monotonicMicroseconds() < deadline {
+            _ = readable(q.wakeDescriptor, timeoutMs: 50)
+            q.drain(into: &batch)
+            got += batch
+            if done(got) { return true }
+        }
+        return false
+    }
+
+    static func touches(_ got: [InputMessage]) -> [String] {
+        got.flatMap { m -> [String] in
+            guard case .frame(let f) = m else { return [] }
+            return f.touches.map { "\($0.id.tracking)\($0.phase)@\(Int($0.location.x.rounded())),\(Int($0.location.y.rounded()))" }
+        }
+    }
+
+    func thread(_ config: InputConfiguration, device: InputDeviceDescription = touchscreen, logs: LogLines? = nil) throws -> InputThread {
+        let q = try TouchQueue()
+        return try InputThread(configuration: config, queue: q,
+                               opener: { (path, _) throws(InputError) in try RawEventSource.open(path, device: device) },
+                               log: { line in logs?.append(line) })
+    }
+
+    @Test func explicitDeviceFramesInBoardPixelsAndUnplugCancels() throws {
+        let dir = TempDir()
+        let path = dir.fifo("event0")
+        // Board 1279×767 over a 0…1279 × 0…767 panel: board pixels equal device units.
+        let t = try thread(InputConfiguration(paths: [path], mapping: InputMapping(board: Size2(1279, 767))))
+        try t.start()
+        defer { t.stop() }
+        var got: [InputMessage] = []
+        #expect(Self.collect(t.queue, into: &got) { $0.contains { if case .deviceAdded = $0 { true } else { false } } })
+        guard case .deviceAdded(let info) = got.first else { Issue.record("no device"); return }
+        #expect(info.path == path && info.kind == .multitouch(slots: 5) && info.name == "fake touchscreen")
+        let w = try #require(Writer(path))
+        w.send(1_000, [.id(7), .x(100), .y(200), .slot(1), .id(8), .x(300), .y(400), .syn])
+        w.send(2_000, [.x(310), .syn])
+        w.send(3_000, [.slot(0), .id(-1), .syn])
+        #expect(Self.collect(t.queue, into: &got) { Self.touches($0).count >= 6 })
+        #expect(Self.touches(got) == ["1began@100,200", "2began@300,400", "1stationary@100,200", "2moved@310,400", "1ended@100,200", "2stationary@310,400"])
+        // Unplugged mid-gesture (the writer goes away): the finger still down is cancelled.
+        w.close()
+        #expect(Self.collect(t.queue, into: &got) { $0.contains { if case .deviceRemoved = $0 { true } else { false } } })
+        #expect(Self.touches(got).last == "2cancelled@310,400")
+        guard case .deviceRemoved(let gone, let reason) = got.last else { Issue.record("no removal"); return }
+        #expect(gone == info && reason == "unplugged")
+        #expect(t.devicesNow.isEmpty)
+        // The frame times are the kernel's (here: what was written), not a clock's.
+        let times = got.compactMap { if case .frame(let f) = $0 { f.time } else { nil } }
+        #expect(times == [1_000, 2_000, 3_000, 3_000])
+    }
+
+    @Test func hotplugOpensNewNodesAndDropsRemovedOnes() throws {
+        let dir = TempDir()
+        let logs = LogLines()
+        let t = try thread(InputConfiguration(directory: dir.path, mapping: InputMapping(board: Size2(1279, 767))), logs: logs)
+        try t.start()
+        defer { t.stop() }
+        usleep(50_000)
+        #expect(t.devicesNow.isEmpty)
+        // Not an event node: ignored.
+        _ = dir.fifo("mouse0")
+        let path = dir.fifo("event3")
+        var got: [InputMessage] = []
+        #expect(Self.collect(t.queue, into: &got) { $0.contains { if case .deviceAdded = $0 { true } else { false } } })
+        #expect(t.devicesNow.map { $0.path } == [path])
+        let w = try #require(Writer(path))
+        w.send(5, [.id(1), .x(10), .y(20), .syn])
+        #expect(Self.collect(t.queue, into: &got) { Self.touches($0).count == 1 })
+        // The node is deleted while the finger is down (udev removing an unplugged device).
+        unlink(path)
+        #expect(Self.collect(t.queue, into: &got) { $0.contains { if case .deviceRemoved = $0 { true } else { false } } })
+        #expect(Self.touches(got) == ["1began@10,20", "1cancelled@10,20"])
+        if case .deviceRemoved(_, let reason) = got.last { #expect(reason == "device node removed") } else { Issue.record("no removal") }
+        w.close()
+        #expect(logs.contains { $0.hasPrefix("using \(path) 'fake touchscreen'") })
+    }
+
+    @Test func synDroppedWithoutAStateReadBackCancelsInsteadOfGuessing() throws {
+        let dir = TempDir()
+        let path = dir.fifo("event0")
+        let t = try thread(InputConfiguration(paths: [path], mapping: InputMapping(board: Size2(1279, 767))))
+        try t.start()
+        defer { t.stop() }
+        let w = try #require(Writer(path))
+        w.send(1, [.id(1), .x(10), .y(20), .syn])
+        w.send(2, [.x(11), .dropped, .x(500), .syn])
+        w.send(3, [.id(2), .x(30), .y(40), .syn])
+        var got: [InputMessage] = []
+        #expect(Self.collect(t.queue, into: &got) { Self.touches($0).count >= 3 })
+        #expect(Self.touches(got) == ["1began@10,20", "1cancelled@10,20", "2began@30,40"])
+        w.close()
+    }
+
+    @Test func stoppingCancelsWhatIsDownAndReportsEveryDeviceRemoved() throws {
+        let dir = TempDir()
+        let path = dir.fifo("event0")
+        let t = try thread(InputConfiguration(paths: [path], mapping: InputMapping(board: Size2(1279, 767))))
+        try t.start()
+        let w = try #require(Writer(path))
+        w.send(1, [.id(1), .x(10), .y(20), .syn])
+        var got: [InputMessage] = []
+        #expect(Self.collect(t.queue, into: &got) { Self.touches($0).count == 1 })
+        t.stop()
+        t.stop()  // idempotent
+        t.queue.drain(into: &got)
+        #expect(Self.touches(got) == ["1cancelled@10,20"])
+        if case .deviceRemoved(_, let reason) = got.last { #expect(reason == "input stopped") } else { Issue.record("no removal") }
+        w.close()
+    }
+
+    @Test func mouseSendsCursorPositionsAndItsButtonIsAContact() throws {
+        let dir = TempDir()
+        let path = dir.fifo("event0")
+        let t = try thread(InputConfiguration(paths: [path], mapping: InputMapping(board: Size2(800, 600), rotation: .quarter)), device: Self.mouse)
+        try t.start()
+        defer { t.stop() }
+        let w = try #require(Writer(path))
+        w.send(1, [.relX(10), .relY(-20), .syn])
+        w.send(2, [.left(true), .syn])
+        var got: [InputMessage] = []
+        #expect(Self.collect(t.queue, into: &got) { Self.touches($0).count == 1 })
+        // The cursor starts mid-board and moves in board orientation (rotation does not apply).
+        #expect(got.contains { if case .cursor(1, let p) = $0 { p.distance(to: Vector2(410, 280)) < 1e-9 } else { false } })
+        #expect(Self.touches(got) == ["1began@410,280"])
+        if case .deviceAdded(let info) = got.first { #expect(info.kind.showsCursor) } else { Issue.record("no device") }
+        w.close()
+    }
+
+    @Test func unusableDevicesAreLoggedNotFatal() throws {
+        let dir = TempDir()
+        // A regular file named like an event node: libevdev refuses it.
+        let bogus = dir.path + "/event9"
+        let fd = open(bogus, O_CREAT | O_WRONLY, 0o600)
+        close(fd)
+        let logs = LogLines()
+        let q = try TouchQueue()
+        let t = try InputThread(configuration: InputConfiguration(directory: dir.path, mapping: InputMapping(board: Size2(100, 100))), queue: q,
+                                log: { line in logs.append(line) })
+        try t.start()
+        usleep(100_000)
+        t.stop()
+        #expect(t.devicesNow.isEmpty)
+        #expect(logs.contains { $0.hasPrefix("cannot use \(bogus): libevdev_new_from_fd(\(bogus)) failed") }, "\(logs.all)")
+        // A missing directory: logged, the thread still runs and stops.
+        let logs2 = LogLines()
+        let t2 = try InputThread(configuration: InputConfiguration(directory: dir.path + "/missing", mapping: InputMapping(board: Size2(100, 100))), queue: q,
+                                 log: { line in logs2.append(line) })
+        try t2.start()
+        usleep(50_000)
+        t2.stop()
+        #expect(logs2.contains { $0.contains("opendir(\(dir.path)/missing) failed: No such file or directory") }, "\(logs2.all)")
+    }
+
+    @Test func evdevDeviceErrorsNameTheCall() {
+        #expect(throws: InputError.call("open(/nonexistent/event0)", ENOENT)) { try EvdevDevice(path: "/nonexistent/event0") }
+        // /dev/null opens but is not evdev: libevdev's EVIOCGBIT fails.
+        #expect(throws: InputError.call("libevdev_new_from_fd(/dev/null)", ENOTTY)) { try EvdevDevice(path: "/dev/null") }
+        #expect(InputError.call("open(/dev/input/event3)", EACCES).description == "open(/dev/input/event3) failed: Permission denied (errno 13)")
+    }
+
+    @Test func discoveryListsEventNodesInNumericOrder() throws {
+        let dir = TempDir()
+        for n in ["event10", "event2", "mouse0", "event1"] { _ = dir.fifo(n) }
+        #expect(try InputDiscovery.eventNodes(in: dir.path) == ["event1", "event2", "event10"].map { dir.path + "/" + $0 })
+        #expect(!InputDiscovery.isEventNode("/dev/input/by-id/usb-x-event-mouse") && InputDiscovery.isEventNode("/dev/input/event0"))
+        #expect(throws: InputError.self) { try InputDiscovery.eventNodes(in: dir.path + "/none") }
+    }
+}
