@@ -72,6 +72,7 @@ pid=$(prop MainPID)
 user=$(ps -o user= -p "$pid" | tr -d ' ')
 groups=$(ps -o supgrp= -p "$pid" | tr -d ' ')
 if [ "$user" = gadgetboard ]; then ok "runs as $user (groups $groups), pid $pid"; else bad "runs as '$user', not gadgetboard"; fi
+log "hardening: $(systemd-analyze security "$UNIT" 2>/dev/null | sed -n 's/.*Overall exposure level for [^:]*: //p')"
 display=$(sed -n 's/^gadgetboard_info{.*display="\([^"]*\)".*/\1/p' "$METRICS")
 log "display: $display"
 
