@@ -9,7 +9,9 @@
 #   5. a stalled main loop (test-only trigger) is killed by the watchdog and restarted
 #   6. systemctl stop: a clean exit (SIGTERM handled, status 0)
 set -uo pipefail
-BOARDS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/fixtures
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+BOARDS=$HERE/fixtures
+EXPECT_DISPLAY=$(cat "$HERE/expect-display")  # kms, or headless while the tree has no KMS backend
 OUT=/run/boot-test-results
 METRICS=/run/gadgetboard/metrics.prom
 UNIT=gadgetboard.service
@@ -74,7 +76,7 @@ groups=$(ps -o supgrp= -p "$pid" | tr -d ' ')
 if [ "$user" = gadgetboard ]; then ok "runs as $user (groups $groups), pid $pid"; else bad "runs as '$user', not gadgetboard"; fi
 log "hardening: $(systemd-analyze security "$UNIT" 2>/dev/null | sed -n 's/.*Overall exposure level for [^:]*: //p')"
 display=$(sed -n 's/^gadgetboard_info{.*display="\([^"]*\)".*/\1/p' "$METRICS")
-log "display: $display"
+if [[ $display == "$EXPECT_DISPLAY"* ]]; then ok "display: $display"; else bad "display: '$display', expected $EXPECT_DISPLAY"; fi
 
 # 2. It draws.
 if wait_for 20 test -s "$METRICS"; then
@@ -150,12 +152,15 @@ else
     bad "watchdog: no restart within 60 s (NRestarts $(prop NRestarts), $(prop ActiveState)/$(prop SubState))"
 fi
 
-# 6. A clean stop: SIGTERM handled, exit status 0.
+# 6. A clean stop: SIGTERM handled, exit status 0, and (KMS) the console back in text mode.
 systemctl stop "$UNIT"
 if [ "$(prop Result)" = success ] && [ "$(prop ExecMainStatus)" = 0 ]; then
     ok "systemctl stop: clean exit (status 0)"
 else
     bad "stop: result $(prop Result), status $(prop ExecMainStatus)"
+fi
+if [[ $display == kms* ]]; then
+    if [ "$(vt_mode)" = 0 ]; then ok "the console is back in text mode after the stop"; else bad "after the stop /dev/tty1 is in mode $(vt_mode), not text (0)"; fi
 fi
 
 finish

@@ -68,18 +68,25 @@ cat >"$units/gadgetboard.service.d/boot-test.conf" <<'EOF'
 Environment=GADGETBOARD_TEST_STALL_FILE=/run/gadgetboard/stall
 EOF
 # The installer's documented knob for extra options: draw continuously, so "it draws" is a
-# counter that keeps rising (an idle kiosk otherwise draws nothing, by design). --display auto:
-# KMS on the VM's virtio-gpu when the binary has the KMS backend, headless (said in the
-# results) when it has not.
-cat >"$LAYER/etc/default/gadgetboard" <<'EOF'
+# counter that keeps rising (an idle kiosk otherwise draws nothing, by design). The display is the
+# unit's own (--display kms, on the VM's virtio-gpu) once this tree has the KMS backend; before
+# that, headless, and the results say so.
+if [ -d "$REPO/Sources/GadgetDisplay/KMS" ]; then
+    EXPECT_DISPLAY=kms DISPLAY_OPTION=""
+else
+    EXPECT_DISPLAY=headless DISPLAY_OPTION="--display headless "
+    echo "boot test: no KMS backend in this tree: the service draws headless"
+fi
+cat >"$LAYER/etc/default/gadgetboard" <<EOF
 # Boot test: draw every frame.
-GADGETBOARD_OPTIONS="--display auto --frames 1000000000"
+GADGETBOARD_OPTIONS="$DISPLAY_OPTION--frames 1000000000"
 EOF
 # The checks and their boards go into the layer too: the checkout may live where the VM cannot
 # see it (a clone under /tmp is hidden by the VM's own /tmp).
 DRIVER=/usr/local/lib/gadgetboard-boot-test
 mkdir -p "$LAYER$DRIVER"
 cp -r "$HERE/in-vm.sh" "$HERE/fixtures" "$LAYER$DRIVER/"
+echo "$EXPECT_DISPLAY" >"$LAYER$DRIVER/expect-display"
 cat >"$units/gadgetboard-boot-test.service" <<EOF
 # Boot test only: the checks, run inside the VM once it boots.
 [Unit]
