@@ -3,7 +3,9 @@
 # PID 1, with gadgetboard installed by deploy/install.sh, and checks from inside the VM that the
 # unit becomes active after READY, draws, reloads its board on SIGHUP (and rejects a broken one),
 # is restarted by the watchdog when its loop hangs, and stops cleanly. Tests/boot/in-vm.sh has
-# the checks; this script prepares and boots the VM and reports.
+# the checks; this script prepares and boots the VM and reports. Before the VM it runs the quick
+# ones: install-test.sh (the installer on scratch roots) and metrics-format.py (a real metrics
+# file through Prometheus' parser).
 #
 #   bash Tests/boot/run.sh        (root; about 2–4 minutes under emulation; limit 6 minutes)
 #
@@ -43,6 +45,16 @@ if [ -z "$BIN" ]; then
     BIN=$(cd "$REPO" && swift build --show-bin-path)/gadgetboard
 fi
 [ -x "$BIN" ] || fail "no gadgetboard binary at $BIN"
+
+# Quick checks first (seconds), so a broken installer or metrics file fails before the VM boots:
+# the installer against scratch Raspberry Pi OS roots, and a real metrics file through
+# Prometheus' own parser (Debian's python3, where python3-prometheus-client is).
+bash "$HERE/install-test.sh" || fail "install-test.sh"
+METRICS_CHECK=$(mktemp -d)
+"$BIN" run "$HERE/fixtures/board-a/board.json" --display headless --frames 1000000 --duration 2.5 \
+    --metrics "$METRICS_CHECK/metrics.prom" 2>"$METRICS_CHECK/log" || { cat "$METRICS_CHECK/log"; fail "gadgetboard run --metrics"; }
+/usr/bin/python3 "$HERE/metrics-format.py" "$METRICS_CHECK/metrics.prom" || fail "the metrics file does not parse as Prometheus text"
+rm -rf "$METRICS_CHECK"
 
 WORK=$(mktemp -d /tmp/gadgetboard-boot-test.XXXXXX)
 cleanup() { if [ "${BOOT_TEST_KEEP:-0}" = 1 ]; then echo "boot test: work directory kept: $WORK"; else rm -rf "$WORK"; fi; }
