@@ -40,6 +40,8 @@ let package = Package(
         // Wires board + renderer + display + input: scenes, the main loop, commands' work.
         .target(name: "GadgetApp", dependencies: [
             "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput",
+            // `gadgetboard devices` lists input devices with libevdev directly.
+            "CEvdev",
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]),
         .executableTarget(name: "gadgetboard", dependencies: [
@@ -51,6 +53,8 @@ let package = Package(
         // Fixtures are read through #filePath (no Foundation Bundle): excluded from the build.
         .testTarget(name: "GadgetRenderTests", dependencies: ["GadgetRender", "GadgetDisplay", "GadgetCore"], exclude: ["Fixtures"]),
         .testTarget(name: "GadgetInputTests", dependencies: ["GadgetInput", "GadgetCore"], exclude: ["Fixtures"]),
+        // KMS logic (modes, probing, event decoding) and, on a machine with a card, the real thing.
+        .testTarget(name: "GadgetKMSTests", dependencies: ["GadgetDisplay", "GadgetCore"]),
         .testTarget(name: "GadgetAppTests", dependencies: ["GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -49,11 +49,15 @@ public enum DisplayError: Error, Sendable, CustomStringConvertible, Equatable {
     case call(String, Int32)
     /// Something is missing or unusable, said in a sentence for the user.
     case unavailable(String)
+    /// No display is connected (yet), said in a sentence. Distinct from `unavailable` because the
+    /// right response differs: a kiosk that starts before its panel is plugged in waits and retries.
+    case noConnectedDisplay(String)
 
     public var description: String {
         switch self {
         case .call(let name, let code): return "\(name) failed (\(DisplayError.describe(name: name, code: code)))"
         case .unavailable(let why): return why
+        case .noConnectedDisplay(let why): return why
         }
     }
 

@@ -12,12 +12,15 @@ public enum InputMessage: Sendable, Equatable {
     /// A device is gone (unplugged, unreadable, or shut down). Its contacts were cancelled in
     /// a `.frame` just before this message.
     case deviceRemoved(InputDeviceInfo, reason: String)
+    /// One report (SYN_REPORT) of an accelerometer (INPUT_PROP_ACCELEROMETER): raw ABS_X/Y/Z,
+    /// kernel time. Its axis ranges come with its `deviceAdded` (`InputDeviceInfo.axes`).
+    case acceleration(device: Int, x: Int32, y: Int32, z: Int32, time: Microseconds)
 
     /// True for messages a full queue may merge or replace (only moves and cursor positions).
     var isCoalescible: Bool {
         switch self {
         case .frame(let f): return f.isMovesOnly
-        case .cursor: return true
+        case .cursor, .acceleration: return true
         case .deviceAdded, .deviceRemoved: return false
         }
     }
@@ -30,8 +33,10 @@ public struct InputDeviceInfo: Sendable, Hashable, CustomStringConvertible {
     public var path: String
     public var name: String
     public var kind: InputDeviceKind
-    public init(number: Int, path: String, name: String, kind: InputDeviceKind) {
-        self.number = number; self.path = path; self.name = name; self.kind = kind
+    /// ABS_X, ABS_Y, ABS_Z ranges of an accelerometer (empty for other kinds).
+    public var axes: [AbsInfo]
+    public init(number: Int, path: String, name: String, kind: InputDeviceKind, axes: [AbsInfo] = []) {
+        self.number = number; self.path = path; self.name = name; self.kind = kind; self.axes = axes
     }
     public var description: String { "\(path) '\(name)' (\(kind))" }
 }

@@ -71,6 +71,8 @@ public final class InputThread: @unchecked Sendable {
         var assembler: TouchAssembler
         var mapping: TouchMapping
         var lastTime: Microseconds = 0
+        /// Latest raw ABS_X/Y/Z of an accelerometer.
+        var acceleration: (Int32, Int32, Int32) = (0, 0, 0)
     }
 
     public init(configuration: InputConfiguration, queue: TouchQueue,
@@ -240,7 +242,11 @@ public final class InputThread: @unchecked Sendable {
             return
         }
         nextNumber += 1
-        let info = InputDeviceInfo(number: number, path: path, name: source.device.name, kind: assembler.kind)
+        var axes: [AbsInfo] = []
+        if assembler.kind == .accelerometer {
+            axes = [EV.absX, EV.absY, EV.absZ].map { source.device.absInfo[$0] ?? AbsInfo(minimum: -1, maximum: 1) }
+        }
+        let info = InputDeviceInfo(number: number, path: path, name: source.device.name, kind: assembler.kind, axes: axes)
         devices.append(Device(info: info, source: source, assembler: assembler, mapping: m))
         openDevices.withLock { $0.append(info) }
         log("using \(info)\(configuration.grab ? ", grabbed" : "")")
@@ -280,6 +286,7 @@ public final class InputThread: @unchecked Sendable {
             switch item {
             case .event(let e):
                 devices[i].lastTime = e.time
+                if devices[i].info.kind == .accelerometer { forwardAcceleration(e, at: i); continue }
                 switch devices[i].assembler.handle(e) {
                 case .none: break
                 case .frame(let f): deliver(f, from: i)
@@ -296,6 +303,20 @@ public final class InputThread: @unchecked Sendable {
         }
         let number = devices[i].info.number, stats = devices[i].assembler.stats
         counters.withLock { $0[number] = stats }
+    }
+
+    /// Accelerometer axes are not contacts: keep the latest raw values and send one report per
+    /// SYN_REPORT; the main loop turns them into gravity if the board asks for it.
+    private func forwardAcceleration(_ e: InputEvent, at i: Int) {
+        switch (e.type, e.code) {
+        case (EV.abs, EV.absX): devices[i].acceleration.0 = e.value
+        case (EV.abs, EV.absY): devices[i].acceleration.1 = e.value
+        case (EV.abs, EV.absZ): devices[i].acceleration.2 = e.value
+        case (EV.syn, EV.synReport):
+            let a = devices[i].acceleration
+            queue.push(.acceleration(device: devices[i].info.number, x: a.0, y: a.1, z: a.2, time: e.time))
+        default: break
+        }
     }
 
     private func deliver(_ f: DeviceFrame, from i: Int) {

@@ -101,6 +101,8 @@ public final class TouchQueue: Sendable {
         switch m {
         case .frame(let f): return f.device.map { ($0, false) }
         case .cursor(let d, _): return (d, true)
+        // An accelerometer has no cursor: its reports pair like cursor positions.
+        case .acceleration(let d, _, _, _, _): return (d, true)
         case .deviceAdded, .deviceRemoved: return nil
         }
     }
@@ -154,6 +156,8 @@ public final class TouchQueue: Sendable {
             return b.coalescing(after: a).map { (.frame($0), 0) }
         case (.cursor(let d1, _), .cursor(let d2, _)) where d1 == d2:
             return (newer, 0)
+        case (.acceleration(let d1, _, _, _, _), .acceleration(let d2, _, _, _, _)) where d1 == d2:
+            return (newer, 0)  // the newer reading supersedes (gravity is smoothed anyway)
         default:
             return nil
         }

@@ -3,6 +3,8 @@ import GadgetCore
 /// A compact way to write evdev streams in tests (the same helper as GadgetCoreTests').
 enum Ev {
     case slot(Int32), id(Int32), x(Int32), y(Int32), touch(Bool), relX(Int32), relY(Int32), left(Bool), syn, dropped
+    /// Raw single axes (ABS_X/Y/Z), as an accelerometer sends them.
+    case absX(Int32), absY(Int32), absZ(Int32)
 
     func event(at t: Microseconds) -> InputEvent {
         switch self {
@@ -16,6 +18,9 @@ enum Ev {
         case .left(let b): return InputEvent(time: t, type: EV.key, code: EV.btnLeft, value: b ? 1 : 0)
         case .syn: return InputEvent(time: t, type: EV.syn, code: EV.synReport, value: 0)
         case .dropped: return InputEvent(time: t, type: EV.syn, code: EV.synDropped, value: 0)
+        case .absX(let v): return InputEvent(time: t, type: EV.abs, code: EV.absX, value: v)
+        case .absY(let v): return InputEvent(time: t, type: EV.abs, code: EV.absY, value: v)
+        case .absZ(let v): return InputEvent(time: t, type: EV.abs, code: EV.absZ, value: v)
         }
     }
 }

@@ -180,6 +180,32 @@ final class LogLines: Sendable {
         w.close()
     }
 
+    static let accelerometer = InputDeviceDescription(
+        nameBytes: Array("fake accelerometer".utf8), properties: [EV.propAccelerometer], codes: [EV.abs: [EV.absX, EV.absY, EV.absZ]],
+        absInfo: [EV.absX: AbsInfo(minimum: -512, maximum: 511), EV.absY: AbsInfo(minimum: -512, maximum: 511), EV.absZ: AbsInfo(minimum: -512, maximum: 511)])
+
+    /// A synthetic accelerometer stream: announced with its axes, one report per SYN_REPORT
+    /// (never a contact), which the loop turns into gravity's direction.
+    @Test func accelerometerReportsItsAxesNotContacts() throws {
+        let dir = TempDir()
+        let path = dir.fifo("event0")
+        let t = try thread(InputConfiguration(paths: [path], mapping: InputMapping(board: Size2(800, 600))), device: Self.accelerometer)
+        try t.start()
+        defer { t.stop() }
+        let w = try #require(Writer(path))
+        w.send(10, [.absX(0), .absY(256), .absZ(0), .syn])
+        w.send(20, [.absX(-256), .syn])
+        var got: [InputMessage] = []
+        #expect(Self.collect(t.queue, into: &got) { m in m.filter { if case .acceleration = $0 { true } else { false } }.count >= 2 || m.contains { if case .acceleration(_, -256, 256, 0, 20) = $0 { true } else { false } } })
+        #expect(got.contains { if case .acceleration(1, -256, 256, 0, 20) = $0 { true } else { false } })
+        #expect(Self.touches(got).isEmpty)
+        if case .deviceAdded(let info) = got.first {
+            #expect(info.kind == .accelerometer)
+            #expect(info.axes.map(\.maximum) == [511, 511, 511])
+        } else { Issue.record("no device") }
+        w.close()
+    }
+
     @Test func mouseSendsCursorPositionsAndItsButtonIsAContact() throws {
         let dir = TempDir()
         let path = dir.fifo("event0")

@@ -26,9 +26,14 @@ public enum Kiosk {
         }
         let display: DisplayBackend
         do {
-            display = try DisplaySelector.open(options, boardSize: loaded.board.size, log: log)
+            display = try DisplaySelector.open(options, boardSize: loaded.board.size, log: log, service: service)
+        } catch let stopped as StoppedWhileWaiting {
+            log.info("\(stopped)")
+            service.stopping(now: MonotonicClock.now(), reason: "signal while waiting for a display")
+            return 0
         } catch {
-            Log.kms.error("\(error)")
+            // The message names its own subsystem and call (kms:, egl:, headless:).
+            log.error("display: \(error)")
             return 1
         }
         log.info("board \(loaded.name): \(loaded.board.gadgets.count) gadgets on \(display.summary)")

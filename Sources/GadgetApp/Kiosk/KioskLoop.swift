@@ -1,6 +1,7 @@
 import Glibc
 import GadgetCore
 import GadgetDisplay
+import GadgetInput
 import GadgetRender
 
 /// The kiosk's main loop: one thread that owns the GL context and the board.
@@ -28,6 +29,14 @@ public final class KioskLoop {
     var needsDraw = true
     var drawnFrames = 0
     var lastHeadlessFrame: Microseconds = 0
+    let queue: TouchQueue
+    var input: InputThread?
+    var messages: [InputMessage] = []
+    /// Pointer devices present (mice, absolute pointers): the cursor shows while any is.
+    var pointerDevices = Set<Int>()
+    var cursor: Vector2?
+    /// Gravity from accelerometers, by device number (only when the board enables it).
+    var accelerometers: [Int: AccelerometerGravity] = [:]
     /// Headless has no vblank: animate at this interval.
     static let headlessFrameInterval: Microseconds = 16_667
 
@@ -40,8 +49,21 @@ public final class KioskLoop {
         batcher = try SpriteBatcher()
         scene = try BoardScene(loaded: loaded, displaySize: display.pixelSize, rotation: options.rotation)
         startTime = MonotonicClock.now()
-        session = BoardSession(board: loaded.board, startTime: startTime)
+        session = BoardSession(board: loaded.board, startTime: startTime, displayScale: scene.viewport.scale)
         idle = IdleBlanker(settings: loaded.board.idle, now: startTime)
+        queue = try TouchQueue()
+        messages.reserveCapacity(queue.hardLimit)
+        do {
+            let thread = try InputThread(configuration: InputConfiguration(paths: options.inputPaths, grab: options.grabInput,
+                                                                            mapping: KioskLoop.inputMapping(loaded.board, scene.viewport)),
+                                         queue: queue, log: { Log.input.info($0) })
+            try thread.start()
+            input = thread
+        } catch {
+            // A kiosk without a touch device still shows its board; devices can appear later
+            // only if the watch started, so say plainly that input is off.
+            Log.input.error("input disabled: \(error)")
+        }
         service.metrics.boardName = loaded.name
         service.metrics.boardGadgets = loaded.board.gadgets.count
         service.metrics.display = display.summary
@@ -63,6 +85,7 @@ public final class KioskLoop {
                 }
             }
             if let deadline, now >= deadline { return .finished }
+            takeInput()
             // Gesture timers (long press, the double-tap window) fire even while nothing draws.
             if let t = session.nextTimerDeadline, t <= now { publish(session.advance(to: now)) }
             for flip in try display.dispatchEvents() { flipped(flip) }
@@ -87,6 +110,7 @@ public final class KioskLoop {
         try display.beginFrame()
         batcher.begin(transform: scene.viewport.clipTransform)
         scene.draw(states: session.renderStates(), into: batcher)
+        if let cursor, !pointerDevices.isEmpty { drawCursor(at: cursor) }
         try batcher.end()
         try display.present()
         stats.framePresented()
@@ -107,6 +131,60 @@ public final class KioskLoop {
             service.metrics.record(e)
             if options.eventsToStdout { StandardOutput.line(JSONWriter.write(e.json)) }
         }
+    }
+
+    static func inputMapping(_ board: Board, _ viewport: BoardViewport) -> InputMapping {
+        InputMapping(board: board.size, calibration: board.touch.calibration, rotation: viewport.rotation, viewport: viewport)
+    }
+
+    /// Everything the input thread queued since the last look, in order.
+    func takeInput() {
+        queue.drain(into: &messages)
+        for m in messages {
+            switch m {
+            case .frame(let f): deliver(f)
+            case .cursor(let device, let at):
+                if pointerDevices.contains(device) { cursor = at; needsDraw = true }
+            case .acceleration(let device, let x, let y, let z, let time):
+                accelerate(device, x, y, z, time)
+            case .deviceAdded(let info):
+                Log.input.info("device added: \(info)")
+                if info.kind == .accelerometer { addAccelerometer(info) }
+                if info.kind.showsCursor { pointerDevices.insert(info.number); needsDraw = true }
+            case .deviceRemoved(let info, let reason):
+                Log.input.info("device removed: \(info): \(reason)")
+                if pointerDevices.remove(info.number) != nil, pointerDevices.isEmpty { cursor = nil; needsDraw = true }
+                accelerometers[info.number] = nil
+            }
+        }
+        messages.removeAll(keepingCapacity: true)
+    }
+
+    /// An accelerometer appeared: with `physics.accelerometer` on, it steers gravity's direction
+    /// (tilting the panel tilts the board); the board's gravity magnitude is kept.
+    func addAccelerometer(_ info: InputDeviceInfo) {
+        guard loaded.board.physics.accelerometer, info.axes.count == 3 else {
+            Log.input.info("\(info.path): accelerometer ignored (the board's physics.accelerometer is off)")
+            return
+        }
+        func axis(_ a: AbsInfo) -> AccelerometerGravity.Axis { .init(minimum: a.minimum, maximum: a.maximum, resolution: a.resolution ?? 0) }
+        accelerometers[info.number] = AccelerometerGravity(x: axis(info.axes[0]), y: axis(info.axes[1]), z: axis(info.axes[2]),
+                                                           rotation: scene.viewport.rotation, initial: loaded.board.physics.gravity,
+                                                           pointsToPixels: loaded.board.touch.pixelsPerPoint / scene.viewport.scale)
+        Log.input.info("\(info.path): gravity follows this accelerometer")
+    }
+
+    func accelerate(_ device: Int, _ x: Int32, _ y: Int32, _ z: Int32, _ time: Microseconds) {
+        guard var a = accelerometers[device] else { return }
+        _ = a.handle(InputEvent(time: time, type: EV.abs, code: EV.absX, value: x))
+        _ = a.handle(InputEvent(time: time, type: EV.abs, code: EV.absY, value: y))
+        _ = a.handle(InputEvent(time: time, type: EV.abs, code: EV.absZ, value: z))
+        if let g = a.handle(InputEvent(time: time, type: EV.syn, code: EV.synReport, value: 0)) {
+            publish(session.advance(to: time))
+            session.setGravity(g)
+            needsDraw = true
+        }
+        accelerometers[device] = a
     }
 
     /// A touch frame from the input queue: into the idle policy first (a waking touch is
@@ -146,6 +224,16 @@ public final class KioskLoop {
         }
     }
 
+    /// A small ring-like pointer (dark diamond under a light one) that reads on any background,
+    /// in the same batch as the board. Sized in display pixels, whatever the board's scale.
+    func drawCursor(at p: Vector2) {
+        let px = 1 / scene.viewport.scale
+        scene.drawSolid(center: p, size: Size2(18 * px, 18 * px), rotation: Math.pi / 4,
+                        color: PremultipliedColor(Color(r: 0, g: 0, b: 0, a: 0.6)), batcher: batcher)
+        scene.drawSolid(center: p, size: Size2(12 * px, 12 * px), rotation: Math.pi / 4,
+                        color: PremultipliedColor(Color(r: 1, g: 1, b: 1, a: 0.95)), batcher: batcher)
+    }
+
     func drawBlack() throws {
         try display.beginFrame()
         glClearBlack()
@@ -166,7 +254,8 @@ public final class KioskLoop {
                 scene.destroy()
                 scene = newScene
                 loaded = fresh
-                session = BoardSession(board: fresh.board, startTime: MonotonicClock.now())
+                session = BoardSession(board: fresh.board, startTime: MonotonicClock.now(), displayScale: newScene.viewport.scale)
+                input?.updateMapping(KioskLoop.inputMapping(fresh.board, newScene.viewport))
                 _ = idle.apply(fresh.board.idle)
                 needsDraw = true
                 service.metrics.boardGadgets = fresh.board.gadgets.count
@@ -196,6 +285,7 @@ public final class KioskLoop {
         var fds: [pollfd] = []
         if let s = service.signalDescriptor { fds.append(pollfd(fd: s, events: Int16(POLLIN), revents: 0)) }
         if let d = display.eventDescriptor { fds.append(pollfd(fd: d, events: Int16(POLLIN), revents: 0)) }
+        fds.append(pollfd(fd: queue.wakeDescriptor, events: Int16(POLLIN), revents: 0))
         if fds.isEmpty && timeout < 0 { return }
         let r = poll(&fds, nfds_t(fds.count), timeout)
         if r < 0 && errno != EINTR { throw DisplayError.call("poll", errno) }
@@ -231,6 +321,7 @@ public final class KioskLoop {
     }
 
     public func destroy() {
+        input?.stop()
         scene.destroy()
         batcher.destroy()
     }

@@ -21,11 +21,15 @@ public struct BoardSession: Sendable {
     /// The latest time asked for by `advance(to:)`, which `renderStates` interpolates to.
     private var renderTime: Microseconds
 
-    public init(board: Board, startTime: Microseconds) {
+    /// - displayScale: display pixels per board pixel (the viewport's fit). A point is
+    ///   ppi/163 *panel* pixels, so on a board drawn scaled a threshold spans `1/displayScale` as
+    ///   many board pixels; replay (no display) uses 1.
+    public init(board: Board, startTime: Microseconds, displayScale: Double = 1) {
         world = World(board: board)
         // The loader has checked the overrides (`GestureThresholds.forBoard`); a board built in
         // code with bad ones gets the defaults rather than a crash.
-        let thresholds = (try? GestureThresholds.forBoard(board, file: "board").get()) ?? GestureThresholds(pixelsPerPoint: board.touch.pixelsPerPoint)
+        var thresholds = (try? GestureThresholds.forBoard(board, file: "board").get()) ?? GestureThresholds(pixelsPerPoint: board.touch.pixelsPerPoint)
+        if displayScale > 0, displayScale.isFinite { thresholds.pixelsPerPoint /= displayScale }
         gestures = GestureEngine(board: board, thresholds: thresholds)
         clock = FixedStepClock(rate: board.physics.stepRate, start: startTime, maximumFrameTime: world.tuning.maximumFrameTime)
         step = Microseconds((1_000_000 / clock.rate).rounded())
@@ -63,6 +67,9 @@ public struct BoardSession: Sendable {
     public mutating func beginFrame(at now: Microseconds) -> Microseconds {
         world.isAtRest ? 0 : clock.clampFrame(to: now)
     }
+
+    /// Sets gravity (board px/s²), e.g. from an accelerometer; wakes sleeping bodies.
+    public mutating func setGravity(_ g: Vector2) { world.setGravity(g) }
 
     /// True when nothing moves, nothing is touched and no gesture timer is pending: the loop may
     /// sleep until input arrives.

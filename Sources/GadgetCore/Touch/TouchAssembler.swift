@@ -72,7 +72,12 @@ public struct TouchAssembler: Sendable {
             slots = 1
             xAxis = AbsInfo(minimum: 0, maximum: max(1, pointerRange.x))
             yAxis = AbsInfo(minimum: 0, maximum: max(1, pointerRange.y))
-        case .accelerometer, .unsupported:
+        case .accelerometer:
+            // Read for gravity (the input thread forwards its axes), never a contact.
+            slots = 1
+            xAxis = description.absInfo[EV.absX] ?? AbsInfo(minimum: 0, maximum: 1)
+            yAxis = description.absInfo[EV.absY] ?? AbsInfo(minimum: 0, maximum: 1)
+        case .unsupported:
             throw UnsupportedDevice(name: description.name, kind: kind)
         }
         self.device = device

@@ -47,3 +47,16 @@ import Testing
         #expect(s.lateFrames == 1)
     }
 }
+
+@Suite struct BoardSessionDisplayScaleTests {
+    /// A point is ppi/163 panel pixels: on a 1280-wide board shown on an 800-wide panel (scale
+    /// 0.625) a point spans 1.6× as many board pixels as on the panel.
+    @Test func thresholdsFollowTheDisplayScale() {
+        var board = Board(size: Size2(1280, 720))
+        board.touch.ppi = 163 * 2
+        let onPanel = BoardSession(board: board, startTime: 0, displayScale: 0.625)
+        #expect(abs(onPanel.gestures.thresholds.pixelsPerPoint - 2 / 0.625) < 1e-12)
+        let replay = BoardSession(board: board, startTime: 0)
+        #expect(replay.gestures.thresholds.pixelsPerPoint == 2)
+    }
+}

@@ -1,0 +1,63 @@
+import GadgetCore
+import GadgetDisplay
+import Glibc
+
+extension DisplaySelector {
+    /// Opens the KMS display for `run`. With `waitForDisplay` (an explicit `--display kms`), a
+    /// card with nothing plugged in is waited for, retrying once a second, so a kiosk can start
+    /// before its panel is connected; a terminating signal ends the wait.
+    static func openKMS(_ options: RunOptions, log: Log, waitForDisplay: Bool = false, service: KioskService? = nil) throws -> DisplayBackend {
+        var request: ModeRequest?
+        if let text = options.mode {
+            guard let r = ModeRequest(parsing: text) else {
+                throw DisplayError.unavailable("kms: --mode \(text): expected WxH or WxH@Hz, e.g. 1920x1080 or 800x480@60")
+            }
+            request = r
+        }
+        var waiting = false
+        while true {
+            let attempt = Result { () throws(DisplayError) -> KMSDisplay in
+                try KMSDisplay.open(card: options.card, connector: options.connector, mode: request,
+                                    forceLegacy: options.forceLegacyModeset, log: DisplaySelector.forwardKMSLog)
+            }
+            switch attempt {
+            case .success(let display):
+                if waiting { Log.kms.info("display connected: \(display.connectorName)") }
+                Log.kms.info("\(display.output); renderer \(display.renderer)")
+                return display
+            case .failure(.noConnectedDisplay(let why)) where waitForDisplay:
+                if !waiting { Log.kms.warning("\(why.hasSuffix(".") ? String(why.dropLast()) : why); waiting for one, retrying every second") }
+                waiting = true
+                if try waitOneSecond(service: service) { throw StoppedWhileWaiting(reason: why) }
+            case .failure(let error):
+                throw error
+            }
+        }
+    }
+
+    /// Sleeps a second in poll on the service's signal pipe, keeping the watchdog fed; true when
+    /// a terminating signal arrived.
+    private static func waitOneSecond(service: KioskService?) throws -> Bool {
+        var fds = service?.signalDescriptor.map { [pollfd(fd: $0, events: Int16(POLLIN), revents: 0)] } ?? []
+        if poll(&fds, nfds_t(fds.count), 1000) < 0 && errno != EINTR { throw DisplayError.call("poll", errno) }
+        guard let service else { return false }
+        service.tick(now: MonotonicClock.now())
+        return service.takeSignals().contains { if case .terminate = $0 { return true } else { return false } }
+    }
+
+    /// KMS notices arrive as "kms: …" / "egl: …" lines; log them under their own subsystem.
+    static let forwardKMSLog: @Sendable (String) -> Void = { line in
+        for (prefix, log) in [("kms: ", Log.kms), ("egl: ", Log.egl)] where line.hasPrefix(prefix) {
+            log.notice(String(line.dropFirst(prefix.count)))
+            return
+        }
+        Log.kms.notice(line)
+    }
+}
+
+/// A terminating signal arrived while the kiosk waited for a panel to be connected: a normal
+/// stop (exit 0), not a display failure.
+struct StoppedWhileWaiting: Error, CustomStringConvertible {
+    var reason: String
+    var description: String { "stopped while waiting for a display (\(reason))" }
+}

@@ -1,0 +1,44 @@
+import CGLES2
+import CEGL
+
+/// The shared EGL owner (`EGLConnection`, GBM platform) with a window surface on a GBM surface:
+/// what KMSDisplay renders into. Keeps the GBM surface (and through it the GBM device and the
+/// card) alive until EGL is done with them. Thread: render thread.
+final class GBMWindow {
+    /// Optional only so deinit can end EGL before the GBM surface and device are destroyed.
+    private var connection: EGLConnection?
+    let surface: EGLSurface
+    let gbmSurface: GBMSurface
+
+    init(gbmSurface: GBMSurface) throws(DisplayError) {
+        self.gbmSurface = gbmSurface
+        // The config's EGL_NATIVE_VISUAL_ID must be the surface's GBM format (else EGL_BAD_MATCH).
+        let egl = try EGLConnection(platform: .gbm(gbmDevice: UnsafeMutableRawPointer(gbmSurface.device.handle),
+                                                   visualID: Int32(bitPattern: gbmSurface.format)))
+        surface = try egl.createWindowSurface(UnsafeMutableRawPointer(gbmSurface.handle))
+        connection = egl
+    }
+
+    deinit {
+        connection?.destroySurface(surface)
+        connection = nil
+    }
+
+    private var egl: EGLConnection {
+        get throws(DisplayError) {
+            guard let connection else { throw .unavailable("the KMS window is closed") }
+            return connection
+        }
+    }
+
+    func makeCurrent() throws(DisplayError) { try egl.makeCurrent(surface) }
+
+    func swapBuffers() throws(DisplayError) { try egl.swapBuffers(surface) }
+
+    /// "Mesa/X.org llvmpipe (LLVM 15.0.6, 256 bits)" (needs the context current).
+    var rendererName: String {
+        let vendor = glGetString(GLenum(GL_VENDOR)).map { String(cString: $0) } ?? "?"
+        let renderer = glGetString(GLenum(GL_RENDERER)).map { String(cString: $0) } ?? "?"
+        return "\(vendor) \(renderer)"
+    }
+}

@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""Judges what Tests/vm/guest-kiosk.sh left in OUT_DIR (standard library only).
+
+usage: check-results.py OUT_DIR VM_DIR      exit 0 when every check passes; prints each check.
+"""
+import json
+import re
+import struct
+import sys
+import zlib
+
+out, vm = sys.argv[1], sys.argv[2]
+failures = []
+
+
+def check(ok, what, detail=""):
+    print(f"  {'ok  ' if ok else 'FAIL'} {what}" + (f": {detail}" if detail else ""))
+    if not ok:
+        failures.append(what)
+
+
+def read(name):
+    try:
+        with open(f"{out}/{name}", "rb") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def text(name):
+    data = read(name)
+    return data.decode("utf-8", "replace") if data is not None else None
+
+
+def decode_png(data):
+    """8-bit RGB/RGBA, non-interlaced PNG to (width, height, rows of RGBA tuples)."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    pos, idat, width = 8, b"", None
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, color, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            assert depth == 8 and color in (2, 6) and interlace == 0, f"unsupported PNG (depth {depth}, colour {color})"
+            channels = 4 if color == 6 else 3
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    rows, prev, i = [], bytearray(stride), 0
+    for _ in range(height):
+        f, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
+        i += 1 + stride
+        for x in range(stride):
+            a = line[x - channels] if x >= channels else 0
+            b, c = prev[x], prev[x - channels] if x >= channels else 0
+            if f == 1: line[x] = (line[x] + a) & 255
+            elif f == 2: line[x] = (line[x] + b) & 255
+            elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append([tuple(line[x:x + 3]) for x in range(0, stride, channels)])
+        prev = line
+    return width, height, rows
+
+
+def near(rgb, hexcolor, tolerance=8):
+    want = tuple(int(hexcolor[i:i + 2], 16) for i in (1, 3, 5))
+    return all(abs(a - b) <= tolerance for a, b in zip(rgb, want))
+
+
+board = json.load(open(f"{vm}/board/board.json"))
+home = {g["id"]: g["center"] for g in board["gadgets"]}
+colors = {g["id"]: g["color"] for g in board["gadgets"]}
+
+# The drag as played: first and last finger position in device units, mapped to the 800x480
+# board exactly as the panel spans it (device range 0..1279 x 0..767 → 0..800 x 0..480).
+xs, ys = [], []
+for line in open(f"{vm}/touch/drag-right-down.evemu"):
+    m = re.match(r"E: \S+ 0003 (0035|0036) (-?\d+)", line)
+    if m:
+        (xs if m.group(1) == "0035" else ys).append(int(m.group(2)))
+drag = ((xs[-1] - xs[0]) * 800 / 1279, (ys[-1] - ys[0]) * 480 / 767)
+expected = (home["target"][0] + drag[0], home["target"][1] + drag[1])
+
+print("vm test checks:")
+status = text("kms-tests.status")
+if status is not None:
+    log = re.sub(r"\x1b\[[0-9;]*m", "", text("kms-tests.log") or "")
+    summary = [l for l in log.splitlines() if "Test run with" in l]
+    check(status.strip() == "0", "KMS hardware suite passed in the VM", summary[-1].strip() if summary else log[-400:])
+
+wait_log = text("wait-run.log") or ""
+check("no connected display on /dev/dri/card0 (connectors: Virtual-2 disconnected)" in wait_log and "waiting for one, retrying every second" in wait_log,
+      "an unplugged connector is waited for", wait_log.strip().splitlines()[0] if wait_log.strip() else "no output")
+check((text("wait-run.status") or "").strip() == "0" and "kms: first frame" not in wait_log, "SIGTERM ends the wait with exit 0",
+      f"status {(text('wait-run.status') or 'missing').strip()}")
+
+run_log = text("run.log") or ""
+check((text("run.status") or "").strip() == "0", "gadgetboard exited 0 after SIGTERM", f"status {(text('run.status') or 'missing').strip()}")
+check("stopped by signal 15" in run_log, "it stopped because of SIGTERM (not --duration)")
+
+stats = json.loads(text("stats.json") or "{}")
+display = stats.get("display", "")
+check(display.startswith("kms /dev/dri/card0") and "Virtual-1" in display and "800x480" in display,
+      "stats name the card, connector and mode", display)
+frames = stats.get("framesPresented", 0)
+check(frames >= 10, "frames were presented through page flips", f"{frames} flips, frame time {stats.get('frameTime')}")
+
+state = json.loads(text("state.json") or "{}")
+centers = {g["id"]: g["center"] for g in state.get("gadgets", [])}
+target = centers.get("target")
+moved = target is not None and abs(target[0] - expected[0]) <= 5 and abs(target[1] - expected[1]) <= 5
+check(moved, "the dragged gadget moved by the drag (±5 px)",
+      f"at {target}, expected ({expected[0]:.1f}, {expected[1]:.1f}) = home {home['target']} + drag ({drag[0]:.1f}, {drag[1]:.1f})")
+check(centers.get("marker") == home["marker"], "the immovable gadget stayed home", f"at {centers.get('marker')}")
+
+png = read("screenshot.png")
+if png is None:
+    check(False, "screenshot written")
+else:
+    w, h, rows = decode_png(png)
+    check((w, h) == (800, 480), "screenshot is the 800x480 panel", f"{w}x{h}")
+    if (w, h) == (800, 480):
+        def px(x, y): return rows[int(round(y))][int(round(x))]
+        probes = [
+            ("marker", home["marker"], colors["marker"]),
+            ("background (corner)", (40, 440), board["background"]),
+            ("target where the drag left it", expected, colors["target"]),
+            ("background where the target was", home["target"], board["background"]),
+        ]
+        for name, (x, y), color in probes:
+            check(near(px(x, y), color), f"screenshot shows the {name} at ({x:.0f}, {y:.0f})", f"{px(x, y)} vs {color}")
+
+before, after, killed = text("crtc-before"), text("crtc-after"), text("crtc-after-kill")
+check(before is not None and "CRTC" in before, "CRTC state recorded before the run", (before or "").strip().replace("\n", " | "))
+during = text("crtc-during")
+check(during is not None and during != before and "graphics mode" in during,
+      "while running, gadgetboard's framebuffer was on the CRTC and the console in graphics mode", (during or "missing").strip().replace("\n", " | "))
+check(before is not None and before == after, "CRTC and console restored after SIGTERM", (after or "missing").strip().replace("\n", " | "))
+check(after is not None and "in text mode" in after, "console back in text mode")
+# Negative control: the same check must see the difference when nothing restores.
+killed_crtcs = [l for l in (killed or "").splitlines() if "CRTC" in l]
+check(killed is not None and killed_crtcs != [l for l in (before or "").splitlines() if "CRTC" in l] and "graphics mode" in killed,
+      "negative control: after SIGKILL the same check sees the CRTC and console unrestored",
+      (killed or "missing").strip().replace("\n", " | "))
+
+print(f"vm test: {len(failures)} check(s) failed" if failures else "vm test: all checks passed")
+sys.exit(1 if failures else 0)

@@ -1,0 +1,80 @@
+#!/bin/sh
+# The VM test's guest side (run by run.sh through vm-run.sh, as root, in the VM; cwd = the
+# results share). Needs GB_BIN (gadgetboard), GB_VM (this directory), optionally GB_TESTS (the
+# Swift test binary: then the KMS hardware suite runs first).
+#
+# Kiosk scenario: create a touchscreen with evemu-device from a real panel's description, start
+# `gadgetboard run --display kms` on the VM's card with that device, play a one-finger drag
+# with evemu-play, stop it with SIGTERM; record the CRTC and console before and after. Then a
+# negative control: SIGKILL leaves the CRTC and console unrestored, which proves the restore
+# check can fail. run.sh's check-results.py judges the files this writes.
+set -u
+log() { echo "guest: $*"; }
+elapsed() { cut -d' ' -f1 /proc/uptime; }
+# Waits up to $2 seconds for the file $1 to contain the text $3.
+wait_for() {
+    i=0
+    while ! grep -q "$3" "$1" 2>/dev/null; do
+        i=$((i + 1)); [ $i -gt $(($2 * 10)) ] && return 1; sleep 0.1
+    done
+}
+# The "CRTC N: …" lines of `gadgetboard devices` and its console line: the state to restore.
+crtc_state() { "$GB_BIN" devices > "$1.txt" 2>&1; grep -e '^  CRTC ' -e '^Console:' "$1.txt" > "$1"; }
+if [ -n "${GB_TESTS:-}" ]; then
+    log "KMS hardware suite at $(elapsed) s"
+    GADGETBOARD_KMS_CARD=/dev/dri/card0 "$GB_TESTS" --testing-library swift-testing --filter KMSHardwareTests > kms-tests.log 2>&1
+    echo $? > kms-tests.status
+fi
+
+log "kiosk scenario at $(elapsed) s"
+crtc_state crtc-before
+
+# A kiosk started before its panel: --display kms on the unplugged Virtual-2 waits, and SIGTERM
+# ends the wait.
+"$GB_BIN" run "$GB_VM/board/board.json" --display kms --connector Virtual-2 > wait-run.log 2>&1 &
+wait_pid=$!
+wait_for wait-run.log 60 'waiting for one' || log "no waiting message"
+sleep 1.5
+kill -TERM $wait_pid
+wait $wait_pid
+echo $? > wait-run.status
+
+evemu-device "$GB_VM/touch/edt-ep0430m09.desc" > evemu-device.log 2>&1 &
+evemu_pid=$!
+wait_for evemu-device.log 10 /dev/input/event || { log "evemu-device made no device"; cat evemu-device.log; exit 1; }
+node=$(grep -o '/dev/input/event[0-9]*' evemu-device.log | head -n 1)
+log "touchscreen $node"
+
+"$GB_BIN" run "$GB_VM/board/board.json" --display kms --input "$node" --duration 100 \
+    --stats stats.json --state state.json --screenshot screenshot.png > run.log 2>&1 &
+run_pid=$!
+# The first frame is on screen when KMSDisplay logs it (right after its commit returned).
+wait_for run.log 90 'kms: first frame' || { log "gadgetboard showed no frame"; cat run.log; }
+log "first frame at $(elapsed) s"
+crtc_state crtc-during
+# Hold the card open from here on: when gadgetboard exits the kernel then does not restore the
+# console's mode by itself (that happens only when the last file on the card closes), so
+# crtc-after shows what gadgetboard restored, not what the kernel did.
+exec 3< /dev/dri/card0
+sleep 0.5
+log "drag at $(elapsed) s"
+evemu-play "$node" < "$GB_VM/touch/drag-right-down.evemu"
+sleep 1
+log "SIGTERM at $(elapsed) s"
+kill -TERM $run_pid
+wait $run_pid
+echo $? > run.status
+log "gadgetboard exited $(cat run.status) at $(elapsed) s"
+crtc_state crtc-after
+
+# Negative control: killed outright, nothing restores the CRTC or the console.
+"$GB_BIN" run "$GB_VM/board/board.json" --display kms --duration 100 > killed-run.log 2>&1 &
+killed_pid=$!
+wait_for killed-run.log 90 'kms: first frame' || log "second gadgetboard showed no frame"
+kill -KILL $killed_pid
+wait $killed_pid 2>/dev/null
+crtc_state crtc-after-kill
+
+exec 3<&-
+kill $evemu_pid 2>/dev/null
+log "done at $(elapsed) s"
