@@ -17,7 +17,7 @@ import GadgetCore
 ///     service.stopping(now:)              // on the way out (SIGTERM/SIGINT)
 ///
 /// Thread: the main loop's, for all calls. Calls do not allocate except when they write the
-/// metrics file (once a second) or send a notification (READY, RELOADING, STATUS).
+/// metrics file (once a second) or send a notification (READY, WATCHDOG, STATUS, STOPPING).
 public final class KioskService {
     public let notifier: SystemdNotifier
     public private(set) var watchdog: WatchdogPacer?
