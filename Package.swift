@@ -26,6 +26,8 @@ let package = Package(
         systemLibrary("CDRM", pkgConfig: "libdrm", apt: ["libdrm-dev"]),
         systemLibrary("CEvdev", pkgConfig: "libevdev", apt: ["libevdev-dev"]),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
+        // glibc's <malloc.h> (mallinfo2, mallopt) and the bench's malloc counter; part of libc, nothing to link.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
 
         // Pure Swift: geometry, board model, JSON, touch assembly, gestures, simulation.
         .target(name: "GadgetCore"),
@@ -42,6 +44,8 @@ let package = Package(
             "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput",
             // `gadgetboard devices` lists input devices with libevdev directly.
             "CEvdev",
+            // The bench's heap figures and settings (mallinfo2, mallopt, malloc counting).
+            "CMalloc",
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]),
         .executableTarget(name: "gadgetboard", dependencies: [

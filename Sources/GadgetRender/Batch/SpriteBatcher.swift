@@ -8,33 +8,67 @@ import GadgetCore
 /// buffer, so a frame in steady state allocates nothing. Indices are a static quad pattern.
 /// Blending is premultiplied (`ONE, ONE_MINUS_SRC_ALPHA`).
 ///
+/// The per-sprite path (`drawRect`, `draw`) is `@inlinable` and touches only `let` properties and
+/// raw memory: no ARC traffic, no exclusivity checks and no call per sprite in release builds
+/// (`gadgetboard bench` measures it; docs/BENCHMARKS.md).
+///
 /// Thread: the render thread, with the GL context current. `destroy()` before the context goes.
 public final class SpriteBatcher {
     /// Quads per draw call: 16-bit indices address 65,536 vertices.
     public static let maximumQuadsPerDraw = 16_384
 
-    /// Draw calls issued since `begin`.
-    public private(set) var drawCalls = 0
-    /// Sprites submitted since `begin`.
-    public private(set) var spriteCount = 0
+    /// The mutable per-frame state, kept in raw memory so the inlined hot path needs neither
+    /// retains nor dynamic exclusivity checks (a class's `var`s would need both).
+    @usableFromInline struct State {
+        /// Sprites collected for the pending draw call.
+        @usableFromInline var count = 0
+        /// The texture of the batch being collected (0 before the first sprite of a frame).
+        @usableFromInline var texture: GLuint = 0
+        /// Whether every sprite of the pending batch has an opaque white colour (then it is drawn
+        /// with the program that has no colour varying).
+        @usableFromInline var allWhite = true
+        /// Sprites already issued in earlier draw calls of this frame.
+        var flushedSprites = 0
+        var drawCalls = 0
+    }
 
+    /// Draw calls issued since `begin`.
+    public var drawCalls: Int { state.pointee.drawCalls }
+    /// Sprites submitted since `begin`.
+    public var spriteCount: Int { state.pointee.flushedSprites + state.pointee.count }
+    /// The texture of the batch being collected (0 before the first sprite of a frame).
+    public var currentTexture: GLuint { state.pointee.texture }
+
+    /// Texture × vertex colour, and texture only (every vertex opaque white): the cheaper
+    /// program is chosen per draw call, so it never splits a batch.
     private let program: ShaderProgram
-    private let transformUniform: GLint
+    private let whiteProgram: ShaderProgram
+    private let transformUniforms: (GLint, GLint)
+    private let textureUniforms: (GLint, GLint)
+    /// The program bound now (0 outside a frame).
+    private var boundProgram: GLuint = 0
     private var vertexBuffer: GLuint = 0
     private var indexBuffer: GLuint = 0
-    private let vertices: UnsafeMutablePointer<SpriteVertex>
-    private let capacity: Int
-    private var count = 0
-    /// The texture of the batch being collected (0 before the first sprite of a frame).
-    public private(set) var currentTexture: GLuint = 0
-    private var inFrame = false
+    @usableFromInline let vertices: UnsafeMutablePointer<SpriteVertex>
+    @usableFromInline let state: UnsafeMutablePointer<State>
+    @usableFromInline let capacity: Int
 
     public init(capacity: Int = SpriteBatcher.maximumQuadsPerDraw) throws(GLError) {
         self.capacity = min(max(capacity, 1), SpriteBatcher.maximumQuadsPerDraw)
-        program = try ShaderProgram(vertex: ShaderSourceText.vertex, fragment: ShaderSourceText.fragment,
-                                    attributes: ["a_position", "a_texcoord", "a_color"])
-        transformUniform = program.uniform("u_transform")
+        let attributes = ["a_position", "a_texcoord", "a_color"]
+        program = try ShaderProgram(vertex: ShaderSourceText.vertex, fragment: ShaderSourceText.fragment, attributes: attributes)
+        let white = "#define WHITE_VERTICES 1\n"
+        do {
+            whiteProgram = try ShaderProgram(vertex: white + ShaderSourceText.vertex, fragment: white + ShaderSourceText.fragment, attributes: attributes)
+        } catch {
+            program.destroy()
+            throw error
+        }
+        transformUniforms = (program.uniform("u_transform"), whiteProgram.uniform("u_transform"))
+        textureUniforms = (program.uniform("u_texture"), whiteProgram.uniform("u_texture"))
         vertices = .allocate(capacity: self.capacity * 4)
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
         glGenBuffers(1, &vertexBuffer)
         glGenBuffers(1, &indexBuffer)
         var indices = [UInt16](repeating: 0, count: self.capacity * 6)
@@ -50,30 +84,64 @@ public final class SpriteBatcher {
         try GLError.check("SpriteBatcher setup")
     }
 
-    deinit { vertices.deallocate() }
+    deinit {
+        vertices.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
 
     /// Starts a frame: binds program, buffers and blend state; `transform` maps board pixels to
     /// clip space (see `BoardViewport.clipTransform`).
     public func begin(transform: AffineTransform) {
-        drawCalls = 0
-        spriteCount = 0
-        count = 0
-        currentTexture = 0
-        inFrame = true
+        state.pointee = State()
+        whiteProgram.use()
+        glUniform1i(textureUniforms.1, 0)
         program.use()
-        // Column-major mat3 of the affine map.
-        let m: [GLfloat] = [GLfloat(transform.a), GLfloat(transform.b), 0,
-                            GLfloat(transform.c), GLfloat(transform.d), 0,
-                            GLfloat(transform.tx), GLfloat(transform.ty), 1]
-        m.withUnsafeBufferPointer { glUniformMatrix3fv(transformUniform, 1, GLboolean(GL_FALSE), $0.baseAddress) }
-        glUniform1i(program.uniform("u_texture"), 0)
+        glUniform1i(textureUniforms.0, 0)
+        boundProgram = program.id
+        uploadTransform(transform)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
         glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), indexBuffer)
+        bindVertices(vertexBuffer)
+    }
+
+    /// Changes the transform for the sprites that follow (an overlay in display pixels after a
+    /// board in board pixels): flushes the pending batch first, so it costs one draw call.
+    public func setTransform(_ transform: AffineTransform) {
+        flush()
+        uploadTransform(transform)
+    }
+
+    /// Sets `u_transform` in both programs (leaving the bound one bound).
+    private func uploadTransform(_ t: AffineTransform) {
+        // Column-major mat3 of the affine map, in a stack tuple (an array literal would allocate
+        // every frame).
+        var m: (GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat) =
+            (GLfloat(t.a), GLfloat(t.b), 0, GLfloat(t.c), GLfloat(t.d), 0, GLfloat(t.tx), GLfloat(t.ty), 1)
+        let bound = boundProgram
+        withUnsafePointer(to: &m) { p in
+            p.withMemoryRebound(to: GLfloat.self, capacity: 9) { matrix in
+                glUseProgram(whiteProgram.id)
+                glUniformMatrix3fv(transformUniforms.1, 1, GLboolean(GL_FALSE), matrix)
+                glUseProgram(program.id)
+                glUniformMatrix3fv(transformUniforms.0, 1, GLboolean(GL_FALSE), matrix)
+            }
+        }
+        glUseProgram(bound)
+    }
+
+    /// Binds the program for a batch (the white one when every vertex is opaque white).
+    private func useProgram(white: Bool) {
+        let id = white ? whiteProgram.id : program.id
+        if id != boundProgram { glUseProgram(id); boundProgram = id }
+    }
+
+    private func bindVertices(_ buffer: GLuint) {
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
         let stride = GLsizei(MemoryLayout<SpriteVertex>.stride)
         glEnableVertexAttribArray(0)
         glEnableVertexAttribArray(1)
@@ -85,7 +153,7 @@ public final class SpriteBatcher {
 
     /// Adds a rotated quad: centre and size in board pixels, rotation in radians (clockwise on
     /// screen), texture region `u0…u1, v0…v1` of `texture`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func draw(texture: GLuint, center: Vector2, size: Size2, rotation: Double,
                      u0: Float, v0: Float, u1: Float, v1: Float, color: PremultipliedColor) {
         let hw = size.width / 2, hh = size.height / 2
@@ -100,55 +168,123 @@ public final class SpriteBatcher {
              u0: u0, v0: v0, u1: u1, v1: v1, color: color)
     }
 
-    /// Adds an axis-aligned quad (the benchmark's and the HUD's fast path).
-    @inline(__always)
+    /// Adds an axis-aligned quad (the benchmark's and the HUD's fast path: no trigonometry,
+    /// Float only).
+    @inlinable @inline(__always)
     public func drawRect(texture: GLuint, x: Float, y: Float, width: Float, height: Float,
                          u0: Float, v0: Float, u1: Float, v1: Float, color: PremultipliedColor) {
         quad(texture: texture, x, y, x + width, y, x + width, y + height, x, y + height,
              u0: u0, v0: v0, u1: u1, v1: v1, color: color)
     }
 
-    @inline(__always)
-    private func quad(texture: GLuint, _ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float,
-                      _ x2: Float, _ y2: Float, _ x3: Float, _ y3: Float,
-                      u0: Float, v0: Float, u1: Float, v1: Float, color: PremultipliedColor) {
-        if texture != currentTexture || count == capacity {
-            flush()
-            currentTexture = texture
+    @inlinable @inline(__always)
+    func quad(texture: GLuint, _ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float,
+              _ x2: Float, _ y2: Float, _ x3: Float, _ y3: Float,
+              u0: Float, v0: Float, u1: Float, v1: Float, color: PremultipliedColor) {
+        var n = state.pointee.count
+        if _slowPath(texture != state.pointee.texture || n == capacity) {
+            switchBatch(to: texture)
+            n = 0
         }
         let c = (color.r, color.g, color.b, color.a)
-        let p = vertices + count * 4
+        state.pointee.allWhite = state.pointee.allWhite && (color.r & color.g & color.b & color.a) == 255
+        let p = vertices + n &* 4
         p[0] = SpriteVertex(x: x0, y: y0, u: u0, v: v0, rgba: c)
         p[1] = SpriteVertex(x: x1, y: y1, u: u1, v: v0, rgba: c)
         p[2] = SpriteVertex(x: x2, y: y2, u: u1, v: v1, rgba: c)
         p[3] = SpriteVertex(x: x3, y: y3, u: u0, v: v1, rgba: c)
-        count += 1
-        spriteCount += 1
+        state.pointee.count = n &+ 1
+    }
+
+    /// Flushes the pending batch and starts one on `texture` (kept out of line: it is rare).
+    @usableFromInline @inline(never)
+    func switchBatch(to texture: GLuint) {
+        flush()
+        state.pointee.texture = texture
+        state.pointee.allWhite = true
     }
 
     /// Issues the pending sprites as one draw call.
     public func flush() {
+        let count = state.pointee.count
         guard count > 0 else { return }
-        glBindTexture(GLenum(GL_TEXTURE_2D), currentTexture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), state.pointee.texture)
+        useProgram(white: state.pointee.allWhite)
         // Orphan then fill: the driver can keep drawing the previous contents without a stall.
         let bytes = count * 4 * MemoryLayout<SpriteVertex>.stride
         glBufferData(GLenum(GL_ARRAY_BUFFER), capacity * 4 * MemoryLayout<SpriteVertex>.stride, nil, GLenum(GL_STREAM_DRAW))
         glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, bytes, vertices)
         glDrawElements(GLenum(GL_TRIANGLES), GLsizei(count * 6), GLenum(GL_UNSIGNED_SHORT), nil)
-        drawCalls += 1
-        count = 0
+        state.pointee.drawCalls += 1
+        state.pointee.flushedSprites += count
+        state.pointee.count = 0
+        state.pointee.allWhite = true
     }
 
     /// Ends the frame: flushes and reports the first GL error of the frame, if any.
     public func end() throws(GLError) {
         flush()
-        inFrame = false
         try GLError.check("sprite batch frame")
     }
 
     public func destroy() {
         program.destroy()
+        whiteProgram.destroy()
         if vertexBuffer != 0 { glDeleteBuffers(1, &vertexBuffer); vertexBuffer = 0 }
         if indexBuffer != 0 { glDeleteBuffers(1, &indexBuffer); indexBuffer = 0 }
+    }
+}
+
+// MARK: - Static batches
+
+/// Sprites uploaded once into a GL_STATIC_DRAW buffer and drawn with one draw call per frame:
+/// no per-frame CPU work at all. `gadgetboard bench --floor` uses it to measure the driver's limit
+/// with the batcher's own vertex format, shader and index buffer.
+/// Thread: the render thread; `destroy()` before the context goes.
+public final class StaticSpriteBatch {
+    public let texture: GLuint
+    public let spriteCount: Int
+    /// Every vertex opaque white: drawn with the program without a colour varying.
+    public let allWhite: Bool
+    fileprivate private(set) var buffer: GLuint
+
+    fileprivate init(texture: GLuint, spriteCount: Int, allWhite: Bool, buffer: GLuint) {
+        self.texture = texture; self.spriteCount = spriteCount; self.allWhite = allWhite; self.buffer = buffer
+    }
+
+    public func destroy() {
+        if buffer != 0 { glDeleteBuffers(1, &buffer); buffer = 0 }
+    }
+}
+
+extension SpriteBatcher {
+    /// Moves the pending (not yet flushed) sprites into a static batch instead of drawing them.
+    /// They share one texture by construction. Call between `begin` and `end`.
+    public func makeStaticBatch() throws(GLError) -> StaticSpriteBatch {
+        let count = state.pointee.count
+        var buffer: GLuint = 0
+        glGenBuffers(1, &buffer)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        glBufferData(GLenum(GL_ARRAY_BUFFER), count * 4 * MemoryLayout<SpriteVertex>.stride, vertices, GLenum(GL_STATIC_DRAW))
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+        let batch = StaticSpriteBatch(texture: state.pointee.texture, spriteCount: count, allWhite: state.pointee.allWhite, buffer: buffer)
+        state.pointee.count = 0
+        state.pointee.allWhite = true
+        try GLError.check("static sprite batch")
+        return batch
+    }
+
+    /// Draws a static batch with one draw call (after flushing the pending sprites).
+    public func draw(_ batch: StaticSpriteBatch) {
+        flush()
+        guard batch.spriteCount > 0, batch.buffer != 0 else { return }
+        glBindTexture(GLenum(GL_TEXTURE_2D), batch.texture)
+        useProgram(white: batch.allWhite)
+        bindVertices(batch.buffer)
+        glDrawElements(GLenum(GL_TRIANGLES), GLsizei(batch.spriteCount * 6), GLenum(GL_UNSIGNED_SHORT), nil)
+        bindVertices(vertexBuffer)
+        state.pointee.drawCalls += 1
+        state.pointee.flushedSprites += batch.spriteCount
+        state.pointee.texture = 0
     }
 }

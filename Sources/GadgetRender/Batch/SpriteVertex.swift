@@ -10,6 +10,11 @@ public typealias GadgetCoreColor = GadgetCore.Color
     public var v: Float
     /// R, G, B, A bytes in memory order (little- and big-endian alike, since it is written bytewise).
     public var rgba: (UInt8, UInt8, UInt8, UInt8)
+
+    @inlinable
+    public init(x: Float, y: Float, u: Float, v: Float, rgba: (UInt8, UInt8, UInt8, UInt8)) {
+        self.x = x; self.y = y; self.u = u; self.v = v; self.rgba = rgba
+    }
 }
 
 /// A premultiplied RGBA8 colour for vertices.

@@ -1,0 +1,37 @@
+import GadgetCore
+
+/// What `gadgetboard bench` was asked to measure.
+public struct BenchOptions: Sendable {
+    public enum DisplayChoice: String, Sendable, CaseIterable { case headless, kms }
+
+    /// Sprites drawn every frame (testsprite2's `num_sprites`).
+    public var sprites = 10_000
+    /// Sprite side in pixels (testsprite2's icon is 32×32).
+    public var spriteSize = 32
+    /// Headless framebuffer size; on KMS the mode decides.
+    public var size = PixelSize(1280, 720)
+    /// Measured frames (after the warm-up). nil: measure for `duration` seconds.
+    public var frames: Int?
+    /// Measured seconds (after the warm-up) when `frames` is nil.
+    public var duration: Double = 10
+    /// Frames drawn before measuring (shader compilation, first-touch of buffers, caches).
+    public var warmupFrames = 20
+    public var display: DisplayChoice = .headless
+    public var card: String?
+    public var connector: String?
+    /// KMS: `WxH` or `WxH@Hz` (default: the connector's preferred mode).
+    public var mode: String?
+    /// Static vertex buffer, one draw call, no per-frame CPU work: the driver's limit.
+    public var floor = false
+    /// Seed of the sprites' places and velocities.
+    public var seed: UInt64 = 1
+    /// Draws the HUD over the sprites.
+    public var hud = false
+    /// Keeps freed heap memory in the process (mallopt: no trim below 256 MiB, no mmap below
+    /// 32 MiB), so the driver's per-frame allocations do not fault and zero pages every frame.
+    public var keepFreedMemory = true
+    /// Writes the last frame as PNG here.
+    public var screenshotPath: String?
+
+    public init() {}
+}

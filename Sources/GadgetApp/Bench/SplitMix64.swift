@@ -1,0 +1,17 @@
+/// SplitMix64 (Steele, Lea and Flood, 2014; the seeding generator of xoshiro): a tiny seeded
+/// generator, so a bench workload is the same sprites at the same places on every run and machine.
+public struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform in [0, 1) with 24 bits (exact in Float).
+    public mutating func unitFloat() -> Float { Float(next() >> 40) * (1.0 / 16_777_216.0) }
+}

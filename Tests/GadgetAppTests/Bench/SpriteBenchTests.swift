@@ -1,0 +1,83 @@
+import Testing
+@testable import GadgetApp
+@testable import GadgetCore
+@testable import GadgetDisplay
+@testable import GadgetRender
+
+@Suite(.serialized) struct SpriteBenchTests {
+    func options(sprites: Int = 300, floor: Bool = false) -> BenchOptions {
+        var o = BenchOptions()
+        o.sprites = sprites
+        o.spriteSize = 16
+        o.size = PixelSize(200, 120)
+        o.frames = 12
+        o.warmupFrames = 3
+        o.floor = floor
+        return o
+    }
+
+    @Test func batchedRunIsOneDrawCallAndAllocatesNothingPerFrame() throws {
+        let r = try SpriteBench.run(options())
+        #expect(r.frames == 12)
+        #expect(r.frameTimes.totalCount == 12)
+        #expect(r.trace.count == 12)
+        #expect(r.fps > 0)
+        #expect(r.drawCallsPerFrame == 1)
+        #expect(r.cpuNanosecondsPerFrame > 0)
+        // The render thread's own count: other tests' threads allocate in this process too.
+        #expect(r.renderThreadAllocations == 0)
+        #expect(r.mode == "batched")
+    }
+
+    @Test func floorIsOneDrawCallWithNoCPUWork() throws {
+        let r = try SpriteBench.run(options(floor: true))
+        #expect(r.drawCallsPerFrame == 1)
+        #expect(r.mode == "floor")
+        #expect(r.renderThreadAllocations == 0)
+        // Nothing is simulated or batched: two clock reads apart.
+        #expect(r.cpuNanosecondsPerSprite < 5)
+    }
+
+    /// The HUD adds exactly one draw call and, like the rest of the frame, allocates nothing.
+    @Test func hudCostsOneDrawCallAndNoAllocation() throws {
+        var o = options()
+        o.hud = true
+        let r = try SpriteBench.run(o)
+        #expect(r.drawCallsPerFrame == 2)
+        #expect(r.renderThreadAllocations == 0)
+    }
+
+    @Test func moreSpritesThanOneDrawCallHoldsSplit() throws {
+        let n = SpriteBatcher.maximumQuadsPerDraw + 100
+        #expect(try SpriteBench.run(options(sprites: n)).drawCallsPerFrame == 2)
+        #expect(try SpriteBench.run(options(sprites: n, floor: true)).drawCallsPerFrame == 2)
+    }
+
+    /// The frame really shows the sprites: icon pixels over testsprite2's grey.
+    @Test func screenshotShowsSpritesOverGrey() throws {
+        let dir = scratchDirectory("bench")
+        var o = options(sprites: 40)
+        o.screenshotPath = dir + "/shot.png"
+        _ = try SpriteBench.run(o)
+        let image = try PNGCodec.decode(try FileIO.read(o.screenshotPath!))
+        var grey = 0, blue = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let p = image.pixel(x, y)
+                if p.r == 0xA0 && p.g == 0xA0 && p.b == 0xA0 { grey += 1 }
+                if Int(p.b) > Int(p.r) + 60 { blue += 1 }
+            }
+        }
+        #expect(grey > image.width * image.height / 2)
+        #expect(blue > 40 * 16)   // every sprite has well over 16 blue pixels
+    }
+
+    @Test func jsonReportCarriesEveryFigure() throws {
+        let r = try SpriteBench.run(options())
+        let j = r.json
+        for key in ["fps", "frameTime", "cpuNsPerSprite", "drawCallsPerFrame", "heapAllocationsPerFrame", "frameTimesMs"] {
+            #expect(j[key] != nil, "missing \(key)")
+        }
+        if case .array(let times)? = j["frameTimesMs"] { #expect(times.count == 12) } else { Issue.record("frameTimesMs") }
+    }
+}
