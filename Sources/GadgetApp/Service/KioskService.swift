@@ -107,16 +107,11 @@ public final class KioskService {
         return Int32(clamping: (us + 999) / 1000)
     }
 
-    /// SIGHUP arrived and the board is being read again: says so in `systemctl status`.
-    ///
-    /// Deliberately not `RELOADING=1`: under `Type=notify` with `ExecReload=kill -HUP` (systemd
-    /// 252, Debian 12 / Raspberry Pi OS bookworm), systemd often reaps the `kill` before it reads
-    /// our RELOADING=1, takes it for a reload the service started by itself, queues a reload job
-    /// and runs ExecReload again: every `systemctl reload` reloaded the board twice (seen in the
-    /// boot test). RELOADING=1 belongs to `Type=notify-reload` (systemd ≥ 253), where systemd
-    /// sends the signal itself.
+    /// SIGHUP arrived and the board is being read again: tells systemd (`RELOADING=1` with
+    /// `MONOTONIC_USEC`, which `Type=notify-reload` on systemd ≥ 253 requires; systemd 252 shows
+    /// the unit "reloading" until the `READY=1` of `reloadFinished`).
     public func reloadBegan(now: Microseconds, path: String) {
-        notifier.status("reloading \(path)")
+        notifier.reloading(monotonicMicroseconds: now, status: "reloading \(path)")
         log.info("SIGHUP: reloading \(path)")
     }
 

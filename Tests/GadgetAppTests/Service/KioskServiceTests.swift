@@ -60,8 +60,7 @@ import Testing
         s.framePresented(now: 11_000_000)
         _ = socket.drain()
         s.reloadBegan(now: 20_000_000, path: "/etc/gadgetboard/board.json")
-        // Only a status: RELOADING=1 would make systemd 252 run ExecReload a second time.
-        #expect(socket.drain() == ["STATUS=reloading /etc/gadgetboard/board.json"])
+        #expect(socket.drain() == ["RELOADING=1\nMONOTONIC_USEC=20000000\nSTATUS=reloading /etc/gadgetboard/board.json"])
         s.reloadFinished(now: 20_100_000, board: "broken", problems: ["gadgets[0].size: must be positive"])
         #expect(socket.drain() == ["READY=1\nSTATUS=reload failed (1 problems); showing demo on headless 800x480"])
         #expect(s.metrics.boardName == "demo" && s.metrics.reloadsFailed == 1)
