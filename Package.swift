@@ -27,7 +27,7 @@ let package = Package(
         systemLibrary("CEvdev", pkgConfig: "libevdev", apt: ["libevdev-dev"]),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
         // glibc's <malloc.h> (mallinfo2, mallopt) and the bench's malloc counter; part of libc, nothing to link.
-        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        .target(name: "CMalloc", path: "Sources/CMalloc"),
 
         // Pure Swift: geometry, board model, JSON, touch assembly, gestures, simulation.
         .target(name: "GadgetCore"),

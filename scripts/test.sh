@@ -16,9 +16,16 @@ stage() {
 stage "swift test" swift test
 demo_dir=$(mktemp -d)
 stage "board schema" bash -c "swift run -c debug gadgetboard demo --export '$demo_dir' >/dev/null && python3 scripts/check-board-schema.py '$demo_dir/board.json'"
-for t in Tests/vm/run.sh Tests/boot/run.sh; do
-  if [[ -x $t ]]; then stage "$t" "$t"; fi
-done
+# The real-kernel tests boot this machine's own root filesystem under qemu-system-x86_64, so they
+# need an x86-64 host (CI is one). On a Raspberry Pi the Swift suites above still run everything
+# else; the kiosk itself is checked there by running it (docs/raspberry-pi.md).
+if [[ $(dpkg --print-architecture) == amd64 ]]; then
+  for t in Tests/vm/run.sh Tests/boot/run.sh; do
+    if [[ -x $t ]]; then stage "$t" "$t"; fi
+  done
+else
+  echo "=== VM tests: not run on $(dpkg --print-architecture) (they boot an x86-64 kernel with this host's root filesystem)"
+fi
 
 echo "test stages: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

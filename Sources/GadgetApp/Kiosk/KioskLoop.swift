@@ -35,6 +35,8 @@ public final class KioskLoop {
     /// Pointer devices present (mice, absolute pointers): the cursor shows while any is.
     var pointerDevices = Set<Int>()
     var cursor: Vector2?
+    /// The `--hud` overlay (frame rate, frame-time graph, latency), nil without the flag.
+    let hud: HUDOverlay?
     /// Gravity from accelerometers, by device number (only when the board enables it).
     var accelerometers: [Int: AccelerometerGravity] = [:]
     /// Headless has no vblank: animate at this interval.
@@ -51,6 +53,7 @@ public final class KioskLoop {
         startTime = MonotonicClock.now()
         session = BoardSession(board: loaded.board, startTime: startTime, displayScale: scene.viewport.scale)
         idle = IdleBlanker(settings: loaded.board.idle, now: startTime)
+        hud = options.hud ? HUDOverlay() : nil
         queue = try TouchQueue()
         messages.reserveCapacity(queue.hardLimit)
         do {
@@ -65,6 +68,7 @@ public final class KioskLoop {
             Log.input.error("input disabled: \(error)")
         }
         service.metrics.boardName = loaded.name
+        service.metrics.boardGadgets = loaded.board.gadgets.count
         service.metrics.display = display.summary
     }
 
@@ -90,7 +94,7 @@ public final class KioskLoop {
             for flip in try display.dispatchEvents() { flipped(flip) }
             if let action = idle.update(now: now) { apply(action) }
 
-            if !display.isFlipPending && !idle.isBlanked && (needsDraw || !session.isIdle || options.frames != nil) {
+            if !display.isFlipPending && !idle.isBlanked && (needsDraw || !session.isIdle || options.frames != nil || hud != nil) {
                 if display.refreshInterval != nil || now - lastHeadlessFrame >= KioskLoop.headlessFrameInterval || needsDraw {
                     try drawFrame(now: now)
                     if let limit = options.frames, drawnFrames >= limit, !display.isFlipPending { return .finished }
@@ -110,6 +114,9 @@ public final class KioskLoop {
         batcher.begin(transform: scene.viewport.clipTransform)
         scene.draw(states: session.renderStates(), into: batcher)
         if let cursor, !pointerDevices.isEmpty { drawCursor(at: cursor) }
+        // Last, on top, in screen pixels: at most one extra draw call.
+        hud?.draw(stats: stats, refreshInterval: display.refreshInterval, displaySize: display.pixelSize,
+                  rotation: scene.viewport.rotation, batcher: batcher, scene: scene)
         try batcher.end()
         try display.present()
         stats.framePresented()
@@ -257,6 +264,7 @@ public final class KioskLoop {
                 input?.updateMapping(KioskLoop.inputMapping(fresh.board, newScene.viewport))
                 _ = idle.apply(fresh.board.idle)
                 needsDraw = true
+                service.metrics.boardGadgets = fresh.board.gadgets.count
                 service.reloadFinished(now: MonotonicClock.now(), board: path, problems: [])
             } catch {
                 service.reloadFinished(now: MonotonicClock.now(), board: path, problems: ["\(path): \(error)"])
@@ -273,7 +281,7 @@ public final class KioskLoop {
         if let d = service.nextDeadline { wake.append(d) }
         if let d = idle.deadline { wake.append(d) }
         if let d = session.nextTimerDeadline { wake.append(d) }
-        let animating = !session.isIdle && !idle.isBlanked || options.frames != nil
+        let animating = (!session.isIdle || hud != nil) && !idle.isBlanked || options.frames != nil
         if animating && !display.isFlipPending && display.refreshInterval == nil {
             wake.append(lastHeadlessFrame + KioskLoop.headlessFrameInterval)
         }

@@ -24,6 +24,9 @@ public struct KioskMetrics: Sendable {
     /// Labels of `gadgetboard_info`: which board is on screen and where it is drawn.
     public var boardName: String
     public var display: String
+    /// Gadgets on the board on screen: shows at a glance (and to the boot test) that a reload
+    /// took effect, since the board's path usually stays the same.
+    public var boardGadgets = 0
     /// Process start (CLOCK_MONOTONIC µs), for the uptime gauge.
     public let startTime: Microseconds
 
@@ -67,6 +70,7 @@ public struct KioskMetrics: Sendable {
                   samples: GestureEvent.Kind.allCases.enumerated().map { ([("kind", $0.element.rawValue)], Double(gestures[$0.offset])) })
         p.counter("gadgetboard_board_reloads_total", help: "Board reloads on SIGHUP, by result (failed: the running board was kept).",
                   samples: [([("result", "ok")], Double(reloadsSucceeded)), ([("result", "failed")], Double(reloadsFailed))])
+        p.gauge("gadgetboard_board_gadgets", help: "Gadgets on the board on screen.", value: Double(boardGadgets))
         p.gauge("gadgetboard_blanked", help: "1 while the panel is blanked by the idle policy.", value: blanked ? 1 : 0)
         return p.text
     }

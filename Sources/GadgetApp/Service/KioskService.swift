@@ -17,7 +17,7 @@ import GadgetCore
 ///     service.stopping(now:)              // on the way out (SIGTERM/SIGINT)
 ///
 /// Thread: the main loop's, for all calls. Calls do not allocate except when they write the
-/// metrics file (once a second) or send a notification (READY, RELOADING, STATUS).
+/// metrics file (once a second) or send a notification (READY, WATCHDOG, STATUS, STOPPING).
 public final class KioskService {
     public let notifier: SystemdNotifier
     public private(set) var watchdog: WatchdogPacer?
@@ -107,7 +107,9 @@ public final class KioskService {
         return Int32(clamping: (us + 999) / 1000)
     }
 
-    /// SIGHUP arrived and the board is being read again: tells systemd (`RELOADING=1`).
+    /// SIGHUP arrived and the board is being read again: tells systemd (`RELOADING=1` with
+    /// `MONOTONIC_USEC`, which `Type=notify-reload` on systemd ≥ 253 requires; systemd 252 shows
+    /// the unit "reloading" until the `READY=1` of `reloadFinished`).
     public func reloadBegan(now: Microseconds, path: String) {
         notifier.reloading(monotonicMicroseconds: now, status: "reloading \(path)")
         log.info("SIGHUP: reloading \(path)")

@@ -4,7 +4,8 @@ import Glibc
 /// The virtual terminal in graphics mode while the kiosk runs, so the text console and its
 /// blinking cursor never draw over the board (KDSETMODE KD_GRAPHICS), and back to what it was
 /// on exit. The VT is the controlling terminal when it is one (a getty-less kiosk unit with
-/// TTYPath=), else /dev/tty0, the foreground VT.
+/// TTYPath=), else /dev/tty0, the foreground VT (deploy/gadgetboard.service: the tty group, which
+/// may only open it write-only, and CAP_SYS_TTY_CONFIG, which KDSETMODE needs without owning it).
 ///
 /// Thread: render thread. `restore()` is idempotent; deinit calls it.
 public final class ConsoleMode {
@@ -23,7 +24,9 @@ public final class ConsoleMode {
     public static func enterGraphics(log: (String) -> Void) -> ConsoleMode? {
         var reasons: [String] = []
         for path in ["/dev/tty", "/dev/tty0"] {
-            let fd = SystemCall.retrying { open(path, O_RDWR | O_CLOEXEC | O_NOCTTY) }
+            var fd = SystemCall.retrying { open(path, O_RDWR | O_CLOEXEC | O_NOCTTY) }
+            // The tty group may only write to VTs (crw--w----); ioctls need no read access.
+            if fd < 0 && errno == EACCES { fd = SystemCall.retrying { open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY) } }
             if fd < 0 { reasons.append("\(path): \(SystemCall.errnoName(errno))"); continue }
             var mode: Int32 = 0
             if SystemCall.retrying({ gadget_vt_get_mode(fd, &mode) }) != 0 {
@@ -32,7 +35,9 @@ public final class ConsoleMode {
             if SystemCall.retrying({ gadget_vt_set_mode(fd, gadget_kd_graphics()) }) != 0 {
                 reasons.append("KDSETMODE on \(path): \(SystemCall.errnoName(errno))"); close(fd); continue
             }
-            return ConsoleMode(path: path, fd: fd, savedMode: mode)
+            // Found in graphics mode: left so by a killed predecessor (watchdog SIGABRT/SIGKILL),
+            // not by someone who wants it back; text is what the console must return to.
+            return ConsoleMode(path: path, fd: fd, savedMode: mode == gadget_kd_graphics() ? gadget_kd_text() : mode)
         }
         log("kms: console left in text mode (\(reasons.joined(separator: "; "))): its cursor may show over the board")
         return nil

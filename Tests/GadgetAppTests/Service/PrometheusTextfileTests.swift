@@ -64,6 +64,7 @@ import GadgetCore
         m.frameTime.observe(0.0167)
         m.inputLatency.observe(0.024)
         m.touches = 5
+        m.boardGadgets = 12
         m.record(GestureEvent(time: 0, kind: .tap, state: .recognized, gadget: nil, location: .zero))
         m.record(GestureEvent(time: 0, kind: .pan, state: .began, gadget: nil, location: .zero))
         m.record(GestureEvent(time: 0, kind: .pan, state: .changed, gadget: nil, location: .zero))
@@ -83,6 +84,7 @@ import GadgetCore
             "gadgetboard_gestures_total{kind=\"pan\"} 1",
             "gadgetboard_board_reloads_total{result=\"failed\"} 0",
             "gadgetboard_blanked 0",
+            "gadgetboard_board_gadgets 12",
             "# TYPE gadgetboard_frame_time_seconds histogram",
         ] {
             #expect(lines.contains(expected), "missing: \(expected)")

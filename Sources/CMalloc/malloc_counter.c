@@ -10,10 +10,9 @@
 // simulation, the HUD, every Swift allocation); calls from any other module count as "driver".
 // Calls inside libc itself (e.g. strdup) are not seen. Installed only by `bench`, never by `run`.
 //
-// State lives in function-local statics: Swift's importer emits the inline functions a module
-// uses (and their statics) but not a header's file-scope variables.
-#ifndef GADGETBOARD_CMALLOC_SHIM_H
-#define GADGETBOARD_CMALLOC_SHIM_H
+// A C target of its own (not a header shim): _GNU_SOURCE and the ELF headers stay inside this
+// file, so Swift never sees a second definition of glibc's types (a module header defining
+// _GNU_SOURCE renames fd_set's member and breaks clean builds against SwiftGlibc).
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
@@ -27,6 +26,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include "gadget_malloc.h"
 
 extern void *__libc_malloc(size_t);
 extern void *__libc_calloc(size_t, size_t);
@@ -41,9 +41,10 @@ typedef struct {
     _Atomic unsigned long watched;   // a pthread_t, 0 for none
 } gb_alloc_state;
 
-static inline gb_alloc_state *gb_alloc_state_get(void) { static gb_alloc_state state; return &state; }
+static gb_alloc_state gb_state;
+static gb_alloc_state *gb_alloc_state_get(void) { return &gb_state; }
 
-static inline void gb_count(int k) {
+static void gb_count(int k) {
     gb_alloc_state *s = gb_alloc_state_get();
     atomic_fetch_add_explicit(&s->counts[k], 1, memory_order_relaxed);
     if (k == 0 && atomic_load_explicit(&s->watched, memory_order_relaxed) == (unsigned long)pthread_self())
@@ -51,12 +52,12 @@ static inline void gb_count(int k) {
 }
 
 #define GB_WRAPPERS(K) \
-static inline void *gb_malloc_##K(size_t n) { gb_count(K); return __libc_malloc(n); } \
-static inline void *gb_calloc_##K(size_t c, size_t n) { gb_count(K); return __libc_calloc(c, n); } \
-static inline void *gb_realloc_##K(void *p, size_t n) { gb_count(K); return __libc_realloc(p, n); } \
-static inline void *gb_memalign_##K(size_t a, size_t n) { gb_count(K); return __libc_memalign(a, n); } \
-static inline void *gb_aligned_alloc_##K(size_t a, size_t n) { gb_count(K); return __libc_memalign(a, n); } \
-static inline int gb_posix_memalign_##K(void **out, size_t a, size_t n) { \
+static void *gb_malloc_##K(size_t n) { gb_count(K); return __libc_malloc(n); } \
+static void *gb_calloc_##K(size_t c, size_t n) { gb_count(K); return __libc_calloc(c, n); } \
+static void *gb_realloc_##K(void *p, size_t n) { gb_count(K); return __libc_realloc(p, n); } \
+static void *gb_memalign_##K(size_t a, size_t n) { gb_count(K); return __libc_memalign(a, n); } \
+static void *gb_aligned_alloc_##K(size_t a, size_t n) { gb_count(K); return __libc_memalign(a, n); } \
+static int gb_posix_memalign_##K(void **out, size_t a, size_t n) { \
     gb_count(K); \
     if (a < sizeof(void *) || (a & (a - 1)) != 0) return 22; /* EINVAL */ \
     void *p = __libc_memalign(a, n); if (!p && n) return 12; /* ENOMEM */ *out = p; return 0; }
@@ -65,7 +66,7 @@ GB_WRAPPERS(1)
 #undef GB_WRAPPERS
 
 /// The wrapper for `name` with counter `k`, or NULL if `name` is not counted.
-static inline void *gb_wrapper_for(const char *name, int k) {
+static void *gb_wrapper_for(const char *name, int k) {
     if (!strcmp(name, "malloc")) return k ? (void *)gb_malloc_1 : (void *)gb_malloc_0;
     if (!strcmp(name, "calloc")) return k ? (void *)gb_calloc_1 : (void *)gb_calloc_0;
     if (!strcmp(name, "realloc")) return k ? (void *)gb_realloc_1 : (void *)gb_realloc_0;
@@ -75,7 +76,7 @@ static inline void *gb_wrapper_for(const char *name, int k) {
     return NULL;
 }
 
-static inline int gb_is_got_relocation(unsigned long type) {
+static int gb_is_got_relocation(unsigned long type) {
 #if defined(__x86_64__)
     return type == R_X86_64_JUMP_SLOT || type == R_X86_64_GLOB_DAT;
 #elif defined(__aarch64__)
@@ -87,7 +88,7 @@ static inline int gb_is_got_relocation(unsigned long type) {
 
 /// Rewrites one relocation table's malloc-family GOT slots; returns how many.
 /// The protection of the PT_LOAD segment holding `address`, plus write.
-static inline int gb_writable_protection(struct dl_phdr_info *info, ElfW(Addr) address) {
+static int gb_writable_protection(struct dl_phdr_info *info, ElfW(Addr) address) {
     int prot = PROT_READ | PROT_WRITE;
     for (int i = 0; i < info->dlpi_phnum; i++) {
         const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
@@ -97,7 +98,7 @@ static inline int gb_writable_protection(struct dl_phdr_info *info, ElfW(Addr) a
     return prot;
 }
 
-static inline int gb_patch_table(struct dl_phdr_info *info, const ElfW(Rela) *rela, size_t bytes,
+static int gb_patch_table(struct dl_phdr_info *info, const ElfW(Rela) *rela, size_t bytes,
                                  const ElfW(Sym) *symtab, const char *strtab, int k) {
     ElfW(Addr) base = info->dlpi_addr;
     int patched = 0;
@@ -118,7 +119,7 @@ static inline int gb_patch_table(struct dl_phdr_info *info, const ElfW(Rela) *re
     return patched;
 }
 
-static inline int gb_patch_module(struct dl_phdr_info *info, size_t size, void *data) {
+static int gb_patch_module(struct dl_phdr_info *info, size_t size, void *data) {
     (void)size;
     const char *name = info->dlpi_name ? info->dlpi_name : "";
     if (strstr(name, "linux-vdso") || strstr(name, "ld-linux") || strstr(name, "/libc.so")) return 0;
@@ -160,7 +161,7 @@ static inline int gb_patch_module(struct dl_phdr_info *info, size_t size, void *
 /// the installed wrappers increment: read them with `gb_load_count`. (The Swift compiler may
 /// emit this header's inline functions, with their statics, into more than one object file;
 /// the returned pointer is the one copy that counts.)
-static inline void *gb_install_allocation_counter(int *patched) {
+void *gb_install_allocation_counter(int *patched) {
     int total = 0;
     dl_iterate_phdr(gb_patch_module, &total);
     *patched = total;
@@ -169,12 +170,12 @@ static inline void *gb_install_allocation_counter(int *patched) {
 
 /// Counter `i` of the state `install` returned: 0 = calls from Swift code, 1 = calls from other
 /// modules, 2 = calls from Swift code on the watched thread.
-static inline long gb_load_count(void *state, int i) {
+long gb_load_count(void *state, int i) {
     return atomic_load_explicit(&((gb_alloc_state *)state)->counts[i], memory_order_relaxed);
 }
 
 /// Makes the calling thread the watched one (counter 2).
-static inline void gb_watch_this_thread(void *state) {
+void gb_watch_this_thread(void *state) {
     atomic_store_explicit(&((gb_alloc_state *)state)->watched, (unsigned long)pthread_self(), memory_order_relaxed);
 }
 
@@ -183,13 +184,12 @@ static inline void gb_watch_this_thread(void *state) {
 /// their own mmap. GL drivers (llvmpipe's per-frame scene bins) free and reallocate megabytes
 /// per frame; glibc's defaults (128 KiB, dynamically raised) hand them back with brk/munmap and
 /// take page faults and page clearing on every frame. Returns 1 when both settings took.
-static inline int gb_keep_freed_memory(int trim, int mmap) {
+int gb_keep_freed_memory(int trim, int mmap) {
     return mallopt(M_TRIM_THRESHOLD, trim) == 1 && mallopt(M_MMAP_THRESHOLD, mmap) == 1;
 }
 
 /// Bytes malloc holds for the process: arena bytes in use plus mmap'd chunks.
-static inline size_t gb_heap_bytes_in_use(void) {
+size_t gb_heap_bytes_in_use(void) {
     struct mallinfo2 m = mallinfo2();
     return m.uordblks + m.hblkhd;
 }
-#endif

@@ -1,0 +1,21 @@
+// Heap figures for `gadgetboard bench` (implementation and rationale in malloc_counter.c).
+// Only plain C types here: this header is what Swift imports.
+#ifndef GADGETBOARD_MALLOC_H
+#define GADGETBOARD_MALLOC_H
+#include <stddef.h>
+
+/// Starts counting malloc-family calls in every module loaded now (call again after a dlopen);
+/// `*patched` gets the number of GOT slots rewritten (0: nothing can be counted). Returns the
+/// counter state to pass to the functions below.
+void *gb_install_allocation_counter(int *patched);
+/// Counter `i`: 0 = calls from Swift code, 1 = from other modules (the driver), 2 = from Swift
+/// code on the watched thread.
+long gb_load_count(void *state, int i);
+/// Makes the calling thread the watched one (counter 2).
+void gb_watch_this_thread(void *state);
+/// Keeps freed memory in the process (no trim below `trim` bytes, no mmap below `mmap`);
+/// returns 1 when both settings took.
+int gb_keep_freed_memory(int trim, int mmap);
+/// Bytes malloc holds for the process: arena bytes in use plus mmap'd chunks.
+size_t gb_heap_bytes_in_use(void);
+#endif

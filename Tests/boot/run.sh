@@ -1,0 +1,193 @@
+#!/usr/bin/env bash
+# The boot test (issue 8): boots this machine's own root filesystem under QEMU with systemd as
+# PID 1, with gadgetboard installed by deploy/install.sh, and checks from inside the VM that the
+# unit becomes active after READY, draws, reloads its board on SIGHUP (and rejects a broken one),
+# is restarted by the watchdog when its loop hangs, and stops cleanly. Tests/boot/in-vm.sh has
+# the checks; this script prepares and boots the VM and reports. Before the VM it runs the quick
+# ones: install-test.sh (the installer on scratch roots) and metrics-format.py (a real metrics
+# file through Prometheus' parser).
+#
+#   bash Tests/boot/run.sh        (root; about 2–4 minutes under emulation; limit 6 minutes)
+#
+# Environment: GADGETBOARD_BIN=path (default: swift build --product gadgetboard, debug),
+# BOOT_TEST_KEEP=1 (keep the work directory with the serial log and journals),
+# BOOT_TEST_TIMEOUT=seconds for the VM (default 330).
+#
+# The VM's root is an overlay: this machine's / (9p, read-only) at the bottom, the directory
+# install.sh --root wrote above it (9p, read-only), a tmpfs on top for writes. Nothing on this
+# machine changes. Results come back through a writable 9p share.
+set -euo pipefail
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO=$(cd "$HERE/../.." && pwd)
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+. "$HERE/lib.sh"
+TIMEOUT=${BOOT_TEST_TIMEOUT:-330}
+started=$(date +%s)
+
+[ "$(id -u)" = 0 ] || fail "needs root (useradd --root, 9p shares of /)"
+for tool in qemu-system-x86_64 busybox cpio systemctl; do
+    command -v "$tool" >/dev/null || fail "$tool missing: scripts/install-deps.sh --test installs it"
+done
+
+# The kernel: the newest in /boot whose modules are installed (the VM loads them from the
+# shared root, so they must match).
+KERNEL="" KVER=""
+while read -r k; do
+    v=${k#/boot/vmlinuz-}
+    if [ -d "/lib/modules/$v" ]; then KERNEL=$k KVER=$v; fi
+done < <(find /boot -maxdepth 1 -name 'vmlinuz-*' | sort -V)
+[ -n "$KERNEL" ] || fail "no /boot/vmlinuz-* with modules in /lib/modules (apt-get install linux-image-amd64)"
+[ -r "$KERNEL" ] || fail "$KERNEL is not readable"
+
+BIN=${GADGETBOARD_BIN:-}
+if [ -z "$BIN" ]; then
+    (cd "$REPO" && swift build --product gadgetboard >/dev/null) || fail "swift build --product gadgetboard failed"
+    BIN=$(cd "$REPO" && swift build --show-bin-path)/gadgetboard
+fi
+[ -x "$BIN" ] || fail "no gadgetboard binary at $BIN"
+
+# Quick checks first (seconds), so a broken installer or metrics file fails before the VM boots:
+# the installer against scratch Raspberry Pi OS roots, and a real metrics file through
+# Prometheus' own parser (Debian's python3, where python3-prometheus-client is).
+bash "$HERE/install-test.sh" || fail "install-test.sh"
+METRICS_CHECK=$(mktemp -d)
+"$BIN" run "$HERE/fixtures/board-a/board.json" --display headless --frames 1000000 --duration 2.5 \
+    --metrics "$METRICS_CHECK/metrics.prom" 2>"$METRICS_CHECK/log" || { cat "$METRICS_CHECK/log"; fail "gadgetboard run --metrics"; }
+/usr/bin/python3 "$HERE/metrics-format.py" "$METRICS_CHECK/metrics.prom" || fail "the metrics file does not parse as Prometheus text"
+rm -rf "$METRICS_CHECK"
+
+WORK=$(mktemp -d /tmp/gadgetboard-boot-test.XXXXXX)
+cleanup() { if [ "${BOOT_TEST_KEEP:-0}" = 1 ]; then echo "boot test: work directory kept: $WORK"; else rm -rf "$WORK"; fi; }
+trap cleanup EXIT
+LAYER=$WORK/layer
+RESULTS=$WORK/results
+mkdir -p "$LAYER" "$RESULTS"
+
+# 1. Install, exactly as on a Pi but into the layer: the binary, the board, the user in
+#    video/input/render, the unit enabled, getty@tty1 masked. (No packages: they are this
+#    machine's; no boot partition: the VM has none.)
+make_scratch_root "$LAYER" none
+"$REPO/deploy/install.sh" --root "$LAYER" --binary "$BIN" --board "$HERE/fixtures/board-a" \
+    --no-packages --no-boot-config >"$WORK/install.log" 2>&1 || { cat "$WORK/install.log"; fail "install.sh failed"; }
+echo "boot test: installed into the layer ($(grep -c 'running:' "$WORK/install.log") changes)"
+
+# 2. Test-only additions, each marked as such; the unit itself is the installed one.
+units=$LAYER/etc/systemd/system
+mkdir -p "$units/gadgetboard.service.d" "$units/multi-user.target.wants"
+cat >"$units/gadgetboard.service.d/boot-test.conf" <<'EOF'
+# Boot test only: arms the stall trigger (the main loop hangs while this file exists).
+[Service]
+Environment=GADGETBOARD_TEST_STALL_FILE=/run/gadgetboard/stall
+EOF
+# The installer's documented knob for extra options: draw continuously, so "it draws" is a
+# counter that keeps rising (an idle kiosk otherwise draws nothing, by design). The display is the
+# unit's own (--display kms, on the VM's virtio-gpu) once this tree has the KMS backend; before
+# that, headless, and the results say so.
+if [ -d "$REPO/Sources/GadgetDisplay/KMS" ]; then
+    EXPECT_DISPLAY=kms DISPLAY_OPTION=""
+else
+    EXPECT_DISPLAY=headless DISPLAY_OPTION="--display headless "
+    echo "boot test: no KMS backend in this tree: the service draws headless"
+fi
+cat >"$LAYER/etc/default/gadgetboard" <<EOF
+# Boot test: draw every frame.
+GADGETBOARD_OPTIONS="$DISPLAY_OPTION--frames 1000000000"
+EOF
+# The checks and their boards go into the layer too: the checkout may live where the VM cannot
+# see it (a clone under /tmp is hidden by the VM's own /tmp).
+DRIVER=/usr/local/lib/gadgetboard-boot-test
+mkdir -p "$LAYER$DRIVER"
+cp -r "$HERE/in-vm.sh" "$HERE/fixtures" "$LAYER$DRIVER/"
+echo "$EXPECT_DISPLAY" >"$LAYER$DRIVER/expect-display"
+cat >"$units/gadgetboard-boot-test.service" <<EOF
+# Boot test only: the checks, run inside the VM once it boots.
+[Unit]
+Description=Gadgetboard boot test driver
+After=local-fs.target
+
+[Service]
+Type=exec
+ExecStart=/bin/bash $DRIVER/in-vm.sh
+StandardOutput=journal+console
+StandardError=journal+console
+EOF
+ln -sf ../gadgetboard-boot-test.service "$units/multi-user.target.wants/gadgetboard-boot-test.service"
+# This machine's own services have no business in the VM and slow its boot: mask the ones that
+# are enabled here (and a few that would wait for a network the VM does not have).
+for unit in $(systemctl list-unit-files --state=enabled --type=service,timer --no-legend 2>/dev/null | awk '{ print $1 }'); do
+    case "$unit" in getty@*|gadgetboard*|systemd-journald*|systemd-udevd*|dbus*) continue ;; esac
+    [[ "$unit" == *@.service ]] && continue
+    ln -sf /dev/null "$units/$unit"
+done
+for unit in systemd-networkd-wait-online.service NetworkManager-wait-online.service apt-daily.timer \
+    apt-daily-upgrade.timer man-db.timer e2scrub_all.timer fstrim.timer systemd-timesyncd.service; do
+    ln -sf /dev/null "$units/$unit"
+done
+# /tmp on a tmpfs, as on most systems: otherwise it is this machine's /tmp (through 9p), and
+# systemd-tmpfiles would spend half a minute emptying it into the overlay at boot.
+printf '# boot test: the overlay root, and /tmp in memory\ntmpfs /tmp tmpfs mode=1777,nosuid,nodev 0 0\n' >"$LAYER/etc/fstab"
+# This machine may be a container: its /.dockerenv would make systemd in the VM believe it runs
+# in one too (and skip what a real boot does). A whiteout in the layer hides it.
+if [ -e /.dockerenv ]; then mknod "$LAYER/.dockerenv" c 0 0; fi
+
+# 3. The initramfs: busybox and the modules to reach the root (virtio PCI, 9p, overlay). Every
+#    other module (virtio-gpu, evdev…) udev loads from the shared root after the switch.
+INITRD=$WORK/initramfs.cpio.gz
+IR=$WORK/initramfs
+mkdir -p "$IR/bin" "$IR/lib/modules" "$IR/proc" "$IR/sys" "$IR/dev"
+cp "$(command -v busybox)" "$IR/bin/busybox"
+for applet in sh mount insmod mkdir sleep poweroff switch_root cat echo; do ln -s busybox "$IR/bin/$applet"; done
+cp "$HERE/initramfs-init.sh" "$IR/init"
+: >"$IR/modules.order"
+for m in virtio_pci 9pnet_virtio 9p overlay; do
+    modprobe -S "$KVER" --show-depends "$m" | while read -r cmd path _; do
+        [ "$cmd" = insmod ] || continue
+        name=$(basename "$path")
+        grep -qx "$name" "$IR/modules.order" && continue
+        case "$path" in
+            *.ko) cp "$path" "$IR/lib/modules/$name" ;;
+            *.ko.xz) xz -dc "$path" >"$IR/lib/modules/${name%.xz}"; name=${name%.xz} ;;
+            *.ko.zst) zstd -qdc "$path" >"$IR/lib/modules/${name%.zst}"; name=${name%.zst} ;;
+        esac
+        echo "$name" >>"$IR/modules.order"
+    done
+done
+(cd "$IR" && find . | cpio -o -H newc --quiet | gzip -1 >"$INITRD")
+
+# 4. Boot. KVM when this machine offers it, software emulation otherwise (CI).
+accel=tcg
+if [ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinfo; then accel=kvm; fi
+echo "boot test: booting $KERNEL with systemd as PID 1 ($accel; limit ${TIMEOUT} s)"
+set +e
+# -nodefaults: no NIC, disk controller or VGA to probe. The guest has no use for nested
+# virtualisation: its kvm modules stay unloaded. (-cpu max,vmx=off,svm=off made static glibc
+# abort at start-up under TCG, so the features stay and the modules are blacklisted instead.)
+timeout "$TIMEOUT" qemu-system-x86_64 -nodefaults -machine q35,accel=$accel -cpu max -m 2048 -smp 2 \
+    -nographic -no-reboot -monitor none -serial "file:$WORK/serial.log" \
+    -kernel "$KERNEL" -initrd "$INITRD" \
+    -append "console=ttyS0 panic=-1 quiet systemd.show_status=error modprobe.blacklist=kvm,kvm_amd,kvm_intel systemd.unit=multi-user.target" \
+    -device virtio-gpu-pci \
+    -virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap" \
+    -virtfs "local,path=$LAYER,mount_tag=layer,security_model=none,readonly=on,multidevs=remap" \
+    -virtfs "local,path=$RESULTS,mount_tag=results,security_model=none,multidevs=remap" \
+    </dev/null >"$WORK/qemu.log" 2>&1
+qemu_status=$?
+set -e
+elapsed=$(( $(date +%s) - started ))
+
+# 5. Report.
+echo "boot test: VM finished (qemu status $qemu_status) after ${elapsed} s in all"
+if [ ! -s "$RESULTS/result.txt" ]; then
+    echo "--- qemu.log"; tail -n 20 "$WORK/qemu.log"
+    echo "--- serial console (last 60 lines)"; tail -n 60 "$WORK/serial.log"
+    BOOT_TEST_KEEP=1
+    fail "no results from the VM (did it boot? qemu status $qemu_status; 124 = time limit)"
+fi
+cat "$RESULTS/result.txt"
+if grep -q '] FAIL: ' "$RESULTS/result.txt" || ! grep -q '] done: passed' "$RESULTS/result.txt"; then
+    echo "--- gadgetboard journal (last 40 lines)"; tail -n 40 "$RESULTS/journal-gadgetboard.txt" 2>/dev/null || true
+    BOOT_TEST_KEEP=1
+    fail "boot test failed"
+fi
+[ "$elapsed" -le 360 ] || fail "took ${elapsed} s, over the 6-minute budget"
+pass "boot test passed in ${elapsed} s"

@@ -1,0 +1,417 @@
+#!/usr/bin/env bash
+# Turns a Raspberry Pi OS Lite 64-bit (Debian 12, aarch64) system into a Gadgetboard kiosk:
+# runtime packages, a release build, /usr/local/bin/gadgetboard, the board in /etc/gadgetboard,
+# a system user in video/input/render, the systemd unit (enabled), no login prompt on the
+# panel's VT, and the boot configuration (KMS driver, quiet boot, no console blanking or cursor).
+#
+# Safe to run again: it changes only what differs and says what it changed; every system file it
+# edits is backed up once, beside it, as FILE.gadgetboard-orig. See docs/raspberry-pi.md.
+#
+#   sudo deploy/install.sh                 # on the Pi, from a checkout of the repository
+#   sudo deploy/install.sh --dry-run       # say what would change, change nothing
+#   sudo deploy/install.sh --root /mnt     # into a mounted image (no apt, no service start)
+set -euo pipefail
+
+usage() {
+    cat <<'EOF'
+Usage: install.sh [OPTIONS]
+
+  --dry-run          Print what would change (commands and file diffs); change nothing.
+  --root DIR         Install into the system mounted at DIR (an SD card image, a test root):
+                     no packages, no service start; users and units are set up inside DIR.
+  --prefix DIR       Where the binary goes: DIR/bin/gadgetboard (default /usr/local).
+  --binary FILE      Install this gadgetboard binary instead of building one.
+  --board DIR        Install the board in DIR (board.json and its images) instead of the demo.
+  --no-packages      Do not install Debian packages.
+  --no-boot-config   Do not touch config.txt / cmdline.txt.
+  --no-start         Do not start or restart the service.
+  -h, --help         This text.
+EOF
+}
+
+ROOT=/
+PREFIX=/usr/local
+DRY_RUN=0
+BINARY=""
+BOARD_SOURCE=""
+PACKAGES=1
+BOOT_CONFIG=1
+START=1
+SERVICE=gadgetboard.service
+KIOSK_USER=gadgetboard
+KIOSK_GROUPS=(video input render)
+# The VT the panel shows at boot; the unit's TTYPath must name the same one.
+PANEL_VT=tty1
+BACKUP_SUFFIX=.gadgetboard-orig
+
+# Runtime libraries (Debian 12 names): EGL/GLES2 and GBM from Mesa with its DRI drivers (vc4/v3d
+# on the Pi, llvmpipe as the fallback), libdrm, libevdev, libpng.
+RUNTIME_PACKAGES=(libegl1 libgles2 libgbm1 libdrm2 libevdev2 libpng16-16 libegl-mesa0 libgl1-mesa-dri)
+# Building: the -dev packages Package.swift names, and what the Swift toolchain for Debian 12
+# needs (swift.org, "Installation via Tarball", Debian 12).
+BUILD_PACKAGES=(libegl1-mesa-dev libgles2-mesa-dev libgbm-dev libdrm-dev libevdev-dev libpng-dev pkg-config
+    binutils-gold gcc git libcurl4-openssl-dev libedit-dev libicu-dev libncurses-dev libpython3-dev
+    libsqlite3-dev libxml2-dev tzdata uuid-dev)
+# Kernel command line: a quiet boot, the console never blanks, no blinking cursor, no logo.
+CMDLINE_WANTED=(quiet loglevel=3 consoleblank=0 vt.global_cursor_default=0 logo.nologo)
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --dry-run) DRY_RUN=1 ;;
+        --root) ROOT=${2:?--root needs a directory}; shift ;;
+        --root=*) ROOT=${1#--root=} ;;
+        --prefix) PREFIX=${2:?--prefix needs a directory}; shift ;;
+        --prefix=*) PREFIX=${1#--prefix=} ;;
+        --binary) BINARY=${2:?--binary needs a file}; shift ;;
+        --binary=*) BINARY=${1#--binary=} ;;
+        --board) BOARD_SOURCE=${2:?--board needs a directory}; shift ;;
+        --board=*) BOARD_SOURCE=${1#--board=} ;;
+        --no-packages) PACKAGES=0 ;;
+        --no-boot-config) BOOT_CONFIG=0 ;;
+        --no-start) START=0 ;;
+        -h|--help) usage; exit 0 ;;
+        *) echo "install.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
+    esac
+    shift
+done
+
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+ROOT=$(cd "$ROOT" && pwd)
+CHANGES=0
+# What changed, so the service is restarted only when it must be.
+CHANGED_BINARY=0
+CHANGED_UNIT=0
+CHANGED_BOARD=0
+
+say() { printf 'install: %s\n' "$*"; }
+warn() { printf 'install: warning: %s\n' "$*" >&2; }
+die() { printf 'install: error: %s\n' "$*" >&2; exit 1; }
+
+# A path inside the target system.
+in_root() { if [ "$ROOT" = / ]; then printf '%s' "$1"; else printf '%s%s' "$ROOT" "$1"; fi; }
+on_live_system() { [ "$ROOT" = / ]; }
+
+# Runs a command that changes the system (or, with --dry-run, prints it).
+change() {
+    CHANGES=$((CHANGES + 1))
+    local shown
+    shown=$(printf '%q ' "$@")
+    if [ "$DRY_RUN" = 1 ]; then
+        say "would run: ${shown% }"
+    else
+        say "running: ${shown% }"
+        "$@"
+    fi
+}
+
+# Keeps the first version of a file the installer edits, beside it; later runs keep that one.
+# Mode and owner are kept (a copy of /etc/shadow must stay private), except on the FAT boot
+# partition, which has neither ("plain").
+backup_once() {
+    local file=$1 how=${2:-keep}
+    [ -e "$file" ] || return 0
+    [ -e "$file$BACKUP_SUFFIX" ] && return 0
+    if [ "$how" = plain ]; then change cp "$file" "$file$BACKUP_SUFFIX"; else change cp -p "$file" "$file$BACKUP_SUFFIX"; fi
+}
+
+# Puts the content of SOURCE at DEST if it differs, showing the diff with --dry-run.
+# MODE: octal for a new or replaced file, or "edit" to rewrite an existing file in place (its
+# mode and owner stay; the FAT boot partition refuses chmod) after a plain backup.
+# BACKUP=backup: keep the first version of a replaced DEST (octal modes only).
+# Returns 0 when it changed (or would change) something, 1 when DEST was already right.
+install_file() {
+    local source=$1 dest=$2 mode=$3 backup=${4:-}
+    if [ -f "$dest" ] && cmp -s "$source" "$dest"; then return 1; fi
+    if [ -f "$dest" ] && [ "$DRY_RUN" = 1 ] && grep -qI . "$source"; then
+        diff -u "$dest" "$source" | sed 's/^/    /' || true
+    fi
+    if [ "$mode" = edit ]; then
+        backup_once "$dest" plain
+        change cp "$source" "$dest"
+    else
+        [ "$backup" = backup ] && backup_once "$dest"
+        change install -D -m "$mode" "$source" "$dest"
+    fi
+    return 0
+}
+
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+preflight() {
+    if [ "$DRY_RUN" = 0 ] && [ "$(id -u)" != 0 ]; then die "run as root (sudo $0 …), or with --dry-run"; fi
+    if on_live_system && [ -r /etc/os-release ]; then
+        # shellcheck disable=SC1091
+        . /etc/os-release
+        if [ "${VERSION_ID:-}" != 12 ]; then warn "made for Debian 12 (Raspberry Pi OS bookworm); this is ${PRETTY_NAME:-unknown}"; fi
+        case "$(uname -m)" in
+            aarch64|x86_64) ;;
+            *) warn "$(uname -m): the Swift toolchains need 64-bit Raspberry Pi OS (aarch64)" ;;
+        esac
+    fi
+    if [ "$ROOT" != / ] && [ ! -d "$ROOT/etc" ]; then die "--root $ROOT has no etc/: not a system root"; fi
+}
+
+install_packages() {
+    local wanted=("${RUNTIME_PACKAGES[@]}") missing=() p
+    [ -z "$BINARY" ] && wanted+=("${BUILD_PACKAGES[@]}")
+    if [ "$PACKAGES" = 0 ]; then say "packages: skipped (--no-packages)"; return; fi
+    if ! on_live_system; then say "packages: skipped (--root): install ${RUNTIME_PACKAGES[*]} in the target"; return; fi
+    for p in "${wanted[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    if [ ${#missing[@]} -eq 0 ]; then say "packages: all present"; return; fi
+    change apt-get update
+    change env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+}
+
+# Sets BINARY to a release build of this checkout (unless --binary gave one).
+build_binary() {
+    if [ -n "$BINARY" ]; then
+        [ -x "$BINARY" ] || die "--binary $BINARY is not an executable file"
+        return
+    fi
+    # sudo resets PATH: SWIFT=/path/to/swift, or sudo env "PATH=$PATH" deploy/install.sh
+    local swift=${SWIFT:-$(command -v swift || true)}
+    [ -n "$swift" ] || die "no swift in PATH: install the Swift toolchain for Debian 12 aarch64 first (docs/raspberry-pi.md, 'Swift'), then run: sudo env \"PATH=\$PATH\" $0, or pass --binary"
+    # Build as the user who owns the checkout, not as root, so .build stays theirs.
+    local owner
+    owner=$(stat -c %U "$REPO")
+    local build=("$swift" build --package-path "$REPO" -c release --static-swift-stdlib --product gadgetboard)
+    if [ "$DRY_RUN" = 1 ]; then
+        say "would build: ${build[*]}"
+        BINARY=$REPO/.build/release/gadgetboard
+        return
+    fi
+    say "building (release, Swift runtime linked in; a Pi 4 takes several minutes): ${build[*]}"
+    if [ "$owner" != root ] && [ "$(id -u)" = 0 ]; then
+        runuser -u "$owner" -- "${build[@]}"
+        BINARY=$(runuser -u "$owner" -- "$swift" build --package-path "$REPO" -c release --show-bin-path)/gadgetboard
+    else
+        "${build[@]}"
+        BINARY=$("$swift" build --package-path "$REPO" -c release --show-bin-path)/gadgetboard
+    fi
+}
+
+install_binary() {
+    local dest
+    dest=$(in_root "$PREFIX/bin/gadgetboard")
+    if [ "$DRY_RUN" = 1 ] && [ ! -e "$BINARY" ]; then
+        say "would install the built binary to $dest"; CHANGES=$((CHANGES + 1)); CHANGED_BINARY=1; return
+    fi
+    if install_file "$BINARY" "$dest" 0755; then CHANGED_BINARY=1; fi
+}
+
+# User and group edits go through shadow's tools, inside the target with --root.
+shadow_tool() {
+    local tool=$1; shift
+    if on_live_system; then change "$tool" "$@"; else change "$tool" --root "$ROOT" "$@"; fi
+}
+
+# Whether the group line in the target's /etc/group lists the user.
+in_group() {
+    local group=$1 user=$2
+    awk -F: -v g="$group" -v u="$user" '$1 == g { n = split($4, m, ","); for (i = 1; i <= n; i++) if (m[i] == u) found = 1 } END { exit !found }' "$(in_root /etc/group)"
+}
+
+backup_account_files() {
+    local f
+    for f in /etc/passwd /etc/group /etc/shadow /etc/gshadow; do backup_once "$(in_root "$f")"; done
+}
+
+setup_user() {
+    local group_file passwd_file g missing=()
+    group_file=$(in_root /etc/group)
+    passwd_file=$(in_root /etc/passwd)
+    for g in "${KIOSK_GROUPS[@]}"; do
+        if ! grep -q "^$g:" "$group_file"; then backup_account_files; shadow_tool groupadd --system "$g"; fi
+    done
+    if ! grep -q "^$KIOSK_USER:" "$passwd_file"; then
+        backup_account_files
+        local joined
+        joined=$(IFS=,; printf '%s' "${KIOSK_GROUPS[*]}")
+        shadow_tool useradd --system --user-group --no-create-home --home-dir /nonexistent \
+            --shell /usr/sbin/nologin --comment "Gadgetboard kiosk" --groups "$joined" "$KIOSK_USER"
+        return
+    fi
+    for g in "${KIOSK_GROUPS[@]}"; do in_group "$g" "$KIOSK_USER" || missing+=("$g"); done
+    if [ ${#missing[@]} -gt 0 ]; then
+        backup_account_files
+        shadow_tool usermod --append --groups "$(IFS=,; printf '%s' "${missing[*]}")" "$KIOSK_USER"
+    fi
+    say "user: $KIOSK_USER in ${KIOSK_GROUPS[*]}"
+}
+
+install_board() {
+    local dir file
+    dir=$(in_root /etc/gadgetboard)
+    if [ -n "$BOARD_SOURCE" ]; then
+        [ -f "$BOARD_SOURCE/board.json" ] || die "--board $BOARD_SOURCE has no board.json"
+        while IFS= read -r -d '' file; do
+            local rel=${file#"$BOARD_SOURCE"/}
+            if install_file "$file" "$dir/$rel" 0644 backup; then CHANGED_BOARD=1; fi
+        done < <(find "$BOARD_SOURCE" -type f -print0 | sort -z)
+        return
+    fi
+    if [ -f "$dir/board.json" ]; then say "board: keeping $dir/board.json"; return; fi
+    # The demo board, exported by the binary itself so it always matches the build.
+    if [ "$DRY_RUN" = 1 ]; then
+        say "would run: $BINARY demo --export $dir"; CHANGES=$((CHANGES + 1)); CHANGED_BOARD=1; return
+    fi
+    change mkdir -p "$dir"
+    change "$BINARY" demo --export "$dir"
+    [ -f "$dir/board.json" ] || die "gadgetboard demo --export $dir wrote no board.json"
+    CHANGED_BOARD=1
+}
+
+install_defaults() {
+    local dest
+    dest=$(in_root /etc/default/gadgetboard)
+    [ -e "$dest" ] && return
+    cat >"$WORK/defaults" <<'EOF'
+# Extra options for `gadgetboard run` under systemd (see `gadgetboard run --help`), e.g.
+#   GADGETBOARD_OPTIONS="--rotation 90 --connector DSI-1"
+# Then: sudo systemctl restart gadgetboard
+GADGETBOARD_OPTIONS=""
+EOF
+    install_file "$WORK/defaults" "$dest" 0644 || true
+}
+
+install_unit() {
+    local dest
+    dest=$(in_root "/etc/systemd/system/$SERVICE")
+    sed "s#/usr/local/bin/gadgetboard#$PREFIX/bin/gadgetboard#g; s#/dev/tty1#/dev/$PANEL_VT#g; s#getty@tty1#getty@$PANEL_VT#g" \
+        "$REPO/deploy/$SERVICE" >"$WORK/$SERVICE"
+    if install_file "$WORK/$SERVICE" "$dest" 0644; then CHANGED_UNIT=1; fi
+}
+
+systemctl_in_root() {
+    if on_live_system; then change systemctl "$@"; else change systemctl --root="$ROOT" "$@"; fi
+}
+
+enable_units() {
+    local wants getty
+    wants=$(in_root "/etc/systemd/system/multi-user.target.wants/$SERVICE")
+    if [ ! -L "$wants" ]; then systemctl_in_root enable "$SERVICE"; fi
+    # Masked, not just disabled: getty.target would otherwise start it again on the next boot.
+    getty=$(in_root "/etc/systemd/system/getty@$PANEL_VT.service")
+    if [ "$(readlink "$getty" 2>/dev/null)" != /dev/null ]; then systemctl_in_root mask "getty@$PANEL_VT.service"; fi
+    say "units: $SERVICE enabled, getty@$PANEL_VT masked"
+}
+
+# The boot partition: /boot/firmware on bookworm, /boot before it.
+boot_dir() {
+    local d
+    for d in /boot/firmware /boot; do
+        if [ -f "$(in_root "$d")/config.txt" ]; then in_root "$d"; return 0; fi
+    done
+    return 1
+}
+
+edit_config_txt() {
+    local file=$1 new=$WORK/config.txt
+    cp "$file" "$new"
+    # fkms is deprecated and tears; the full KMS driver is what Gadgetboard's page flips need.
+    sed -i 's/^\([[:space:]]*dtoverlay=vc4-fkms-v3d.*\)$/# gadgetboard: fkms tears, replaced by vc4-kms-v3d: \1/' "$new"
+    local add=()
+    grep -Eq '^[[:space:]]*dtoverlay=vc4-kms-v3d([,[:space:]]|$)' "$new" || add+=(dtoverlay=vc4-kms-v3d)
+    grep -Eq '^[[:space:]]*disable_splash=1' "$new" || add+=(disable_splash=1)
+    if [ ${#add[@]} -gt 0 ]; then
+        local last section
+        last=$(tail -c1 "$new")
+        # Settings after a [pi4]-style filter would apply to that model only: add ours under
+        # [all], reusing the file's last section header when it already is [all].
+        section=$(grep -E '^[[:space:]]*\[' "$new" | tail -n1 | tr -d '[:space:]')
+        {
+            [ -n "$last" ] && echo  # the file did not end with a newline
+            [ "$section" = "[all]" ] || printf '\n[all]\n'
+            printf '# gadgetboard: KMS display driver and a quiet boot (deploy/install.sh)\n'
+            printf '%s\n' "${add[@]}"
+        } >>"$new"
+    fi
+    install_file "$new" "$file" edit || true
+}
+
+edit_cmdline_txt() {
+    local file=$1 new=$WORK/cmdline.txt token t key wanted_keys=" " current=() kept=() ours=()
+    # read fails at end of file when the line has no final newline; the tokens are read anyway
+    read -r -a current <"$file" || true
+    for token in "${CMDLINE_WANTED[@]}"; do wanted_keys+="${token%%=*} "; done
+    # Every other token stays where it is; old values of the keys we set go.
+    for t in "${current[@]}"; do
+        key=${t%%=*}
+        case "$wanted_keys" in *" $key "*) ours+=("$t") ;; *) kept+=("$t") ;; esac
+    done
+    # Already right (every wanted token there, no other value of those keys): leave the file as
+    # it is, even if our tokens are in another order.
+    if [ ${#ours[@]} -eq ${#CMDLINE_WANTED[@]} ]; then
+        local absent=0
+        for token in "${CMDLINE_WANTED[@]}"; do
+            case " ${ours[*]} " in *" $token "*) ;; *) absent=1 ;; esac
+        done
+        [ "$absent" = 0 ] && return 0
+    fi
+    printf '%s\n' "${kept[*]} ${CMDLINE_WANTED[*]}" >"$new"
+    install_file "$new" "$file" edit || true
+}
+
+check_boot_config() {
+    local dir=$1 token problems=0
+    if [ "$DRY_RUN" = 1 ]; then return; fi
+    grep -Eq '^[[:space:]]*dtoverlay=vc4-kms-v3d([,[:space:]]|$)' "$dir/config.txt" || { warn "config.txt: no dtoverlay=vc4-kms-v3d"; problems=1; }
+    for token in "${CMDLINE_WANTED[@]}"; do
+        case " $(head -n1 "$dir/cmdline.txt") " in *" $token "*) ;; *) warn "cmdline.txt: $token missing"; problems=1 ;; esac
+    done
+    [ "$problems" = 0 ] && say "boot config: dtoverlay=vc4-kms-v3d; cmdline ${CMDLINE_WANTED[*]}"
+    if on_live_system && [ -r /proc/cmdline ]; then
+        local pending=()
+        for token in "${CMDLINE_WANTED[@]}"; do
+            case " $(cat /proc/cmdline) " in *" $token "*) ;; *) pending+=("$token") ;; esac
+        done
+        [ ${#pending[@]} -gt 0 ] && say "boot config: reboot to apply (${pending[*]} not in the running kernel's command line)"
+    fi
+    return 0
+}
+
+configure_boot() {
+    if [ "$BOOT_CONFIG" = 0 ]; then say "boot config: skipped (--no-boot-config)"; return; fi
+    local dir
+    if ! dir=$(boot_dir); then warn "no config.txt in /boot/firmware or /boot: not a Raspberry Pi boot partition, boot config skipped"; return; fi
+    edit_config_txt "$dir/config.txt"
+    if [ -f "$dir/cmdline.txt" ]; then edit_cmdline_txt "$dir/cmdline.txt"; else warn "$dir/cmdline.txt missing"; fi
+    check_boot_config "$dir"
+}
+
+start_service() {
+    if [ "$START" = 0 ] || ! on_live_system; then return; fi
+    if [ ! -d /run/systemd/system ]; then say "service: systemd is not running here; it starts at the next boot"; return; fi
+    [ "$CHANGED_UNIT" = 1 ] && change systemctl daemon-reload
+    if ! systemctl is-active --quiet "$SERVICE"; then
+        change systemctl start "$SERVICE"
+    elif [ "$CHANGED_BINARY" = 1 ] || [ "$CHANGED_UNIT" = 1 ]; then
+        change systemctl restart "$SERVICE"
+    elif [ "$CHANGED_BOARD" = 1 ]; then
+        change systemctl reload "$SERVICE"
+    fi
+    if [ "$DRY_RUN" = 0 ]; then say "service: $(systemctl is-active "$SERVICE" || true)"; fi
+}
+
+preflight
+install_packages
+build_binary
+install_binary
+setup_user
+install_board
+install_defaults
+install_unit
+enable_units
+configure_boot
+start_service
+
+if [ "$CHANGES" = 0 ]; then
+    say "nothing to change: $ROOT is already a Gadgetboard kiosk"
+elif [ "$DRY_RUN" = 1 ]; then
+    say "dry run: $CHANGES change(s) would be made"
+else
+    say "done: $CHANGES change(s)"
+fi
