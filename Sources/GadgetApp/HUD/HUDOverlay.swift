@@ -34,9 +34,10 @@ public final class HUDOverlay {
 
     /// The panel's place on a screen of `viewerSize` (display size as the viewer sees it).
     public static func layout(viewerSize: PixelSize) -> Layout {
-        // 2 px per unit from 420 px up (the Pi's 800x480 panel, 720p), 3 from 750 (1080p: 4
-        // from 1050): text must stay readable on a small panel across a room and in a photo.
-        let u = max(1, (min(viewerSize.width, viewerSize.height) + 180) / 300)
+        // By the screen's short side: 1 px per unit below 480, 2 up to 899 (the Pi's 800x480
+        // panel, 720p), 3 from 900 (1080p), 4 from 1320: text stays readable on a small panel
+        // across a room and in a photo, and the panel stays about a third of the width.
+        let u = max(1, (min(viewerSize.width, viewerSize.height) + 360) / 420)
         return Layout(unit: u, x: 8 * u, y: 8 * u, width: Metrics.panelWidth * u, height: Metrics.panelHeight * u)
     }
 

@@ -119,3 +119,14 @@ import Testing
         for c in "0123456789.-() FPSMNUTBDGEHLAXIR:".utf8 { #expect(g.has(c), "\(Character(Unicode.Scalar(c)))") }
     }
 }
+
+extension HUDOverlayTests {
+    @Test func unitGrowsWithTheScreen() {
+        #expect(HUDOverlay.layout(viewerSize: PixelSize(320, 240)).unit == 1)
+        #expect(HUDOverlay.layout(viewerSize: PixelSize(800, 480)).unit == 2)
+        #expect(HUDOverlay.layout(viewerSize: PixelSize(1280, 720)).unit == 2)
+        #expect(HUDOverlay.layout(viewerSize: PixelSize(1920, 1080)).unit == 3)
+        // A third of a 720p screen's width, not half.
+        #expect(HUDOverlay.layout(viewerSize: PixelSize(1280, 720)).width < 1280 / 2)
+    }
+}
