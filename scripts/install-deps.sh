@@ -2,6 +2,7 @@
 # Installs the Debian packages Gadgetboard needs (Debian 12 / Raspberry Pi OS 64-bit).
 #   scripts/install-deps.sh          build + run (the kiosk, snapshots, benchmarks)
 #   scripts/install-deps.sh --test   also what the test suite needs (QEMU VM tests, evemu)
+#   scripts/install-deps.sh --bench  also what bench/compare-sdl.sh needs (SDL2's testsprite2, a C compiler)
 # Works as root or through sudo. Skips apt entirely when everything is already installed.
 # The Swift toolchain itself is not a Debian 12 package: see docs/raspberry-pi.md.
 set -euo pipefail
@@ -13,7 +14,10 @@ test_extra=(evemu-tools busybox-static kmod cpio qemu-system-x86 systemd shellch
 if [[ "$(dpkg --print-architecture)" == amd64 ]]; then test_extra+=(linux-image-amd64); else test_extra=(python3 python3-jsonschema shellcheck); fi
 
 packages=("${build[@]}")
-if [[ "${1:-}" == "--test" ]]; then packages+=("${test_extra[@]}"); fi
+case "${1:-}" in
+  --test) packages+=("${test_extra[@]}") ;;
+  --bench) packages+=(libsdl2-tests gcc libegl-dev) ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do
