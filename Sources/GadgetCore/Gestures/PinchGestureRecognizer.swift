@@ -8,7 +8,6 @@ public struct PinchGestureRecognizer: GestureRecognizer {
     public var core: RecognizerCore
     public var kind: GestureEvent.Kind { .pinch }
     let slop: Double
-    let smoothing: Double
 
     var tracker = TouchTracker()
     var pairIDs: [TouchID] = []
@@ -19,17 +18,17 @@ public struct PinchGestureRecognizer: GestureRecognizer {
     var scaleBase = 1.0, horizontalBase = 1.0, verticalBase = 1.0
     public private(set) var scale = 1.0
     /// Scale/s.
-    public private(set) var velocity = 0.0
+    public var velocity: Double { rate.value }
+    var rate: SmoothedRate
     /// Horizontal span over the horizontal span at recognition (Z5); 1 while it is zero.
     public private(set) var horizontalScale = 1.0
     public private(set) var verticalScale = 1.0
-    var lastUpdate: Microseconds?
     var location = Vector2.zero
 
     public init(thresholds t: GestureThresholds = GestureThresholds(), options: RecognizerOptions = RecognizerOptions()) {
         core = RecognizerCore(discrete: false, options: options)
         slop = t.px(t.pinchSpanSlop)
-        smoothing = t.velocitySmoothing
+        rate = SmoothedRate(smoothing: t.velocitySmoothing)
     }
 
     /// Re-reads the pair (first two touches); a new pair re-bases without a jump.
@@ -69,7 +68,7 @@ public struct PinchGestureRecognizer: GestureRecognizer {
                 baseSpan = p.span; baseHorizontal = p.horizontalSpan; baseVertical = p.verticalSpan
                 scale = 1; horizontalScale = 1; verticalScale = 1
                 scaleBase = 1; horizontalBase = 1; verticalBase = 1
-                velocity = 0; lastUpdate = time
+                rate.restart(at: time)
                 core.transition(to: .began)
             }
         } else {
@@ -77,11 +76,7 @@ public struct PinchGestureRecognizer: GestureRecognizer {
             if baseSpan > 0 { scale = scaleBase * p.span / baseSpan }
             if baseHorizontal > 0 { horizontalScale = horizontalBase * p.horizontalSpan / baseHorizontal }
             if baseVertical > 0 { verticalScale = verticalBase * p.verticalSpan / baseVertical }
-            if let last = lastUpdate, time > last {
-                let rate = (scale - previous) / (Double(time - last) / 1_000_000)
-                velocity = (1 - smoothing) * velocity + smoothing * rate
-            }
-            lastUpdate = time
+            rate.record(change: scale - previous, at: time)
             core.transition(to: .changed)
         }
     }
@@ -94,11 +89,7 @@ public struct PinchGestureRecognizer: GestureRecognizer {
         for t in touches where tracker.remove(t.id) { mine = true }
         guard mine, !state.isTerminal else { return }
         refreshPair()
-        if state.isActive, tracker.count < 2 {
-            core.transition(to: cancelled ? .cancelled : .ended)
-        } else if state == .possible, tracker.isEmpty {
-            core.failIfPossible()
-        }
+        core.twoFingerTouchesLifted(remaining: tracker.count, cancelled: cancelled)
     }
 
     public var isTracking: Bool { !tracker.isEmpty }
@@ -107,8 +98,8 @@ public struct PinchGestureRecognizer: GestureRecognizer {
         tracker.removeAll(); pairIDs = []; pair = nil
         initialSpan = 0; baseSpan = 0; baseHorizontal = 0; baseVertical = 0
         scaleBase = 1; horizontalBase = 1; verticalBase = 1
-        scale = 1; velocity = 0; horizontalScale = 1; verticalScale = 1
-        lastUpdate = nil; location = .zero
+        scale = 1; rate.reset(); horizontalScale = 1; verticalScale = 1
+        location = .zero
     }
 
     public func event(time: Microseconds, state: GestureEvent.State) -> GestureEvent {

@@ -6,7 +6,6 @@ public struct RotationGestureRecognizer: GestureRecognizer {
     public var core: RecognizerCore
     public var kind: GestureEvent.Kind { .rotation }
     let slop: Double
-    let smoothing: Double
 
     var tracker = TouchTracker()
     var pairIDs: [TouchID] = []
@@ -19,14 +18,14 @@ public struct RotationGestureRecognizer: GestureRecognizer {
     /// Radians since recognition, unwrapped.
     public private(set) var rotation = 0.0
     /// rad/s.
-    public private(set) var velocity = 0.0
-    var lastUpdate: Microseconds?
+    public var velocity: Double { rate.value }
+    var rate: SmoothedRate
     var location = Vector2.zero
 
     public init(thresholds t: GestureThresholds = GestureThresholds(), options: RecognizerOptions = RecognizerOptions()) {
         core = RecognizerCore(discrete: false, options: options)
         slop = t.rotationSlop
-        smoothing = t.velocitySmoothing
+        rate = SmoothedRate(smoothing: t.velocitySmoothing)
     }
 
     private mutating func refreshPair() {
@@ -61,17 +60,13 @@ public struct RotationGestureRecognizer: GestureRecognizer {
         if state == .possible {
             if abs(turned.total) >= slop {
                 origin = turned.total
-                rotationBase = 0; rotation = 0; velocity = 0; lastUpdate = time
+                rotationBase = 0; rotation = 0; rate.restart(at: time)
                 core.transition(to: .began)
             }
         } else {
             let previous = rotation
             rotation = rotationBase + turned.total - origin
-            if let last = lastUpdate, time > last {
-                let rate = (rotation - previous) / (Double(time - last) / 1_000_000)
-                velocity = (1 - smoothing) * velocity + smoothing * rate
-            }
-            lastUpdate = time
+            rate.record(change: rotation - previous, at: time)
             core.transition(to: .changed)
         }
     }
@@ -84,11 +79,7 @@ public struct RotationGestureRecognizer: GestureRecognizer {
         for t in touches where tracker.remove(t.id) { mine = true }
         guard mine, !state.isTerminal else { return }
         refreshPair()
-        if state.isActive, tracker.count < 2 {
-            core.transition(to: cancelled ? .cancelled : .ended)
-        } else if state == .possible, tracker.isEmpty {
-            core.failIfPossible()
-        }
+        core.twoFingerTouchesLifted(remaining: tracker.count, cancelled: cancelled)
     }
 
     public var isTracking: Bool { !tracker.isEmpty }
@@ -96,7 +87,7 @@ public struct RotationGestureRecognizer: GestureRecognizer {
     public mutating func resetGesture() {
         tracker.removeAll(); pairIDs = []; pair = nil
         turned = UnwrappedAngle(0); origin = 0; rotationBase = 0
-        rotation = 0; velocity = 0; lastUpdate = nil; location = .zero
+        rotation = 0; rate.reset(); location = .zero
     }
 
     public func event(time: Microseconds, state: GestureEvent.State) -> GestureEvent {
