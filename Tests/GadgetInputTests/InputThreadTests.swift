@@ -47,11 +47,14 @@ final class LogLines: Sendable {
     final class Writer {
         let fd: Int32
         init?(_ path: String) {
+            // A FIFO refuses a non-blocking writer (ENXIO) until its reader is open: retry until
+            // the input thread has opened it. The bound only stops a broken build from hanging
+            // the suite (a minute without the open); it decides nothing on a slow machine.
             var fd: Int32 = -1
-            for _ in 0..<400 {  // up to 2 s
+            for _ in 0..<60_000 {
                 fd = open(path, O_WRONLY | O_NONBLOCK)
                 if fd >= 0 { break }
-                usleep(5000)
+                usleep(1000)
             }
             guard fd >= 0 else { return nil }
             self.fd = fd
@@ -65,17 +68,16 @@ final class LogLines: Sendable {
         func close() { _ = Glibc.close(fd) }
     }
 
-    /// Drains the queue until `done` says so or 5 s pass.
+    /// Drains the queue, woken by it, until `done` says so. False only if the input thread sends
+    /// nothing at all for a minute: a hang guard for a broken build, not a speed requirement.
     static func collect(_ q: TouchQueue, into got: inout [InputMessage], until done: ([InputMessage]) -> Bool) -> Bool {
         var batch: [InputMessage] = []
-        let deadline = monotonicMicroseconds() + 5_000_000
-        while monotonicMicroseconds() < deadline {
-            _ = readable(q.wakeDescriptor, timeoutMs: 50)
+        while true {
             q.drain(into: &batch)
             got += batch
             if done(got) { return true }
+            if !readable(q.wakeDescriptor, timeoutMs: 60_000) { return false }
         }
-        return false
     }
 
     static func touches(_ got: [InputMessage]) -> [String] {
@@ -127,7 +129,8 @@ final class LogLines: Sendable {
         let t = try thread(InputConfiguration(directory: dir.path, mapping: InputMapping(board: Size2(1279, 767))), logs: logs)
         try t.start()
         defer { t.stop() }
-        usleep(50_000)
+        // Whether the node below appears before the thread's first scan or after its inotify
+        // watch is up, it is opened exactly once: no wait needed.
         #expect(t.devicesNow.isEmpty)
         // Not an event node: ignored.
         _ = dir.fifo("mouse0")
@@ -235,7 +238,8 @@ final class LogLines: Sendable {
         let t = try InputThread(configuration: InputConfiguration(directory: dir.path, mapping: InputMapping(board: Size2(100, 100))), queue: q,
                                 log: { line in logs.append(line) })
         try t.start()
-        usleep(100_000)
+        // The thread scans before it first looks at the stop request, so stopping at once still
+        // leaves the scan's log lines: no wait needed.
         t.stop()
         #expect(t.devicesNow.isEmpty)
         #expect(logs.contains { $0.hasPrefix("cannot use \(bogus): libevdev_new_from_fd(\(bogus)) failed") }, "\(logs.all)")
@@ -244,7 +248,6 @@ final class LogLines: Sendable {
         let t2 = try InputThread(configuration: InputConfiguration(directory: dir.path + "/missing", mapping: InputMapping(board: Size2(100, 100))), queue: q,
                                  log: { line in logs2.append(line) })
         try t2.start()
-        usleep(50_000)
         t2.stop()
         #expect(logs2.contains { $0.contains("opendir(\(dir.path)/missing) failed: No such file or directory") }, "\(logs2.all)")
     }

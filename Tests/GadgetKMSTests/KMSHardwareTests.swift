@@ -21,7 +21,8 @@ struct KMSHardwareTests {
         var events: [FlipEvent] = []
         while display.isFlipPending {
             var p = pollfd(fd: display.eventDescriptor ?? -1, events: Int16(POLLIN), revents: 0)
-            #expect(poll(&p, 1, 2000) == 1, "flip event within 2 s")
+            // The bound only keeps a lost flip from hanging the suite; emulation speed decides nothing.
+            #expect(poll(&p, 1, 30_000) == 1, "flip event within 30 s")
             events += try display.dispatchEvents()
         }
         return events

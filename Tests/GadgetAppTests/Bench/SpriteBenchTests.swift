@@ -34,8 +34,8 @@ import Testing
         #expect(r.drawCallsPerFrame == 1)
         #expect(r.mode == "floor")
         #expect(r.renderThreadAllocations == 0)
-        // Nothing is simulated or batched: two clock reads apart.
-        #expect(r.cpuNanosecondsPerSprite < 5)
+        // How little CPU the floor costs is a figure for the benchmark (docs/BENCHMARKS.md), not
+        // an assertion: a busy machine can preempt between any two clock reads.
     }
 
     /// The HUD adds exactly one draw call and, like the rest of the frame, allocates nothing.

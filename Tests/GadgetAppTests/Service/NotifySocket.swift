@@ -1,7 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 @testable import GadgetApp
+
+/// Sockets made so far by this test process: part of each one's unique name.
+private let notifySocketsMade = Atomic<Int>(0)
 
 /// A real AF_UNIX datagram socket bound where `$NOTIFY_SOCKET` points, playing systemd's side
 /// of sd_notify in tests. `address` is a filesystem path or `@name` (abstract namespace).
@@ -12,7 +16,8 @@ final class NotifySocket {
 
     /// Binds a fresh socket: a path in /tmp, or (abstract) a unique `@` name.
     init(abstract: Bool = false) throws {
-        let unique = "gadgetboard-notify-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        // The pid separates concurrent test processes, the counter this process's sockets.
+        let unique = "gadgetboard-notify-\(getpid())-\(notifySocketsMade.add(1, ordering: .relaxed).newValue)"
         address = abstract ? "@" + unique : "/tmp/" + unique + ".sock"
         path = abstract ? nil : address
         fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

@@ -129,7 +129,7 @@ import Testing
     @Test func illegalTransitionsAreNeverAttemptedOnRandomStreams() {
         // Seeded random multi-finger streams through every recognizer at once: the published
         // sequence of each continuous recognizer must read began changed* (ended|cancelled).
-        var rng = GestureRandom(seed: 4)
+        var rng = SplitMix64(seed: 4)
         for _ in 0..<40 {
             var h = ArenaHarness()
             let ids = [h.add(TapGestureRecognizer()), h.add(TapGestureRecognizer(taps: 2)), h.add(LongPressGestureRecognizer()),

@@ -1,20 +1,7 @@
 @testable import GadgetCore
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded PRNG so random tests repeat exactly.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+/// Range helpers over GadgetCore's seeded generator, so random tests repeat exactly.
+extension SplitMix64 {
     mutating func uniform(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * unit() }
     mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
 }

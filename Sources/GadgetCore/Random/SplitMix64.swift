@@ -1,6 +1,7 @@
 /// SplitMix64 (Steele, Lea and Flood, 2014; the seeding generator of xoshiro): a tiny seeded
-/// generator, so a bench workload is the same sprites at the same places on every run and machine.
-public struct SplitMix64: RandomNumberGenerator {
+/// generator, so a bench workload, a soak's touches or a randomised test are the same on every
+/// run and machine. Never seeded from the clock: the caller names the seed.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
     public init(seed: UInt64) { state = seed }
 
@@ -14,4 +15,7 @@ public struct SplitMix64: RandomNumberGenerator {
 
     /// Uniform in [0, 1) with 24 bits (exact in Float).
     public mutating func unitFloat() -> Float { Float(next() >> 40) * (1.0 / 16_777_216.0) }
+
+    /// Uniform in [0, 1) with 53 bits (exact in Double).
+    public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
