@@ -28,7 +28,8 @@ prop() { systemctl show -P "$1" "$UNIT"; }
 metric() { awk -v k="$1" '$1 == k { print $2 }' "$METRICS" 2>/dev/null; }
 frames() { metric gadgetboard_frames_presented_total; }
 
-# Polls CONDITION (a command) every 0.5 s for up to SECONDS; true if it held.
+# Polls CONDITION (a command) every 0.5 s for up to SECONDS; true if it held. SECONDS is a hang
+# guard, far above what a slow emulated boot needs: no check depends on how fast the VM runs.
 wait_for() {
     local seconds=$1; shift
     local end=$(( $(date +%s) + seconds ))
@@ -60,12 +61,12 @@ finish() {
 log "boot-test: driver started at $(uptime_s) s after boot"
 
 # 1. Active after READY. Type=notify: "active" means READY=1 arrived (after the first frame).
-if wait_for 150 is_active; then
+if wait_for 300 is_active; then
     start=$(prop ExecMainStartTimestampMonotonic)
     ready=$(prop ActiveEnterTimestampMonotonic)
     ok "active after READY=1: kernel start to ready $(awk -v r="$ready" 'BEGIN { printf "%.1f", r / 1e6 }') s, exec to ready $(awk -v s="$start" -v r="$ready" 'BEGIN { printf "%.2f", (r - s) / 1e6 }') s (emulated VM: functional, not a Pi figure)"
 else
-    bad "gadgetboard.service not active within 150 s: $(prop ActiveState)/$(prop SubState), result $(prop Result)"
+    bad "gadgetboard.service not active within 300 s: $(prop ActiveState)/$(prop SubState), result $(prop Result)"
     finish
 fi
 if [ "$(prop Type)" != notify ] || [ "$(prop NotifyAccess)" != main ]; then bad "Type=$(prop Type) NotifyAccess=$(prop NotifyAccess)"; fi
@@ -79,9 +80,10 @@ display=$(sed -n 's/^gadgetboard_info{.*display="\([^"]*\)".*/\1/p' "$METRICS")
 if [[ $display == "$EXPECT_DISPLAY"* ]]; then ok "display: $display"; else bad "display: '$display', expected $EXPECT_DISPLAY"; fi
 
 # 2. It draws.
-if wait_for 20 test -s "$METRICS"; then
-    f0=$(frames); sleep 3; f1=$(frames)
-    if [ -n "$f0" ] && [ -n "$f1" ] && [ "$f1" -gt "$f0" ]; then ok "draws: frames presented $f0 -> $f1 in 3 s"; else bad "frames presented did not increase: '$f0' -> '$f1'"; fi
+if wait_for 60 test -s "$METRICS"; then
+    # Waits for the count to grow, however slowly the VM runs (the minute is a hang guard).
+    f0=$(frames)
+    if [ -n "$f0" ] && wait_for 60 frames_above "$f0"; then ok "draws: frames presented $f0 -> $(frames)"; else bad "frames presented did not increase: '$f0' -> '$(frames)'"; fi
 else
     bad "no metrics file $METRICS"
 fi
@@ -103,7 +105,7 @@ else
 fi
 cp "$BOARDS/board-b/board.json" /etc/gadgetboard/board.json
 systemctl reload "$UNIT"
-if wait_for 20 metric_is gadgetboard_board_gadgets 2 && wait_for 5 metric_is 'gadgetboard_board_reloads_total{result="ok"}' 1; then
+if wait_for 60 metric_is gadgetboard_board_gadgets 2 && wait_for 60 metric_is 'gadgetboard_board_reloads_total{result="ok"}' 1; then
     ok "reload (SIGHUP): the changed board is on screen (gadgets 1 -> 2), reloaded once"
 else
     bad "reload: gadgets $(metric gadgetboard_board_gadgets), ok reloads $(metric 'gadgetboard_board_reloads_total{result="ok"}')"
@@ -111,12 +113,12 @@ fi
 [ "$(prop MainPID)" = "$pid" ] || bad "reload restarted the process ($pid -> $(prop MainPID))"
 if [ "$(vt_mode)" = 1 ]; then ok "the VT stayed in graphics mode through the reload"; else bad "the reload switched /dev/tty1 to mode $(vt_mode) (0 = text: the console draws over the board)"; fi
 f=$(frames)
-wait_for 10 frames_above "$f" || bad "no frames after the reload"
+wait_for 60 frames_above "$f" || bad "no frames after the reload"
 
 # 4. A broken board: rejected, every problem logged at error priority, the old one stays.
 printf '{"size": [800, 480], "gadgets": [{"id": "x", "center": [1, 1]}]}\n' >/etc/gadgetboard/board.json
 systemctl reload "$UNIT"
-if wait_for 20 metric_is 'gadgetboard_board_reloads_total{result="failed"}' 1; then
+if wait_for 60 metric_is 'gadgetboard_board_reloads_total{result="failed"}' 1; then
     if metric_is gadgetboard_board_gadgets 2 && is_active && [ "$(prop MainPID)" = "$pid" ]; then
         ok "broken board rejected; the running board (2 gadgets) stays, same process"
     else
@@ -128,7 +130,7 @@ fi
 errors=$(journalctl -b -u "$UNIT" -p err --no-pager -o cat | grep -c '^board: ')
 if [ "$errors" -ge 2 ]; then ok "journal: $errors 'board:' lines at priority err (sd-daemon <3> prefix parsed)"; else bad "journal: $errors board errors at priority err"; fi
 f=$(frames)
-wait_for 10 frames_above "$f" || bad "no frames after the rejected board"
+wait_for 60 frames_above "$f" || bad "no frames after the rejected board"
 
 # The running board again, so the restarted process (which reads the file afresh) can start.
 cp "$BOARDS/board-b/board.json" /etc/gadgetboard/board.json
@@ -138,7 +140,7 @@ cp "$BOARDS/board-b/board.json" /etc/gadgetboard/board.json
 restarts=$(prop NRestarts)
 stall_at=$(uptime_s)
 touch /run/gadgetboard/stall
-if wait_for 60 bash -c "[ \"\$(systemctl show -P NRestarts $UNIT)\" -gt $restarts ] && [ \"\$(systemctl show -P ActiveState $UNIT)\" = active ]"; then
+if wait_for 120 bash -c "[ \"\$(systemctl show -P NRestarts $UNIT)\" -gt $restarts ] && [ \"\$(systemctl show -P ActiveState $UNIT)\" = active ]"; then
     newpid=$(prop MainPID)
     took=$(awk -v a="$stall_at" -v b="$(uptime_s)" 'BEGIN { printf "%.1f", b - a }')
     ok "watchdog: stalled loop restarted (NRestarts $restarts -> $(prop NRestarts), pid $pid -> $newpid, $took s from stall to active again)"
@@ -147,9 +149,9 @@ if wait_for 60 bash -c "[ \"\$(systemctl show -P NRestarts $UNIT)\" -gt $restart
     else
         bad "no 'Watchdog timeout' in the journal"
     fi
-    if wait_for 20 frames_above 1; then ok "draws again after the restart: frames $(frames)"; else bad "no frames after the watchdog restart"; fi
+    if wait_for 60 frames_above 1; then ok "draws again after the restart: frames $(frames)"; else bad "no frames after the watchdog restart"; fi
 else
-    bad "watchdog: no restart within 60 s (NRestarts $(prop NRestarts), $(prop ActiveState)/$(prop SubState))"
+    bad "watchdog: no restart within 120 s (NRestarts $(prop NRestarts), $(prop ActiveState)/$(prop SubState))"
 fi
 
 # 6. A clean stop: SIGTERM handled, exit status 0, and (KMS) the console back in text mode.

@@ -11,7 +11,7 @@
 #
 # Environment: GADGETBOARD_BIN=path (default: swift build --product gadgetboard, debug),
 # BOOT_TEST_KEEP=1 (keep the work directory with the serial log and journals),
-# BOOT_TEST_TIMEOUT=seconds for the VM (default 330).
+# BOOT_TEST_TIMEOUT=seconds for the VM (default 900: a hang guard, not a speed requirement).
 #
 # The VM's root is an overlay: this machine's / (9p, read-only) at the bottom, the directory
 # install.sh --root wrote above it (9p, read-only), a tmpfs on top for writes. Nothing on this
@@ -21,7 +21,7 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$HERE/lib.sh"
-TIMEOUT=${BOOT_TEST_TIMEOUT:-330}
+TIMEOUT=${BOOT_TEST_TIMEOUT:-900}
 started=$(date +%s)
 
 [ "$(id -u)" = 0 ] || fail "needs root (useradd --root, 9p shares of /)"

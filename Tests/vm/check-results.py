@@ -92,6 +92,13 @@ if status is not None:
     log = re.sub(r"\x1b\[[0-9;]*m", "", text("kms-tests.log") or "")
     summary = [l for l in log.splitlines() if "Test run with" in l]
     check(status.strip() == "0", "KMS hardware suite passed in the VM", summary[-1].strip() if summary else log[-400:])
+    # Exit status 0 also when the suite skipped itself (no card): count the tests that ran.
+    source = open(f"{vm}/../GadgetKMSTests/KMSHardwareTests.swift").read()
+    declared = len(re.findall(r"@Test func ", source))
+    passed = len(re.findall(r"Test \w+\(\) passed", log))
+    skipped = [l.strip() for l in log.splitlines() if "skipped" in l]
+    check(declared > 0 and passed == declared and not skipped, "every KMS hardware test ran (none skipped)",
+          f"{passed} of {declared} passed" + (f"; {skipped[0]}" if skipped else ""))
 
 wait_log = text("wait-run.log") or ""
 check("no connected display on /dev/dri/card0 (connectors: Virtual-2 disconnected)" in wait_log and "waiting for one, retrying every second" in wait_log,
@@ -107,8 +114,10 @@ stats = json.loads(text("stats.json") or "{}")
 display = stats.get("display", "")
 check(display.startswith("kms /dev/dri/card0") and "Virtual-1" in display and "800x480" in display,
       "stats name the card, connector and mode", display)
+# How many flips fit in the run depends on emulation speed; that some did does not: the first
+# frame, and at least the one at exit that shows the board after the drag.
 frames = stats.get("framesPresented", 0)
-check(frames >= 10, "frames were presented through page flips", f"{frames} flips, frame time {stats.get('frameTime')}")
+check(frames >= 2, "frames were presented through page flips", f"{frames} flips, frame time {stats.get('frameTime')}")
 
 state = json.loads(text("state.json") or "{}")
 centers = {g["id"]: g["center"] for g in state.get("gadgets", [])}

@@ -11,11 +11,13 @@
 set -u
 log() { echo "guest: $*"; }
 elapsed() { cut -d' ' -f1 /proc/uptime; }
-# Waits up to $2 seconds for the file $1 to contain the text $3.
+# Waits for the file $1 to contain the text $3 (a basic regular expression). $2 seconds is a hang
+# guard only: every step of this script waits for what it needs to see, never for a time, so
+# nothing here depends on how fast QEMU emulates.
 wait_for() {
     i=0
     while ! grep -q "$3" "$1" 2>/dev/null; do
-        i=$((i + 1)); [ $i -gt $(($2 * 10)) ] && return 1; sleep 0.1
+        i=$((i + 1)); [ $i -gt $(($2 * 20)) ] && return 1; sleep 0.05
     done
 }
 # The "CRTC N: …" lines of `gadgetboard devices` and its console line: the state to restore.
@@ -33,33 +35,36 @@ crtc_state crtc-before
 # ends the wait.
 "$GB_BIN" run "$GB_VM/board/board.json" --display kms --connector Virtual-2 > wait-run.log 2>&1 &
 wait_pid=$!
-wait_for wait-run.log 60 'waiting for one' || log "no waiting message"
-sleep 1.5
+wait_for wait-run.log 120 'waiting for one' || log "no waiting message"
 kill -TERM $wait_pid
 wait $wait_pid
 echo $? > wait-run.status
 
 evemu-device "$GB_VM/touch/edt-ep0430m09.desc" > evemu-device.log 2>&1 &
 evemu_pid=$!
-wait_for evemu-device.log 10 /dev/input/event || { log "evemu-device made no device"; cat evemu-device.log; exit 1; }
+wait_for evemu-device.log 120 /dev/input/event || { log "evemu-device made no device"; cat evemu-device.log; exit 1; }
 node=$(grep -o '/dev/input/event[0-9]*' evemu-device.log | head -n 1)
 log "touchscreen $node"
 
-"$GB_BIN" run "$GB_VM/board/board.json" --display kms --input "$node" --duration 100 \
+# --events: gesture events on stdout (into run.log), so this script can wait for the drag's end.
+"$GB_BIN" run "$GB_VM/board/board.json" --display kms --input "$node" --duration 600 --events \
     --stats stats.json --state state.json --screenshot screenshot.png > run.log 2>&1 &
 run_pid=$!
 # The first frame is on screen when KMSDisplay logs it (right after its commit returned).
-wait_for run.log 90 'kms: first frame' || { log "gadgetboard showed no frame"; cat run.log; }
+wait_for run.log 300 'kms: first frame' || { log "gadgetboard showed no frame"; cat run.log; }
+# The input thread opens the device on its own: events played before that would be lost.
+wait_for run.log 120 "using $node" || log "gadgetboard did not open $node"
 log "first frame at $(elapsed) s"
 crtc_state crtc-during
 # Hold the card open from here on: when gadgetboard exits the kernel then does not restore the
 # console's mode by itself (that happens only when the last file on the card closes), so
 # crtc-after shows what gadgetboard restored, not what the kernel did.
 exec 3< /dev/dri/card0
-sleep 0.5
 log "drag at $(elapsed) s"
 evemu-play "$node" < "$GB_VM/touch/drag-right-down.evemu"
-sleep 1
+# The pan's end is on stdout once the kiosk has applied the lift; the screenshot at exit then
+# shows the board as it is after the drag, however many frames the VM managed meanwhile.
+wait_for run.log 120 '"gesture": *"pan", *"state": *"ended"' || log "no pan ended event"
 log "SIGTERM at $(elapsed) s"
 kill -TERM $run_pid
 wait $run_pid
@@ -68,9 +73,9 @@ log "gadgetboard exited $(cat run.status) at $(elapsed) s"
 crtc_state crtc-after
 
 # Negative control: killed outright, nothing restores the CRTC or the console.
-"$GB_BIN" run "$GB_VM/board/board.json" --display kms --duration 100 > killed-run.log 2>&1 &
+"$GB_BIN" run "$GB_VM/board/board.json" --display kms --duration 600 > killed-run.log 2>&1 &
 killed_pid=$!
-wait_for killed-run.log 90 'kms: first frame' || log "second gadgetboard showed no frame"
+wait_for killed-run.log 300 'kms: first frame' || log "second gadgetboard showed no frame"
 kill -KILL $killed_pid
 wait $killed_pid 2>/dev/null
 crtc_state crtc-after-kill

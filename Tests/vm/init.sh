@@ -26,9 +26,10 @@ for d in dev proc sys; do mount --bind /$d /newroot/$d || fail "bind /$d"; done
 mount -t tmpfs tmpfs /newroot/run
 mount -t devpts devpts /newroot/dev/pts 2>/dev/null
 
-# The DRM card may probe after the modules load; give it a moment (udev is not running).
+# The DRM card may probe after the modules load; wait for it (udev is not running). The minute
+# is a hang guard, far above any emulation speed.
 i=0
-while [ ! -e /dev/dri/card0 ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+while [ ! -e /dev/dri/card0 ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
 log "ready after $(cut -d' ' -f1 /proc/uptime) s; running guest.sh"
 
 # setsid: the guest script gets its own session (no controlling tty), as a kiosk under systemd.

@@ -21,6 +21,6 @@ export GADGETBOARD_KMS_CARD=/dev/dri/card0
 exec "$bin" --testing-library swift-testing --filter KMSHardwareTests
 GUEST
 status=0
-"$here/vm-run.sh" --timeout 170 "$out" "$guest" || status=$?
+"$here/vm-run.sh" "$out" "$guest" || status=$?
 sed 's/\x1b\[[0-9;]*m//g' "$out/guest.log" 2>/dev/null || true
 exit $status

@@ -2,7 +2,9 @@
 # The real-kernel system test (issue 6 §9): boots the installed Debian kernel under QEMU with
 # virtio-gpu and uinput, runs the KMS hardware test suite and the real `gadgetboard run
 # --display kms` with a touchscreen made by evemu-device and a drag played by evemu-play, then
-# checks the results (check-results.py). About 40 s under software emulation; must stay < 180 s.
+# checks the results (check-results.py). About 40 s under software emulation. Nothing it checks
+# depends on how fast QEMU emulates: the guest waits for what it needs to see (a log line, an
+# event), with limits that only stop a hang.
 #
 # usage: Tests/vm/run.sh [OUT_DIR]        (default .build/vm/kiosk; run as root: /boot/vmlinuz-* is 0600)
 # env:   GADGETBOARD_BIN to test a prebuilt binary (skips the build and the hardware suite).
@@ -39,7 +41,7 @@ exec sh '$here/guest-kiosk.sh'
 GUEST
 
 vm_status=0
-"$here/vm-run.sh" --timeout 170 "$out" "$guest" || vm_status=$?
+"$here/vm-run.sh" "$out" "$guest" || vm_status=$?
 cat "$out/guest.log" 2>/dev/null || true
 if [ $vm_status -ne 0 ]; then echo "vm test: the VM run failed (status $vm_status)" >&2; exit 1; fi
 

@@ -15,7 +15,8 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-timeout_s=170
+# The limit is a hang guard (a guest that never powers off), far above a run on a busy host.
+timeout_s=900
 cache=$(cd "$here/../.." && pwd)/.build/vm/cache
 while [ $# -gt 0 ]; do
     case $1 in

@@ -299,6 +299,7 @@ public final class KioskLoop {
 
     /// Writes `--stats`, `--state` and `--screenshot` and logs the frame summary.
     public func finish() throws {
+        if options.screenshotPath != nil { presentFinalFrame() }
         log.info("frames: \(stats.exitLine)")
         if let path = options.screenshotPath {
             let image = try display.readPixels()
@@ -312,6 +313,35 @@ public final class KioskLoop {
             try FileIO.writeAtomically(path, JSONWriter.write(statsJSON()) + "\n")
         }
     }
+
+    /// On a real display, one more frame of the board as it is now, waited on until it is
+    /// scanned out: when the loop stops, what is on screen may be a frame behind the board (a
+    /// flip was in flight when the signal came), and the screenshot must show what `--state`
+    /// says. A flip that does not come within the bound leaves the screenshot one frame old.
+    func presentFinalFrame() {
+        guard display.eventDescriptor != nil, !idle.isBlanked else { return }
+        do {
+            try awaitFlip()
+            try drawFrame(now: MonotonicClock.now())
+            try awaitFlip()
+        } catch {
+            log.warning("screenshot: no final frame (\(error)); it shows the last one presented")
+        }
+    }
+
+    /// Waits for the flip in flight, if any, and counts it.
+    func awaitFlip() throws {
+        while display.isFlipPending, let fd = display.eventDescriptor {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let r = poll(&p, 1, Int32(KioskLoop.finalFlipBound / 1000))
+            if r < 0 && errno == EINTR { continue }
+            guard r == 1 else { throw DisplayError.unavailable("page flip did not complete within \(KioskLoop.finalFlipBound / 1_000_000) s") }
+            for flip in try display.dispatchEvents() { flipped(flip) }
+        }
+    }
+
+    /// How long the exit's final frame may take to reach the screen.
+    static let finalFlipBound: Microseconds = 5_000_000
 
     func statsJSON() -> JSONValue {
         .object([
