@@ -5,6 +5,9 @@ struct Limits: Sendable {
     let stopAngularSpeed: Double
     let restitutionThreshold: Double
     let speculativeDistance: Double
+    /// Overlap a contact may keep at rest (Box2D's `B2_LINEAR_SLOP`, a quarter of the
+    /// speculative distance).
+    let linearSlop: Double
     let pushSpeed: Double
     let maxSpeed: Double
     let maxAngularSpeed: Double
@@ -19,6 +22,7 @@ struct Limits: Sendable {
         stopAngularSpeed = t.inertiaStopAngularSpeed
         restitutionThreshold = t.restitutionThreshold * ppp
         speculativeDistance = t.speculativeDistance * ppp
+        linearSlop = speculativeDistance / 4
         pushSpeed = t.contactPushSpeed * ppp
         maxSpeed = t.maximumLinearSpeed * ppp
         maxAngularSpeed = t.maximumAngularSpeed

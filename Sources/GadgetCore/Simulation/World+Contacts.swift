@@ -50,7 +50,8 @@ extension World {
                 case .right: near = hi.x >= board.size.width
                 case .bottom: near = hi.y >= board.size.height
                 }
-                guard near else { continue }
+                // Far past an edge (let go there): pushed back by `pushBackOn`, not by contact.
+                guard near, !isPushedBack(colliders[i], past: edge) else { continue }
                 var m = Collide.edge(edge, board: board.size, colliders[i], speculative: margins[i])
                 guard m.count > 0 else { continue }
                 let key = ContactKey(a: Int32(-1 - edge.rawValue), b: Int32(i))

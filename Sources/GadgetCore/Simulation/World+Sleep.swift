@@ -4,7 +4,8 @@
 /// slower than `sleepSpeed` for `timeToSleep` goes to sleep: velocities become exactly zero, so a
 /// resting stack is still, and sleeping bodies cost nothing until something wakes them.
 extension World {
-    mutating func updateSleep(dt: Double, touching: [(Int, Int)], colliders: [Collider]) {
+    /// `offBoard[i]`: body i is still being pushed back onto the board; it stays awake.
+    mutating func updateSleep(dt: Double, touching: [(Int, Int)], colliders: [Collider], offBoard: [Bool]) {
         let n = count
         if gravity == .zero {
             for i in 0..<n where motion[i] == .moving {
@@ -21,7 +22,7 @@ extension World {
             return x
         }
         var linked = [Bool](repeating: false, count: n)
-        var keptAwake = [Bool](repeating: false, count: n)
+        var keptAwake = offBoard
         for (a, b) in touching {
             let ma = motion[a], mb = motion[b]
             if ma == .moving && mb == .moving {

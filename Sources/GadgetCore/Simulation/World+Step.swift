@@ -68,15 +68,17 @@ extension World {
         }
         contactCache = cache
 
+        var offBoard = [Bool](repeating: false, count: count)
         for i in motion.indices where motion[i] == .moving {
             let b = bodies[i]
             poses[i].center += b.dp
             poses[i].rotation += b.dAngle
             velocities[i] = b.v
             angularVelocities[i] = b.w
+            offBoard[i] = pushBackOn(i, dt: dt)
             keepOnBoard(i, start: colliders[i])
         }
-        updateSleep(dt: dt, touching: touching, colliders: colliders)
+        updateSleep(dt: dt, touching: touching, colliders: colliders, offBoard: offBoard)
     }
 
     /// Whether anything can change in the solver this step: a loose body moves, or a finger or
