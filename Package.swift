@@ -26,6 +26,8 @@ let package = Package(
         systemLibrary("CDRM", pkgConfig: "libdrm", apt: ["libdrm-dev"]),
         systemLibrary("CEvdev", pkgConfig: "libevdev", apt: ["libevdev-dev"]),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
+        // Display hotplug: the kernel's uevents through libudev's monitor.
+        systemLibrary("CUdev", pkgConfig: "libudev", apt: ["libudev-dev"]),
         // glibc's <malloc.h> (mallinfo2, mallopt) and the bench's malloc counter; part of libc, nothing to link.
         .target(name: "CMalloc", path: "Sources/CMalloc"),
 
@@ -36,7 +38,7 @@ let package = Package(
         // PNG decode/encode, GLES2 programs, textures and the sprite batcher.
         .target(name: "GadgetRender", dependencies: ["GadgetCore", "GadgetShaders", "CGLES2", "CPNG"]),
         // Display backends (headless EGL, KMS/GBM) behind one protocol.
-        .target(name: "GadgetDisplay", dependencies: ["GadgetCore", "GadgetRender", "CEGL", "CGLES2", "CGBM", "CDRM"]),
+        .target(name: "GadgetDisplay", dependencies: ["GadgetCore", "GadgetRender", "CEGL", "CGLES2", "CGBM", "CDRM", "CUdev"]),
         // evdev discovery, the input thread and its queue.
         .target(name: "GadgetInput", dependencies: ["GadgetCore", "CEvdev"]),
         // Wires board + renderer + display + input: scenes, the main loop, commands' work.

@@ -46,7 +46,7 @@ BACKUP_SUFFIX=.gadgetboard-orig
 
 # Runtime libraries (Debian 12 names): EGL/GLES2 and GBM from Mesa with its DRI drivers (vc4/v3d
 # on the Pi, llvmpipe as the fallback), libdrm, libevdev, libpng.
-RUNTIME_PACKAGES=(libegl1 libgles2 libgbm1 libdrm2 libevdev2 libpng16-16 libegl-mesa0 libgl1-mesa-dri)
+RUNTIME_PACKAGES=(libegl1 libgles2 libgbm1 libdrm2 libevdev2 libpng16-16 libudev1 libegl-mesa0 libgl1-mesa-dri)
 # Building: the -dev packages Package.swift names, and what the Swift toolchain for Debian 12
 # needs (swift.org, "Installation via Tarball", Debian 12).
 BUILD_PACKAGES=(libegl1-mesa-dev libgles2-mesa-dev libgbm-dev libdrm-dev libevdev-dev libpng-dev pkg-config

@@ -7,7 +7,7 @@
 # The Swift toolchain itself is not a Debian 12 package: see docs/raspberry-pi.md.
 set -euo pipefail
 
-build=(pkg-config libegl1-mesa-dev libgles2-mesa-dev libgbm-dev libdrm-dev libevdev-dev libpng-dev
+build=(pkg-config libegl1-mesa-dev libgles2-mesa-dev libgbm-dev libdrm-dev libevdev-dev libpng-dev libudev-dev
        libegl-mesa0 libgl1-mesa-dri libgbm1)
 test_extra=(evemu-tools busybox-static kmod cpio qemu-system-x86 systemd shellcheck python3 python3-jsonschema python3-prometheus-client)
 # The VM tests run on x86-64 hosts only (see scripts/test.sh).

@@ -32,6 +32,13 @@ public protocol DisplayBackend: AnyObject {
     func readPixels() throws(DisplayError) -> RGBAImage
     /// Turns the panel off (DPMS) or on. Backends without power control return false.
     func setPowered(_ on: Bool) -> Bool
+    /// Whether something is still plugged into the output, as the kernel says now. Asked after a
+    /// hotplug uevent, never per frame. Backends without connectors: always true.
+    func isConnected() -> Bool
+}
+
+extension DisplayBackend {
+    public func isConnected() -> Bool { true }
 }
 
 /// A completed page flip as the kernel reports it.

@@ -7,6 +7,8 @@
 #   3. SIGHUP (systemctl reload) with a changed board takes effect, same process
 #   4. a broken board is rejected, logged at error priority, the old board keeps running
 #   5. a stalled main loop (test-only trigger) is killed by the watchdog and restarted
+#   5b. a hung display (test-only double: flips stop completing) stops the pings while the loop
+#       runs on, and is restarted the same way
 #   6. systemctl stop: a clean exit (SIGTERM handled, status 0)
 set -uo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -152,6 +154,25 @@ if wait_for 120 bash -c "[ \"\$(systemctl show -P NRestarts $UNIT)\" -gt $restar
     if wait_for 60 frames_above 1; then ok "draws again after the restart: frames $(frames)"; else bad "no frames after the watchdog restart"; fi
 else
     bad "watchdog: no restart within 120 s (NRestarts $(prop NRestarts), $(prop ActiveState)/$(prop SubState))"
+fi
+
+# 5b. A hung display: the loop runs on (its metrics file keeps being written) but no flip
+#     completes, so after FlipWatch's 2 s the pings stop and systemd restarts the service.
+restarts=$(prop NRestarts)
+pid=$(prop MainPID)
+hang_at=$(uptime_s)
+touch /run/gadgetboard/hang-flips
+if wait_for 120 bash -c "[ \"\$(systemctl show -P NRestarts $UNIT)\" -gt $restarts ] && [ \"\$(systemctl show -P ActiveState $UNIT)\" = active ]"; then
+    took=$(awk -v a="$hang_at" -v b="$(uptime_s)" 'BEGIN { printf "%.1f", b - a }')
+    ok "hung display: restarted by the watchdog (NRestarts $restarts -> $(prop NRestarts), pid $pid -> $(prop MainPID), $took s from the hang to active again)"
+    if journalctl -b -u "$UNIT" --no-pager -o cat | grep -q 'the display looks hung; no longer pinging systemd'; then
+        ok "journal: the kiosk said why it stopped pinging"
+    else
+        bad "no 'display looks hung' line in the journal"
+    fi
+    if wait_for 60 frames_above 1; then ok "draws again after the restart: frames $(frames)"; else bad "no frames after the hung-display restart"; fi
+else
+    bad "hung display: no restart within 120 s (NRestarts $(prop NRestarts), $(prop ActiveState)/$(prop SubState))"
 fi
 
 # 6. A clean stop: SIGTERM handled, exit status 0, and (KMS) the console back in text mode.

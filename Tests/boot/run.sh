@@ -75,9 +75,11 @@ echo "boot test: installed into the layer ($(grep -c 'running:' "$WORK/install.l
 units=$LAYER/etc/systemd/system
 mkdir -p "$units/gadgetboard.service.d" "$units/multi-user.target.wants"
 cat >"$units/gadgetboard.service.d/boot-test.conf" <<'EOF'
-# Boot test only: arms the stall trigger (the main loop hangs while this file exists).
+# Boot test only: arms the stall trigger (the main loop hangs while this file exists) and the
+# hung-display trigger (page flips stop completing once this file exists).
 [Service]
 Environment=GADGETBOARD_TEST_STALL_FILE=/run/gadgetboard/stall
+Environment=GADGETBOARD_TEST_HANG_FLIPS_FILE=/run/gadgetboard/hang-flips
 EOF
 # The installer's documented knob for extra options: draw continuously, so "it draws" is a
 # counter that keeps rising (an idle kiosk otherwise draws nothing, by design). The display is the

@@ -24,9 +24,9 @@ public enum Kiosk {
             return 2
         case .success(let l): loaded = l
         }
-        let display: DisplayBackend
+        var opened: DisplayBackend?
         do {
-            display = try DisplaySelector.open(options, boardSize: loaded.board.size, log: log, service: service)
+            opened = try openDisplay(options, board: loaded, service: service)
         } catch let stopped as StoppedWhileWaiting {
             log.info("\(stopped)")
             service.stopping(now: MonotonicClock.now(), reason: "signal while waiting for a display")
@@ -36,20 +36,48 @@ public enum Kiosk {
             log.error("display: \(error)")
             return 1
         }
-        log.info("board \(loaded.name): \(loaded.board.gadgets.count) gadgets on \(display.summary)")
+        guard let summary = opened?.summary, let headless = opened.map({ $0.refreshInterval == nil }) else { return 1 }
+        log.info("board \(loaded.name): \(loaded.board.gadgets.count) gadgets on \(summary)")
+        let hotplug = opened?.eventDescriptor == nil ? nil : makeHotplug(options)
         do {
-            let loop = try KioskLoop(options: options, loaded: loaded, display: display, service: service)
+            // The loop owns the display from here (taken, not copied): on hotplug it closes it
+            // and opens another, so no other reference may keep the old one (and its DRM
+            // master) alive.
+            let loop = try KioskLoop(options: options, loaded: loaded, service: service, hotplug: hotplug,
+                                     display: opened.take() ?? DisconnectedDisplay(after: summary, size: PixelSize(1, 1)))
             defer { loop.destroy() }
             let outcome = try loop.run()
             try loop.finish()
             if case .terminated(let sig) = outcome { log.info("stopped by signal \(sig)") }
-            if display.refreshInterval == nil, options.frames == nil, options.duration == nil, let shot = options.screenshotPath {
+            if headless, options.frames == nil, options.duration == nil, let shot = options.screenshotPath {
                 log.info("no display: rendered the board headless to \(shot)")
             }
             return 0
         } catch {
             log.error("\(error)")
             return 1
+        }
+    }
+
+    /// The display `run` asked for, wrapped in the test-only flip-swallowing double when the
+    /// boot test arms it.
+    private static func openDisplay(_ options: RunOptions, board loaded: LoadedBoard, service: KioskService) throws -> DisplayBackend {
+        let display = try DisplaySelector.open(options, boardSize: loaded.board.size, log: Log.app, service: service)
+        if let trigger = ProcessEnvironment.current()["GADGETBOARD_TEST_HANG_FLIPS_FILE"], !trigger.isEmpty {
+            return FlipSwallowingDisplay(wrapping: display, triggerPath: trigger, log: { Log.kms.warning($0) })
+        }
+        return display
+    }
+
+    /// Hotplug for a KMS display: a uevent monitor, and reopening as at start-up (without the
+    /// start-up's wait: the next uevent is the retry). None for headless.
+    private static func makeHotplug(_ options: RunOptions) -> DisplayHotplug? {
+        do {
+            let monitor = try DisplayHotplugMonitor()
+            return DisplayHotplug(monitor: monitor, reopen: { try DisplaySelector.openKMS(options, log: Log.app) })
+        } catch {
+            Log.kms.warning("no display hotplug (\(error)): a panel unplugged while running is not noticed")
+            return nil
         }
     }
 }

@@ -17,11 +17,18 @@ public final class KioskLoop {
 
     let options: RunOptions
     let log = Log.app
-    let display: DisplayBackend
+    /// The display drawn on; a `DisconnectedDisplay` while no panel is connected (hotplug).
+    var display: DisplayBackend
     let service: KioskService
     var loaded: LoadedBoard
     var scene: BoardScene
-    let batcher: SpriteBatcher
+    var batcher: SpriteBatcher
+    /// Display hotplug (KMS only): the uevent monitor and how to open the display again.
+    let hotplug: DisplayHotplug?
+    /// Set by `sleep` when the hotplug monitor's descriptor was readable.
+    var hotplugPending = false
+    /// False while no connector is connected: nothing is drawn and no flip is awaited.
+    var displayConnected = true
     var session: BoardSession
     var idle: IdleBlanker
     var stats = FrameStatistics()
@@ -42,11 +49,16 @@ public final class KioskLoop {
     /// Headless has no vblank: animate at this interval.
     static let headlessFrameInterval: Microseconds = 16_667
 
-    public init(options: RunOptions, loaded: LoadedBoard, display: DisplayBackend, service: KioskService) throws {
+    public convenience init(options: RunOptions, loaded: LoadedBoard, display: DisplayBackend, service: KioskService) throws {
+        try self.init(options: options, loaded: loaded, service: service, hotplug: nil, display: display)
+    }
+
+    public init(options: RunOptions, loaded: LoadedBoard, service: KioskService, hotplug: DisplayHotplug?, display: DisplayBackend) throws {
         self.options = options
         self.loaded = loaded
         self.display = display
         self.service = service
+        self.hotplug = hotplug
         try display.beginFrame()
         batcher = try SpriteBatcher()
         scene = try BoardScene(loaded: loaded, displaySize: display.pixelSize, rotation: options.rotation)
@@ -88,13 +100,14 @@ public final class KioskLoop {
                 }
             }
             if let deadline, now >= deadline { return .finished }
+            if hotplugPending { handleHotplug(now: now) }
             takeInput()
             // Gesture timers (long press, the double-tap window) fire even while nothing draws.
             if let t = session.nextTimerDeadline, t <= now { publish(session.advance(to: now)) }
             for flip in try display.dispatchEvents() { flipped(flip) }
             if let action = idle.update(now: now) { apply(action) }
 
-            if !display.isFlipPending && !idle.isBlanked && (needsDraw || !session.isIdle || options.frames != nil || hud != nil) {
+            if displayConnected && !display.isFlipPending && !idle.isBlanked && (needsDraw || !session.isIdle || options.frames != nil || hud != nil) {
                 if display.refreshInterval != nil || now - lastHeadlessFrame >= KioskLoop.headlessFrameInterval || needsDraw {
                     try drawFrame(now: now)
                     if let limit = options.frames, drawnFrames >= limit, !display.isFlipPending { return .finished }
@@ -102,7 +115,7 @@ public final class KioskLoop {
             }
             if let limit = options.frames, drawnFrames >= limit, !display.isFlipPending { return .finished }
             // Headless with nothing asked of it: one frame (for the screenshot), then done.
-            if display.refreshInterval == nil, options.frames == nil, options.duration == nil, drawnFrames > 0 { return .finished }
+            if displayConnected, display.refreshInterval == nil, options.frames == nil, options.duration == nil, drawnFrames > 0 { return .finished }
             service.tick(now: MonotonicClock.now())
             try sleep(until: deadline)
         }
@@ -119,6 +132,7 @@ public final class KioskLoop {
                   rotation: scene.viewport.rotation, batcher: batcher, scene: scene)
         try batcher.end()
         try display.present()
+        if display.isFlipPending { service.frameQueued(now: MonotonicClock.now()) }
         stats.framePresented()
         drawnFrames += 1
         needsDraw = false
@@ -244,6 +258,7 @@ public final class KioskLoop {
         try display.beginFrame()
         glClearBlack()
         try display.present()
+        if display.isFlipPending { service.frameQueued(now: MonotonicClock.now()) }
     }
 
     /// SIGHUP: load the board again; a broken board keeps the running one and logs every error.
@@ -282,7 +297,7 @@ public final class KioskLoop {
         if let d = idle.deadline { wake.append(d) }
         if let d = session.nextTimerDeadline { wake.append(d) }
         let animating = (!session.isIdle || hud != nil) && !idle.isBlanked || options.frames != nil
-        if animating && !display.isFlipPending && display.refreshInterval == nil {
+        if animating && displayConnected && !display.isFlipPending && display.refreshInterval == nil {
             wake.append(lastHeadlessFrame + KioskLoop.headlessFrameInterval)
         }
         var timeout: Int32 = -1
@@ -292,16 +307,19 @@ public final class KioskLoop {
         if let s = service.signalDescriptor { fds.append(pollfd(fd: s, events: Int16(POLLIN), revents: 0)) }
         if let d = display.eventDescriptor { fds.append(pollfd(fd: d, events: Int16(POLLIN), revents: 0)) }
         fds.append(pollfd(fd: queue.wakeDescriptor, events: Int16(POLLIN), revents: 0))
-        if fds.isEmpty && timeout < 0 { return }
+        if let h = hotplug?.monitor.descriptor { fds.append(pollfd(fd: h, events: Int16(POLLIN), revents: 0)) }
         let r = poll(&fds, nfds_t(fds.count), timeout)
         if r < 0 && errno != EINTR { throw DisplayError.call("poll", errno) }
+        if r > 0, let h = hotplug?.monitor.descriptor, fds.last?.fd == h, fds.last?.revents != 0 { hotplugPending = true }
     }
 
     /// Writes `--stats`, `--state` and `--screenshot` and logs the frame summary.
     public func finish() throws {
         if options.screenshotPath != nil { presentFinalFrame() }
         log.info("frames: \(stats.exitLine)")
-        if let path = options.screenshotPath {
+        if let path = options.screenshotPath, !displayConnected {
+            log.warning("screenshot: not written to \(path): no display is connected")
+        } else if let path = options.screenshotPath {
             let image = try display.readPixels()
             try FileIO.writeAtomically(path, try PNGCodec.encode(image))
             log.info("screenshot: wrote \(path) (\(image.width)x\(image.height))")
@@ -319,7 +337,7 @@ public final class KioskLoop {
     /// flip was in flight when the signal came), and the screenshot must show what `--state`
     /// says. A flip that does not come within the bound leaves the screenshot one frame old.
     func presentFinalFrame() {
-        guard display.eventDescriptor != nil, !idle.isBlanked else { return }
+        guard displayConnected, display.eventDescriptor != nil, !idle.isBlanked else { return }
         do {
             try awaitFlip()
             try drawFrame(now: MonotonicClock.now())
@@ -352,12 +370,16 @@ public final class KioskLoop {
             ("frameTime", stats.frameTimeSummary),
             ("inputToFlip", stats.latencySummary),
             ("touches", .number(Double(session.touchesBegan))),
+            ("displayDisconnects", .number(Double(service.metrics.displayDisconnects))),
+            ("displayReconnects", .number(Double(service.metrics.displayReconnects))),
             ("durationSeconds", .number(JSONWriter.rounded(Double(MonotonicClock.now() - startTime) / 1_000_000, places: 3))),
         ])
     }
 
     public func destroy() {
         input?.stop()
+        // While disconnected the GL objects went with the display that had them.
+        guard displayConnected else { return }
         scene.destroy()
         batcher.destroy()
     }

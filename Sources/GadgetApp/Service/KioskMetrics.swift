@@ -21,6 +21,13 @@ public struct KioskMetrics: Sendable {
     public var reloadsFailed: UInt64 = 0
     /// True while the panel is blanked by the idle policy.
     public var blanked = false
+    /// False while no connector is connected (the panel unplugged or switched off).
+    public var displayConnected = true
+    /// Times the panel went away and came back while running (hotplug).
+    public var displayDisconnects: UInt64 = 0
+    public var displayReconnects: UInt64 = 0
+    /// When the last page flip completed (CLOCK_MONOTONIC µs); nil before the first.
+    public var lastFlip: Microseconds?
     /// Labels of `gadgetboard_info`: which board is on screen and where it is drawn.
     public var boardName: String
     public var display: String
@@ -72,6 +79,14 @@ public struct KioskMetrics: Sendable {
                   samples: [([("result", "ok")], Double(reloadsSucceeded)), ([("result", "failed")], Double(reloadsFailed))])
         p.gauge("gadgetboard_board_gadgets", help: "Gadgets on the board on screen.", value: Double(boardGadgets))
         p.gauge("gadgetboard_blanked", help: "1 while the panel is blanked by the idle policy.", value: blanked ? 1 : 0)
+        p.gauge("gadgetboard_display_connected", help: "1 while a connector is connected and the board is shown; 0 while the panel is unplugged or off.",
+                value: displayConnected ? 1 : 0)
+        p.counter("gadgetboard_display_disconnects_total", help: "Times the panel went away while running (hotplug).", value: Double(displayDisconnects))
+        p.counter("gadgetboard_display_reconnects_total", help: "Times a panel came back and the board was shown again (hotplug).",
+                  value: Double(displayReconnects))
+        p.gauge("gadgetboard_last_flip_age_seconds",
+                help: "Seconds since the last page flip completed (since start before the first). Grows while nothing is drawn (idle board, blanked, unplugged) as on a hung display; the watchdog tells them apart (no flip outstanding for over 2 s).",
+                value: Double(now - (lastFlip ?? startTime)) / 1_000_000)
         return p.text
     }
 }

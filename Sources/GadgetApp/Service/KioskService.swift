@@ -10,9 +10,12 @@ import GadgetCore
 ///     // poll service.signalDescriptor (POLLIN) with the display and input fds, with a timeout
 ///     // of at most service.millisecondsUntilDeadline(now:)
 ///     for signal in service.takeSignals() { … .reload / .terminate … }
+///     service.frameQueued(now:)           // after a present whose flip is awaited (KMS)
 ///     service.framePresented(now:)        // after each flip; the first one sends READY=1
 ///     service.metrics.… += …              // frames, vblanks, histograms, touches, gestures
-///     service.tick(now:)                  // every loop iteration: WATCHDOG=1, metrics file
+///     service.tick(now:)                  // every loop iteration: WATCHDOG=1 (while flips
+///                                         // complete), metrics file
+///     service.displayDisconnected(now:) / displayConnected(now:summary:)   // hotplug
 ///     service.reloadBegan(now:) / reloadFinished(…)   // around a SIGHUP board reload
 ///     service.stopping(now:)              // on the way out (SIGTERM/SIGINT)
 ///
@@ -28,6 +31,10 @@ public final class KioskService {
     public let signals: SignalEvents?
     /// True once READY=1 was sent (the first frame was presented).
     public private(set) var isReady = false
+    /// Flips awaited and completed: the watchdog pings only while they complete.
+    public private(set) var flips = FlipWatch()
+    /// True while pings are withheld because a flip is overdue (logged once each way).
+    private var pingsWithheld = false
 
     /// How often the metrics file is rewritten (issue 7: every second).
     public static let metricsInterval: Microseconds = 1_000_000
@@ -65,6 +72,12 @@ public final class KioskService {
     /// kiosk is up (READY=1) — not earlier, so `systemctl start` returns when the board is on the
     /// panel — and writes the metrics file at once.
     public func framePresented(now: Microseconds) {
+        flips.flipped(at: now)
+        metrics.lastFlip = now
+        if pingsWithheld {
+            pingsWithheld = false
+            log.info("watchdog: page flips complete again; pinging systemd")
+        }
         guard !isReady else { return }
         isReady = true
         notifier.ready(status: statusLine())
@@ -73,9 +86,32 @@ public final class KioskService {
         pingWatchdog(now: now)
     }
 
+    /// Call after handing a frame to a display whose flip is awaited (KMS).
+    public func frameQueued(now: Microseconds) { flips.queued(at: now) }
+
+    /// The panel went away (hotplug): nothing is drawn and no flip is awaited until it returns;
+    /// the kiosk is still healthy (input, simulation and metrics go on).
+    public func displayDisconnected(now: Microseconds) {
+        flips.abandon()
+        metrics.displayConnected = false
+        metrics.displayDisconnects += 1
+        notifier.status("no display connected; waiting for one (\(metrics.boardName))")
+        writeMetrics(now: now)
+    }
+
+    /// A panel is back (the same or another one) and shows the board again.
+    public func displayConnected(now: Microseconds, summary: String) {
+        metrics.displayConnected = true
+        metrics.displayReconnects += 1
+        metrics.display = summary
+        notifier.status(statusLine())
+        writeMetrics(now: now)
+    }
+
     /// Call once per loop iteration, also while idle or blanked (use `millisecondsUntilDeadline`
-    /// as the poll timeout so it runs in time). Pings the watchdog when due and rewrites the
-    /// metrics file once a second.
+    /// as the poll timeout so it runs in time). Pings the watchdog when due — but only while no
+    /// flip has been outstanding for longer than `FlipWatch.bound`, so a hung display stops the
+    /// pings and systemd restarts the kiosk — and rewrites the metrics file once a second.
     ///
     /// Test-only: with `GADGETBOARD_TEST_STALL_FILE` set, when a ping is due and that file
     /// exists, this blocks (sleeping, no pings) until the file is gone, exactly like a hung loop:
@@ -83,7 +119,13 @@ public final class KioskService {
     public func tick(now: Microseconds) {
         if let watchdog, watchdog.isDue(now: now) {
             if let stallFile, access(stallFile, F_OK) == 0 { stall(on: stallFile) }
-            pingWatchdog(now: now)
+            if flips.isHealthy(now: now) {
+                pingWatchdog(now: now)
+            } else if !pingsWithheld {
+                pingsWithheld = true
+                let waited = Double(now - (flips.outstandingSince ?? now)) / 1_000_000
+                log.error("watchdog: a page flip has been outstanding for \(waited) s (bound \(FlipWatch.bound / 1_000_000) s): the display looks hung; no longer pinging systemd")
+            }
         }
         if now >= nextMetricsWrite { writeMetrics(now: now) }
     }
@@ -91,7 +133,10 @@ public final class KioskService {
     /// The soonest time `tick` has work (CLOCK_MONOTONIC µs), or nil if it never will.
     public var nextDeadline: Microseconds? {
         let metricsDue: Microseconds? = metricsFile == nil ? nil : nextMetricsWrite
-        switch (watchdog?.nextDue, metricsDue) {
+        // While pings are withheld the overdue ping is no deadline: only a flip (the display's
+        // fd) can change that, and waking for it at once would spin the loop.
+        let pingDue = pingsWithheld ? nil : watchdog?.nextDue
+        switch (pingDue, metricsDue) {
         case let (a?, b?): return min(a, b)
         case let (a?, nil): return a
         case let (nil, b?): return b

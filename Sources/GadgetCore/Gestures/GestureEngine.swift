@@ -14,7 +14,7 @@
 /// with the frame's time first). Not thread-safe: one owner (the main loop) calls it.
 public struct GestureEngine: Sendable {
     public let board: Board
-    public let thresholds: GestureThresholds
+    public private(set) var thresholds: GestureThresholds
 
     struct Session: Sendable {
         var recognizers: TargetRecognizers
@@ -27,6 +27,13 @@ public struct GestureEngine: Sendable {
     private var sessions: [GestureTarget: Session] = [:]
     /// The last hand-over to the simulation per gadget index (velocity given to `World.release`).
     public private(set) var handOvers: [Int: HandOver] = [:]
+
+    /// New touch sequences measure thresholds with this many board pixels per point (the board
+    /// is drawn at another scale); sequences under way keep theirs, and tap counting starts over.
+    public mutating func setPixelsPerPoint(_ ppp: Double) {
+        thresholds.pixelsPerPoint = ppp
+        taps = TapCounter(thresholds)
+    }
 
     public init(board: Board, thresholds: GestureThresholds) {
         self.board = board

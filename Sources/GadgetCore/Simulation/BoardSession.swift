@@ -20,6 +20,8 @@ public struct BoardSession: Sendable {
     public private(set) var lateFrames = 0
     /// The latest time asked for by `advance(to:)`, which `renderStates` interpolates to.
     private var renderTime: Microseconds
+    /// Board pixels per point before the display's fit (see `init`'s displayScale).
+    private let basePixelsPerPoint: Double
 
     /// - displayScale: display pixels per board pixel (the viewport's fit). A point is
     ///   ppi/163 *panel* pixels, so on a board drawn scaled a threshold spans `1/displayScale` as
@@ -29,6 +31,7 @@ public struct BoardSession: Sendable {
         // The loader has checked the overrides (`GestureThresholds.forBoard`); a board built in
         // code with bad ones gets the defaults rather than a crash.
         var thresholds = (try? GestureThresholds.forBoard(board, file: "board").get()) ?? GestureThresholds(pixelsPerPoint: board.touch.pixelsPerPoint)
+        basePixelsPerPoint = thresholds.pixelsPerPoint
         if displayScale > 0, displayScale.isFinite { thresholds.pixelsPerPoint /= displayScale }
         gestures = GestureEngine(board: board, thresholds: thresholds)
         clock = FixedStepClock(rate: board.physics.stepRate, start: startTime, maximumFrameTime: world.tuning.maximumFrameTime)
@@ -37,6 +40,13 @@ public struct BoardSession: Sendable {
     }
 
     public var board: Board { world.board }
+
+    /// The board is now drawn at another scale (a display of another size came in, hotplug):
+    /// gesture thresholds span `1/displayScale` as many board pixels from the next touch on.
+    public mutating func setDisplayScale(_ displayScale: Double) {
+        guard displayScale > 0, displayScale.isFinite else { return }
+        gestures.setPixelsPerPoint(basePixelsPerPoint / displayScale)
+    }
 
     /// Simulation time of the last step, microseconds on the input clock.
     public var time: Microseconds { clock.now }

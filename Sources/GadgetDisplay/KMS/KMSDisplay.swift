@@ -196,6 +196,13 @@ public final class KMSDisplay: DisplayBackend {
         return events
     }
 
+    /// Whether the connector still has something plugged in and switched on, as the kernel says
+    /// now (read after a hotplug uevent, never per frame).
+    public func isConnected() -> Bool {
+        guard let info = try? drm.connector(plan.connector.id) else { return false }
+        return info.status != .disconnected
+    }
+
     /// Reads the buffer that is on screen (the last presented frame, as scanned out) by mapping
     /// it through GBM: what the panel shows, not a copy taken before the swap.
     public func readPixels() throws(DisplayError) -> RGBAImage {

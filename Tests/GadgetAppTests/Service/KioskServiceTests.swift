@@ -44,6 +44,57 @@ private let stallFileRemoved = Atomic<Bool>(false)
         #expect(s.nextDeadline == 13_499_999)
     }
 
+    /// A flip outstanding for longer than `FlipWatch.bound` (a hung GPU or driver) stops the
+    /// pings, so systemd restarts the kiosk; they resume with the next completed flip. Neither
+    /// the wait nor the loop spins: the overdue ping is no deadline while withheld.
+    @Test func pingsStopWhileAFlipIsOverdue() throws {
+        let s = try service()
+        s.framePresented(now: 10_500_000)
+        _ = socket.drain()
+        s.frameQueued(now: 11_000_000)
+        s.tick(now: 12_500_000)  // due; outstanding 1.5 s: still healthy
+        #expect(socket.drain() == ["WATCHDOG=1"])
+        s.frameQueued(now: 12_600_000)  // a second present does not restart the clock
+        s.tick(now: 14_500_000)  // due; outstanding 3.5 s: hung
+        s.tick(now: 16_000_000)
+        #expect(socket.drain().isEmpty)
+        #expect(s.nextDeadline == 17_000_000)  // the metrics file only
+        let text = try readFile(metricsPath)
+        #expect(text.contains("gadgetboard_last_flip_age_seconds 5.5\n"), "\(text)")
+        s.framePresented(now: 16_100_000)
+        s.tick(now: 16_100_000)
+        #expect(socket.drain() == ["WATCHDOG=1"])
+    }
+
+    /// An idle board draws nothing and awaits no flip: it is healthy and keeps pinging.
+    @Test func idleBoardKeepsPinging() throws {
+        let s = try service()
+        s.framePresented(now: 10_500_000)
+        _ = socket.drain()
+        for t: Int64 in [12_500_000, 14_500_000, 16_500_000, 60_500_000] {
+            s.tick(now: t)
+            #expect(socket.drain() == ["WATCHDOG=1"], "at \(t)")
+        }
+    }
+
+    /// Hotplug: an unplugged panel is not a hung one (the flip in flight is abandoned); the
+    /// gauges and counters follow.
+    @Test func unpluggedPanelKeepsPingingAndIsCounted() throws {
+        let s = try service()
+        s.framePresented(now: 10_500_000)
+        s.frameQueued(now: 11_000_000)
+        s.displayDisconnected(now: 11_100_000)
+        _ = socket.drain()
+        s.tick(now: 14_500_000)
+        #expect(socket.drain() == ["WATCHDOG=1"])
+        var text = try readFile(metricsPath)
+        #expect(text.contains("gadgetboard_display_connected 0\n") && text.contains("gadgetboard_display_disconnects_total 1\n"))
+        s.displayConnected(now: 15_000_000, summary: "kms /dev/dri/card0 HDMI-A-1 1024x768@60")
+        text = try readFile(metricsPath)
+        #expect(text.contains("gadgetboard_display_connected 1\n") && text.contains("gadgetboard_display_reconnects_total 1\n"))
+        #expect(text.contains("display=\"kms /dev/dri/card0 HDMI-A-1 1024x768@60\""))
+    }
+
     @Test func metricsFileIsWrittenAtReadyAndOnceASecond() throws {
         let s = try service()
         s.metrics.framesPresented = 1

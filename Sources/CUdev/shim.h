@@ -1,0 +1,2 @@
+// libudev (Debian: libudev-dev): the kernel's device uevents, for display hotplug.
+#include <libudev.h>

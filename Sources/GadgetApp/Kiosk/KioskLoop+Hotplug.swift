@@ -1,0 +1,80 @@
+import GadgetCore
+import GadgetDisplay
+import GadgetRender
+
+/// What the loop needs for display hotplug: the kernel's uevents, and how to open the display
+/// again exactly as at start-up (same card and connector options, the mode picked afresh).
+public struct DisplayHotplug {
+    public let monitor: DisplayHotplugMonitor
+    public let reopen: () throws -> DisplayBackend
+
+    public init(monitor: DisplayHotplugMonitor, reopen: @escaping () throws -> DisplayBackend) {
+        self.monitor = monitor
+        self.reopen = reopen
+    }
+}
+
+/// Display hotplug while running. A panel or TV unplugged, switched off or put in standby
+/// does not stop the kiosk: touch, gestures, the simulation, metrics and the watchdog go on,
+/// nothing is drawn and no flip is awaited. When a connector is connected again (the same or
+/// another one) the display is opened as at start-up — the mode may differ: a TV can come back
+/// at 1024×768 — and everything that depends on it is rebuilt: the GL objects (new context),
+/// the board's fit (scene and viewport), the touch mapping and the gesture thresholds' scale.
+extension KioskLoop {
+    func handleHotplug(now: Microseconds) {
+        hotplugPending = false
+        guard let hotplug else { return }
+        let cards = hotplug.monitor.take()
+        guard !cards.isEmpty else { return }
+        if displayConnected {
+            if !display.isConnected() { disconnect(now: now) }
+        } else {
+            reconnect(now: now, hotplug: hotplug)
+        }
+    }
+
+    /// The connector went away: give the display back (CRTC and console restored, master
+    /// dropped, its buffers and GL context freed) and run on without one.
+    func disconnect(now: Microseconds) {
+        let gone = display.summary
+        if (try? display.beginFrame()) != nil {
+            scene.destroy()
+            batcher.destroy()
+        }
+        display = DisconnectedDisplay(after: gone, size: display.pixelSize)
+        displayConnected = false
+        service.displayDisconnected(now: now)
+        log.warning("display disconnected (\(gone)); the kiosk keeps running (touch, gestures, simulation, metrics, watchdog) and shows the board again when a display is connected")
+    }
+
+    /// A hotplug uevent while disconnected: open the display as at start-up; if nothing is
+    /// connected yet, keep waiting for the next uevent.
+    func reconnect(now: Microseconds, hotplug: DisplayHotplug) {
+        let fresh: DisplayBackend
+        do {
+            fresh = try hotplug.reopen()
+        } catch DisplayError.noConnectedDisplay {
+            return
+        } catch {
+            log.error("display: a display changed but cannot be opened: \(error); still waiting")
+            return
+        }
+        do {
+            try fresh.beginFrame()
+            let newBatcher = try SpriteBatcher()
+            let newScene = try BoardScene(loaded: loaded, displaySize: fresh.pixelSize, rotation: options.rotation)
+            display = fresh
+            batcher = newBatcher
+            scene = newScene
+        } catch {
+            log.error("display: \(fresh.summary) connected but the board cannot be drawn on it: \(error); still waiting")
+            return
+        }
+        displayConnected = true
+        session.setDisplayScale(scene.viewport.scale)
+        input?.updateMapping(KioskLoop.inputMapping(loaded.board, scene.viewport))
+        needsDraw = true
+        service.displayConnected(now: now, summary: display.summary)
+        log.info("display connected again: \(display.summary); board fitted to \(display.pixelSize.width)x\(display.pixelSize.height)")
+    }
+}
