@@ -24,6 +24,11 @@ public enum Calibration {
             return 2
         }
 
+        for path in options.run.inputPaths where !FileIO.exists(path) {
+            log.error("no touch device at \(path); nothing written")
+            return 1
+        }
+
         // The board: its rotation lays out the screen. The --write board is read and checked
         // now, so a broken file fails before anyone touches the panel.
         var rotation = options.run.rotation ?? .none
@@ -48,10 +53,6 @@ public enum Calibration {
                 log.error("--write \(path): \(error); nothing written")
                 return 2
             }
-        }
-        for path in options.run.inputPaths where !FileIO.exists(path) {
-            log.error("no touch device at \(path); nothing written")
-            return 1
         }
 
         let display: DisplayBackend
