@@ -56,7 +56,7 @@ final class CalibrationScreen {
             centred(pen, HUDText("DOES THE DOT FOLLOW YOUR FINGER?"), y: titleY, scale: unit, color: Palette.text, width: w)
             var sub = HUDText("OK SAVES")
             if let left = checkSecondsLeft { sub.append(" IN "); sub.append(integer: left); sub.append(" S") }
-            sub.append(", REDO STARTS AGAIN")
+            sub.append(", REDO REPEATS")
             centred(pen, sub, y: titleY + 14 * unit, scale: unit, color: Palette.dim, width: w)
             box(pen, l.acceptBox, HUDText("OK"), Palette.ok, unit: unit)
             box(pen, l.redoBox, HUDText("REDO"), Palette.redo, unit: unit)
