@@ -31,6 +31,7 @@ public struct Log: Sendable {
     public static let render = Log("render")
     public static let service = Log("service")
     public static let app = Log("app")
+    public static let calibrate = Log("calibrate")
 
     public func debug(_ message: @autoclosure () -> String) { log(.debug, message) }
     public func info(_ message: @autoclosure () -> String) { log(.info, message) }

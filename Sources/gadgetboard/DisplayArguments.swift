@@ -1,0 +1,55 @@
+import ArgumentParser
+import GadgetApp
+import GadgetCore
+
+/// The display, rotation and input options `run` and `calibrate` share (one definition, so the
+/// two commands cannot drift apart).
+struct DisplayArguments: ParsableArguments {
+    @Option(help: "auto (KMS if a usable card exists, else headless), kms or headless.")
+    var display: RunOptions.DisplayChoice = .auto
+
+    @Option(help: "DRM card to use (default: probe /dev/dri/card* for one with a connected connector).")
+    var card: String?
+
+    @Option(help: "Connector by name, e.g. HDMI-A-1, DSI-1.")
+    var connector: String?
+
+    @Option(help: "Display mode WxH or WxH@Hz (default: the connector's preferred mode).")
+    var mode: String?
+
+    @Flag(help: "Use legacy modesetting (drmModeSetCrtc/PageFlip) even when atomic is available.")
+    var legacy = false
+
+    @Option(help: "Display and touch rotation 0|90|180|270 (default: the board's).")
+    var rotation: Int?
+
+    @Option(name: .customLong("input"), help: "Input device (repeatable; default: discover touchscreens and mice).")
+    var inputs: [String] = []
+
+    @Flag(help: "Grab input devices exclusively (EVIOCGRAB).")
+    var grab = false
+
+    @Option(help: "Headless framebuffer size WxH (default: the board's).")
+    var size: String?
+
+    /// Copies the options into `o`, checking them (a bad value is one line and exit 2).
+    func apply(to o: inout RunOptions) throws {
+        o.display = display
+        o.card = card
+        o.connector = connector
+        o.mode = mode
+        o.forceLegacyModeset = legacy
+        if let rotation {
+            guard let r = DisplayRotation(rawValue: rotation) else { throw failWith("--rotation: must be 0, 90, 180 or 270") }
+            o.rotation = r
+        }
+        o.inputPaths = inputs
+        o.grabInput = grab
+        if let size {
+            guard let s = PixelSize(parsing: size) else { throw failWith("--size: expected WxH, e.g. 1280x720") }
+            o.headlessSize = s
+        }
+    }
+}
+
+extension RunOptions.DisplayChoice: ExpressibleByArgument {}

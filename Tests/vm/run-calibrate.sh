@@ -1,0 +1,33 @@
+#!/bin/bash
+# The calibrate scenario of the VM test on its own: boots the VM (vm-run.sh), runs
+# guest-calibrate.sh there and judges the results with check-calibrate.py.
+#
+# usage: Tests/vm/run-calibrate.sh [OUT_DIR]   (default .build/vm/calibrate; as root)
+# env:   GADGETBOARD_BIN to test a prebuilt binary.
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+out=${1:-$root/.build/vm/calibrate}
+for tool in qemu-system-x86_64 evemu-device evemu-play python3; do
+    command -v "$tool" > /dev/null || { echo "vm test: $tool is missing (scripts/install-deps.sh --test)" >&2; exit 2; }
+done
+if [ -n "${GADGETBOARD_BIN:-}" ]; then
+    bin=$GADGETBOARD_BIN
+else
+    (cd "$root" && swift build > /dev/null)
+    bin=$(cd "$root" && swift build --show-bin-path)/gadgetboard
+fi
+rm -rf "$out"
+mkdir -p "$out"
+guest=$(mktemp)
+trap 'rm -f "$guest"' EXIT
+cat > "$guest" <<GUEST
+#!/bin/sh
+export GB_BIN='$bin' GB_VM='$here'
+exec sh '$here/guest-calibrate.sh'
+GUEST
+vm_status=0
+"$here/vm-run.sh" --timeout 170 "$out" "$guest" || vm_status=$?
+cat "$out/guest.log" 2>/dev/null || true
+[ $vm_status -eq 0 ] || { echo "vm test: the VM run failed (status $vm_status)" >&2; exit 1; }
+python3 "$here/check-calibrate.py" "$out"
