@@ -113,4 +113,8 @@ crtc_state crtc-after-kill
 
 exec 3<&-
 kill $evemu_pid 2>/dev/null
+
+# On-panel calibration with a skewed, scaled, X/Y-swapped touchscreen (its own device).
+log "calibrate scenario at $(elapsed) s"
+sh "$GB_VM/guest-calibrate.sh" || log "calibrate scenario failed"
 log "done at $(elapsed) s"

@@ -27,7 +27,7 @@ export GB_BIN='$bin' GB_VM='$here'
 exec sh '$here/guest-calibrate.sh'
 GUEST
 vm_status=0
-"$here/vm-run.sh" --timeout 170 "$out" "$guest" || vm_status=$?
+"$here/vm-run.sh" "$out" "$guest" || vm_status=$?
 cat "$out/guest.log" 2>/dev/null || true
 [ $vm_status -eq 0 ] || { echo "vm test: the VM run failed (status $vm_status)" >&2; exit 1; }
 python3 "$here/check-calibrate.py" "$out"

@@ -47,6 +47,7 @@ if [ $vm_status -ne 0 ]; then echo "vm test: the VM run failed (status $vm_statu
 
 check_status=0
 python3 "$here/check-results.py" "$out" "$here" || check_status=$?
+python3 "$here/check-calibrate.py" "$out" || check_status=1
 total_ms=$((($(date +%s%N) - start) / 1000000))
 printf 'vm test: %s in %d.%d s (results in %s)\n' "$([ $check_status -eq 0 ] && echo passed || echo FAILED)" \
     $((total_ms / 1000)) $((total_ms % 1000 / 100)) "$out"
