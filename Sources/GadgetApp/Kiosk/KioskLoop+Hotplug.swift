@@ -5,10 +5,10 @@ import GadgetRender
 /// What the loop needs for display hotplug: the kernel's uevents, and how to open the display
 /// again exactly as at start-up (same card and connector options, the mode picked afresh).
 public struct DisplayHotplug {
-    public let monitor: DisplayHotplugMonitor
+    public let monitor: DisplayChangeSource
     public let reopen: () throws -> DisplayBackend
 
-    public init(monitor: DisplayHotplugMonitor, reopen: @escaping () throws -> DisplayBackend) {
+    public init(monitor: DisplayChangeSource, reopen: @escaping () throws -> DisplayBackend) {
         self.monitor = monitor
         self.reopen = reopen
     }

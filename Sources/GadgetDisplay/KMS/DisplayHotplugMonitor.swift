@@ -15,7 +15,7 @@ import Glibc
 /// messages but not the kernel's. The unit must allow `AF_NETLINK`.
 ///
 /// Thread: any one thread (the kiosk loop's).
-public final class DisplayHotplugMonitor {
+public final class DisplayHotplugMonitor: DisplayChangeSource {
     private let udev: OpaquePointer
     private let monitor: OpaquePointer
 

@@ -1,0 +1,7 @@
+/// Where the kiosk learns that displays may have changed: the kernel's uevents in the field
+/// (`DisplayHotplugMonitor`), a pipe in tests. Poll `descriptor` for POLLIN; `take()` drains what
+/// came and names the cards that changed.
+public protocol DisplayChangeSource: AnyObject {
+    var descriptor: Int32 { get }
+    func take() -> [String]
+}
