@@ -103,7 +103,7 @@ run_all() {
     if [[ $rc -ne 0 ]]; then
       failed=1
       # The sanitizer's or the trap's report, and where the input was saved.
-      { grep -E '^==[0-9]+==ERROR|^SUMMARY|Fatal error|failed:' "$out/$name/run.log" || true; } | head -n 6 | sed 's/^/    /'
+      { grep -E '^==[0-9]+== ?ERROR|^SUMMARY|Fatal error|failed:' "$out/$name/run.log" || true; } | head -n 6 | sed 's/^/    /'
       crash=$(sed -n 's/.*Test unit written to //p' "$out/$name/run.log" | tail -n 1)
       echo "    log: $out/$name/run.log; reproduce: Fuzz/run.sh $name ${crash:-<the saved input>}"
     fi
