@@ -66,7 +66,8 @@ build_target() {
   mkdir -p "$dir/corpus"
   compile "$dir/build.log" "${flags[@]}" -module-name "${name^}Fuzz" -I "$out/core" "${extra[@]}" \
     "${sources[@]}" "$out/core/GadgetCore.o" -o "$dir/fuzz" || return 1
-  cp -n Fuzz/corpus/"$name"/* "$dir/corpus/"
+  # The seeds (again each run: overwriting a seed with itself is harmless, and portable).
+  cp Fuzz/corpus/"$name"/* "$dir/corpus/"
 }
 
 # libFuzzer reports a crash and saves its input; Swift's own crash backtracer would take the signal
