@@ -1,36 +1,128 @@
-#!/bin/sh
-# Builds the evemu fuzz target with libFuzzer + AddressSanitizer and runs it.
+#!/usr/bin/env bash
+# Builds fuzz targets with libFuzzer + AddressSanitizer and runs them.
 #
-#   Fuzz/run.sh                       # 180 seconds
-#   Fuzz/run.sh -runs=100000          # a number of executions
-#   Fuzz/run.sh -max_total_time=300   # any libFuzzer options
+#   Fuzz/run.sh --all --seconds 60          # every target for 60 s (scripts/test.sh); fails on a crash
+#   Fuzz/run.sh board                       # one target, 180 s, libFuzzer's own output
+#   Fuzz/run.sh png -runs=100000            # any libFuzzer options
+#   Fuzz/run.sh board .build/fuzz/board/crash-1234…   # run one saved input (reproduce a crash)
 #
-# The corpus (seeded from the real recordings) is kept in .build/fuzz/corpus, so later runs
-# continue where earlier ones stopped; crashes are written to .build/fuzz/crash-*.
-set -eu
+# Targets: evemu  the evemu reader and the replay path (Fuzz/EvemuFuzz)
+#          board  JSON parser → board decoder → threshold overrides → a short run (Fuzz/BoardFuzz)
+#          png    libpng decode → downscale → premultiply → atlas page (Fuzz/PNGFuzz)
+#
+# GadgetCore is compiled once as its own instrumented module (assertions and the core's #if DEBUG
+# invariant checks on), cached in .build/fuzz/core until its sources change. Each target starts
+# from its seeds in Fuzz/corpus/TARGET; the working corpus grows in .build/fuzz/TARGET/corpus (out
+# of git), and crashes are saved beside it as crash-*.
+set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.build/fuzz
-mkdir -p "$out/corpus"
+targets=(evemu board png)
+flags=("-sanitize=fuzzer,address" -O -assert-config Debug -D DEBUG -swift-version 6 -parse-as-library)
 
-# One module: the GadgetCore sources and the target. Optimised for throughput, with assertions
-# (-assert-config Debug) and the core's #if DEBUG invariant checks kept on.
-rm -f "$out/evemu-fuzz"
-find Sources/GadgetCore -name '*.swift' | sort > "$out/sources.txt"
-# shellcheck disable=SC2046
-swiftc -sanitize=fuzzer,address -O -assert-config Debug -D DEBUG -parse-as-library \
-    -module-name EvemuFuzz Fuzz/EvemuFuzz/EvemuFuzz.swift $(cat "$out/sources.txt") \
-    -o "$out/evemu-fuzz" 2>&1 | grep -v "Cannot export local symbol" || true
-test -x "$out/evemu-fuzz"
+usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 
-# Seeds: the recordings, large ones cut to their first 16 KiB (header and some frames).
-for f in Tests/GadgetInputTests/Fixtures/recordings/*.evemu; do
-    head -c 16384 "$f" > "$out/corpus/seed-$(basename "$f")"
-done
+# One swiftc run, its output kept in a log; on failure the first errors are shown.
+compile() {
+  local log=$1; shift
+  if swiftc "$@" >"$log" 2>&1; then return 0; fi
+  { grep -E 'error:' "$log" || tail -n 10 "$log"; } | head -n 10 | sed 's/^/    /'
+  echo "    build log: $log"
+  return 1
+}
 
-if [ "$#" -eq 0 ]; then set -- -max_total_time=180; fi
-# libFuzzer reports a crash and saves its input; Swift's own crash backtracer would take the
-# signal first and (under ASan) hang instead.
-SWIFT_BACKTRACE=enable=no
-export SWIFT_BACKTRACE
-exec "$out/evemu-fuzz" "$out/corpus" -dict=Fuzz/evemu.dict -max_len=65536 \
-    -artifact_prefix="$out/" -print_final_stats=1 "$@"
+build_core() {
+  local dir=$out/core key
+  mkdir -p "$dir"
+  local sources=()
+  while IFS= read -r f; do sources+=("$f"); done < <(find Sources/GadgetCore -name '*.swift' | sort)
+  key=$({ printf '%s\n' "${flags[@]}"; swiftc --version 2>&1; cat "${sources[@]}"; } | sha256sum | cut -c1-16)
+  if [[ -f $dir/GadgetCore.o && $(cat "$dir/key" 2>/dev/null) == "$key" ]]; then return 0; fi
+  echo "fuzz: building GadgetCore (instrumented, once until it changes)"
+  rm -f "$dir/key"
+  compile "$dir/build.log" "${flags[@]}" -module-name GadgetCore -wmo -c -emit-module \
+    -emit-module-path "$dir/GadgetCore.swiftmodule" "${sources[@]}" -o "$dir/GadgetCore.o" || return 1
+  echo "$key" >"$dir/key"
+}
+
+# Per target: sources, extra compiler flags, dictionary, largest input.
+configure() {
+  extra=()
+  case $1 in
+    evemu) sources=(Fuzz/EvemuFuzz/EvemuFuzz.swift); dict=Fuzz/evemu.dict; max_len=65536 ;;
+    board) sources=(Fuzz/BoardFuzz/BoardFuzz.swift); dict=Fuzz/board.dict; max_len=16384 ;;
+    # The codec and the atlas are GadgetRender files with no GL in them; CPNG is the same module
+    # map the package uses.
+    png) sources=(Fuzz/PNGFuzz/PNGFuzz.swift Sources/GadgetRender/Image/PNGCodec.swift Sources/GadgetRender/Batch/AtlasLayout.swift)
+         extra=(-I Sources/CPNG -lpng); dict=Fuzz/png.dict; max_len=65536 ;;
+    *) echo "fuzz: unknown target '$1' (targets: ${targets[*]})" >&2; return 2 ;;
+  esac
+}
+
+build_target() {
+  local name=$1 dir=$out/$1
+  configure "$name" || return
+  build_core || return 1
+  mkdir -p "$dir/corpus"
+  compile "$dir/build.log" "${flags[@]}" -module-name "${name^}Fuzz" -I "$out/core" "${extra[@]}" \
+    "${sources[@]}" "$out/core/GadgetCore.o" -o "$dir/fuzz" || return 1
+  # The seeds (again each run: overwriting a seed with itself is harmless, and portable).
+  cp Fuzz/corpus/"$name"/* "$dir/corpus/"
+}
+
+# libFuzzer reports a crash and saves its input; Swift's own crash backtracer would take the signal
+# first and (under ASan) hang instead.
+export SWIFT_BACKTRACE=enable=no
+
+run_target() {
+  local name=$1 dir=$out/$1; shift
+  "$dir/fuzz" "$dir/corpus" -dict="$dict" -max_len="$max_len" -artifact_prefix="$dir/" \
+    -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 "$@"
+}
+
+# One line per target from libFuzzer's log: executions, coverage, corpus, result.
+summary() {
+  local name=$1 log=$2 rc=$3 execs rate cov ft corpus result
+  # A crash on a seed comes before any status line: missing figures print as "?".
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
+  cov=$( (grep -o 'cov: [0-9]*' "$log" || true) | tail -n 1 | cut -d' ' -f2)
+  ft=$( (grep -o 'ft: [0-9]*' "$log" || true) | tail -n 1 | cut -d' ' -f2)
+  corpus=$( (grep -o 'corp: [0-9]*' "$log" || true) | tail -n 1 | cut -d' ' -f2)
+  if [[ $rc -eq 0 ]]; then result=ok; else result="FAILED (exit $rc)"; fi
+  printf 'fuzz: %-5s %-6s %9s execs %6s/s  cov %5s  ft %6s  corpus %5s\n' \
+    "$name" "$result" "${execs:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" "${corpus:-?}"
+}
+
+run_all() {
+  local seconds=$1 failed=0 name rc crash
+  for name in "${targets[@]}"; do
+    if ! build_target "$name"; then echo "fuzz: $name FAILED to build"; failed=1; continue; fi
+    rc=0
+    run_target "$name" -max_total_time="$seconds" >"$out/$name/run.log" 2>&1 || rc=$?
+    summary "$name" "$out/$name/run.log" "$rc"
+    if [[ $rc -ne 0 ]]; then
+      failed=1
+      # The sanitizer's or the trap's report, and where the input was saved.
+      { grep -E '^==[0-9]+== ?ERROR|^SUMMARY|Fatal error|failed:' "$out/$name/run.log" || true; } | head -n 6 | sed 's/^/    /'
+      crash=$(sed -n 's/.*Test unit written to //p' "$out/$name/run.log" | tail -n 1)
+      echo "    log: $out/$name/run.log; reproduce: Fuzz/run.sh $name ${crash:-<the saved input>}"
+    fi
+  done
+  return "$failed"
+}
+
+case ${1:-} in
+  ""|-h|--help) usage ;;
+  --all)
+    seconds=60
+    if [[ ${2:-} == --seconds && -n ${3:-} ]]; then seconds=$3; elif [[ $# -gt 1 ]]; then usage; fi
+    run_all "$seconds" ;;
+  *)
+    name=$1; shift
+    build_target "$name"
+    # A saved input (a crash file) runs on its own, not as a corpus.
+    if [[ $# -gt 0 && -f $1 ]]; then exec "$out/$name/fuzz" -rss_limit_mb=2048 -timeout=10 "$@"; fi
+    if [[ $# -eq 0 ]]; then set -- -max_total_time=180; fi
+    run_target "$name" "$@" ;;
+esac

@@ -1,7 +1,8 @@
 // libFuzzer target for the evemu reader and everything a recording flows through in replay:
-// reader → assembler (with SYN_DROPPED resyncs) → mapping → player. Built by Fuzz/run.sh with
-// the GadgetCore sources compiled in (one module, so no `import GadgetCore`), with assertions
-// and the assembler's debug invariant checks on. Any trap is a finding.
+// reader → assembler (with SYN_DROPPED resyncs) → mapping → player. Built by Fuzz/run.sh against
+// GadgetCore compiled with assertions and the assembler's debug invariant checks on. Any trap is
+// a finding.
+import GadgetCore
 
 /// A touchscreen for inputs that have no header of their own (events-only files), so the
 /// assembler is fuzzed too: 10 slots, a small range so coordinates often fall outside it.

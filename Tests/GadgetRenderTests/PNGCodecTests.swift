@@ -83,6 +83,20 @@ func fixture(_ name: String, file: String = #filePath) -> [UInt8] {
         #expect(failures >= full.count - 12)
     }
 
+    /// Found by Fuzz/run.sh png: a header chunk claiming 1.4 GB made libpng allocate that much
+    /// before failing at the end of the data. It is refused before libpng sees it, and a valid
+    /// file with a header chunk still decodes.
+    @Test func headerChunkPastTheEndIsRefusedBeforeLibpng() throws {
+        let valid = fixture("rgba8.png")
+        let afterIHDR = 8 + 25
+        let huge: [UInt8] = [0x54, 0x00, 0x00, 0x0A] + Array("tEXtTitle".utf8)
+        let file = Array(valid[0..<afterIHDR]) + huge + Array(valid[afterIHDR...])
+        #expect(throws: PNGCodec.Failure.corrupt("tEXt chunk runs past the end of the file")) { try PNGCodec.decode(file) }
+        #expect(PNGCodec.firstOverlongHeaderChunk(valid) == nil)
+        // Image data cut short is libpng's to judge, as before.
+        #expect(PNGCodec.firstOverlongHeaderChunk(Array(valid.dropLast(14))) == nil)
+    }
+
     @Test func encodeRoundTrips() throws {
         var img = RGBAImage(width: 37, height: 5)
         for y in 0..<5 { for x in 0..<37 { img.setPixel(x, y, (UInt8(x * 7 % 256), UInt8(y * 50), UInt8((x + y) % 256), UInt8(255 - x))) } }

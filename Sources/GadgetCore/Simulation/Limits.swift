@@ -13,6 +13,7 @@ struct Limits: Sendable {
     let maxAngularSpeed: Double
     let sleepSpeed: Double
     let springRestDistance: Double
+    let minimumBodySide: Double
     /// ln D per second, D = decelerationRate^1000 (≈ −2.002 for UIKit's 0.998 per ms): a free
     /// gadget's velocity on a board without gravity is v0·e^(t·lnD) (reference §4.1).
     let logDecayPerSecond: Double
@@ -28,6 +29,7 @@ struct Limits: Sendable {
         maxAngularSpeed = t.maximumAngularSpeed
         sleepSpeed = t.sleepSpeed * ppp
         springRestDistance = t.springRestDistance * ppp
+        minimumBodySide = t.minimumBodySide * ppp
         let rate = decelerationRate > 0 && decelerationRate < 1 ? decelerationRate : 0.998
         logDecayPerSecond = 1000 * Math.log(rate)
     }

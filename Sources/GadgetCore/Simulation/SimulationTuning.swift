@@ -69,6 +69,11 @@ public struct SimulationTuning: Sendable, Equatable {
     public var maximumLinearSpeed = 20_000.0
     /// Angular speed limit, rad/s (Box2D: a quarter turn per step at 60 Hz ≈ 94 rad/s).
     public var maximumAngularSpeed = 90.0
+    /// Smallest side a body has for its mass and rotational inertia, pt. Far below anything
+    /// visible; large enough that 1/mass and 1/inertia stay finite at the smallest density and
+    /// scale a board allows (a board may give any positive size, and a subnormal side made them
+    /// infinite, so contact impulses became NaN).
+    public var minimumBodySide = 0.01
     /// Passes of the restitution solver (Box2D runs one; two-point contacts need a few to bounce
     /// a face straight back without spin, see `ContactSolver.applyRestitution`).
     public var restitutionIterations = 4

@@ -97,18 +97,23 @@ extension World {
 
     /// Mass = area × density (UIKit Dynamics); rotational inertia of the solid shape. A gadget
     /// that is not `rotatable` does not turn on impact.
+    ///
+    /// Sides count as at least `Limits.minimumBodySide`: a board may give any positive size, and
+    /// a sliver 4e-322 px thick (found by the board fuzzer) had a subnormal mass whose inverse
+    /// overflowed to infinity, turning the contact solver's impulses into NaN.
     func massProperties(_ i: Int) -> (invMass: Double, invI: Double) {
         let g = board.gadgets[i]
         let s = max(poses[i].scale, 1e-6)
         let density = max(g.body.density, 1e-9)
+        let side = limits.minimumBodySide
         let mass: Double, inertia: Double
         switch g.body.shape {
         case .circle:
-            let r = min(g.size.width, g.size.height) * s / 2
+            let r = max(min(g.size.width, g.size.height) * s, side) / 2
             mass = Math.pi * r * r * density
             inertia = mass * r * r / 2
         case .rectangle:
-            let w = g.size.width * s, hgt = g.size.height * s
+            let w = max(g.size.width * s, side), hgt = max(g.size.height * s, side)
             mass = w * hgt * density
             inertia = mass * (w * w + hgt * hgt) / 12
         }

@@ -33,6 +33,7 @@ public enum PNGCodec {
     /// Decodes any PNG to straight 8-bit RGBA (sRGB values as stored; no gamma conversion).
     public static func decode(_ bytes: [UInt8]) throws(Failure) -> RGBAImage {
         guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { throw .notPNG }
+        if let overlong = firstOverlongHeaderChunk(bytes) { throw .corrupt("\(overlong) chunk runs past the end of the file") }
         var image = png_image()
         image.version = gadget_png_image_version()
         let begun = bytes.withUnsafeBytes { raw in
@@ -80,6 +81,26 @@ public enum PNGCodec {
         png_image_free(&image)
         guard written != 0 else { throw .encode(m) }
         return Array(out[0..<size])
+    }
+
+    /// The type of the first chunk before the image data whose declared length runs past the end
+    /// of `bytes`, if any. libpng allocates a header chunk's declared length (up to 2 GiB) before
+    /// reading it, so a 100-byte corrupt file could make the kiosk reserve gigabytes only to fail
+    /// at "read beyond end of data" anyway; such a file is refused here first. Only chunks libpng
+    /// reads in full before the first IDAT are checked, so what decodes is unchanged.
+    static func firstOverlongHeaderChunk(_ bytes: [UInt8]) -> String? {
+        var i = signature.count
+        while i + 8 <= bytes.count {
+            let length = bytes[i..<(i + 4)].reduce(0) { $0 << 8 | Int($1) }
+            let type = bytes[(i + 4)..<(i + 8)]
+            if type.elementsEqual("IDAT".utf8) || type.elementsEqual("IEND".utf8) { return nil }
+            if length > bytes.count - (i + 8) {
+                // Printable for the message even when the type bytes are garbage.
+                return String(decoding: type.map { (0x20..<0x7F).contains($0) ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
+            }
+            i += 12 + length
+        }
+        return nil
     }
 
     private static func message(_ image: inout png_image) -> String {
