@@ -77,7 +77,7 @@ export SWIFT_BACKTRACE=enable=no
 run_target() {
   local name=$1 dir=$out/$1; shift
   "$dir/fuzz" "$dir/corpus" -dict="$dict" -max_len="$max_len" -artifact_prefix="$dir/" \
-    -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 "$@"
+    -rss_limit_mb=2048 -timeout=60 -print_final_stats=1 "$@"
 }
 
 # One line per target from libFuzzer's log: executions, coverage, corpus, result.
@@ -99,7 +99,9 @@ run_all() {
   for name in "${targets[@]}"; do
     if ! build_target "$name"; then echo "fuzz: $name FAILED to build"; failed=1; continue; fi
     rc=0
-    run_target "$name" -max_total_time="$seconds" >"$out/$name/run.log" 2>&1 || rc=$?
+    # A fixed seed: the same inputs in the same order on every machine (a faster one only gets
+    # further in the time), so the suite's outcome does not hang on an unseeded generator.
+    run_target "$name" -seed=1 -max_total_time="$seconds" >"$out/$name/run.log" 2>&1 || rc=$?
     summary "$name" "$out/$name/run.log" "$rc"
     if [[ $rc -ne 0 ]]; then
       failed=1
@@ -122,7 +124,7 @@ case ${1:-} in
     name=$1; shift
     build_target "$name"
     # A saved input (a crash file) runs on its own, not as a corpus.
-    if [[ $# -gt 0 && -f $1 ]]; then exec "$out/$name/fuzz" -rss_limit_mb=2048 -timeout=10 "$@"; fi
+    if [[ $# -gt 0 && -f $1 ]]; then exec "$out/$name/fuzz" -rss_limit_mb=2048 -timeout=60 "$@"; fi
     if [[ $# -eq 0 ]]; then set -- -max_total_time=180; fi
     run_target "$name" "$@" ;;
 esac
