@@ -137,43 +137,32 @@ wait_for 60 frames_above "$f" || bad "no frames after the rejected board"
 # The running board again, so the restarted process (which reads the file afresh) can start.
 cp "$BOARDS/board-b/board.json" /etc/gadgetboard/board.json
 
-# 5. The watchdog: a hung loop (test-only trigger, GADGETBOARD_TEST_STALL_FILE in a drop-in)
-#    is killed and restarted. /run/gadgetboard goes with the old process, and the trigger with it.
-restarts=$(prop NRestarts)
-stall_at=$(uptime_s)
-touch /run/gadgetboard/stall
-if wait_for 120 bash -c "[ \"\$(systemctl show -P NRestarts $UNIT)\" -gt $restarts ] && [ \"\$(systemctl show -P ActiveState $UNIT)\" = active ]"; then
-    newpid=$(prop MainPID)
-    took=$(awk -v a="$stall_at" -v b="$(uptime_s)" 'BEGIN { printf "%.1f", b - a }')
-    ok "watchdog: stalled loop restarted (NRestarts $restarts -> $(prop NRestarts), pid $pid -> $newpid, $took s from stall to active again)"
-    if journalctl -b -u "$UNIT" --no-pager -o cat | grep -q 'Watchdog timeout'; then
-        ok "journal: systemd logged the watchdog timeout"
+# Touches the trigger file $2 and expects systemd's watchdog to restart the service; $1 names
+# the case, $3 is the journal line that says why. /run/gadgetboard goes with the old process,
+# and the trigger with it.
+expect_watchdog_restart() {
+    local what=$1 trigger=$2 why=$3 restarts pid started took
+    restarts=$(prop NRestarts)
+    pid=$(prop MainPID)
+    started=$(uptime_s)
+    touch "$trigger"
+    if wait_for 120 bash -c "[ \"\$(systemctl show -P NRestarts $UNIT)\" -gt $restarts ] && [ \"\$(systemctl show -P ActiveState $UNIT)\" = active ]"; then
+        took=$(awk -v a="$started" -v b="$(uptime_s)" 'BEGIN { printf "%.1f", b - a }')
+        ok "watchdog: $what restarted (NRestarts $restarts -> $(prop NRestarts), pid $pid -> $(prop MainPID), $took s from the trigger to active again)"
+        if journalctl -b -u "$UNIT" --no-pager -o cat | grep -q "$why"; then ok "journal: '$why'"; else bad "no '$why' in the journal"; fi
+        if wait_for 60 frames_above 1; then ok "draws again after the restart: frames $(frames)"; else bad "no frames after the $what restart"; fi
     else
-        bad "no 'Watchdog timeout' in the journal"
+        bad "watchdog: $what not restarted within 120 s (NRestarts $(prop NRestarts), $(prop ActiveState)/$(prop SubState))"
     fi
-    if wait_for 60 frames_above 1; then ok "draws again after the restart: frames $(frames)"; else bad "no frames after the watchdog restart"; fi
-else
-    bad "watchdog: no restart within 120 s (NRestarts $(prop NRestarts), $(prop ActiveState)/$(prop SubState))"
-fi
+}
 
-# 5b. A hung display: the loop runs on (its metrics file keeps being written) but no flip
-#     completes, so after FlipWatch's 2 s the pings stop and systemd restarts the service.
-restarts=$(prop NRestarts)
-pid=$(prop MainPID)
-hang_at=$(uptime_s)
-touch /run/gadgetboard/hang-flips
-if wait_for 120 bash -c "[ \"\$(systemctl show -P NRestarts $UNIT)\" -gt $restarts ] && [ \"\$(systemctl show -P ActiveState $UNIT)\" = active ]"; then
-    took=$(awk -v a="$hang_at" -v b="$(uptime_s)" 'BEGIN { printf "%.1f", b - a }')
-    ok "hung display: restarted by the watchdog (NRestarts $restarts -> $(prop NRestarts), pid $pid -> $(prop MainPID), $took s from the hang to active again)"
-    if journalctl -b -u "$UNIT" --no-pager -o cat | grep -q 'the display looks hung; no longer pinging systemd'; then
-        ok "journal: the kiosk said why it stopped pinging"
-    else
-        bad "no 'display looks hung' line in the journal"
-    fi
-    if wait_for 60 frames_above 1; then ok "draws again after the restart: frames $(frames)"; else bad "no frames after the hung-display restart"; fi
-else
-    bad "hung display: no restart within 120 s (NRestarts $(prop NRestarts), $(prop ActiveState)/$(prop SubState))"
-fi
+# 5. A hung loop (test-only trigger, GADGETBOARD_TEST_STALL_FILE in a drop-in): no pings at all.
+expect_watchdog_restart "stalled loop" /run/gadgetboard/stall 'Watchdog timeout'
+
+# 5b. A hung display (test-only double, GADGETBOARD_TEST_HANG_FLIPS_FILE): the loop runs on (its
+#     metrics file keeps being written) but no flip completes, so after FlipWatch's 2 s the pings
+#     stop and systemd restarts the service.
+expect_watchdog_restart "hung display" /run/gadgetboard/hang-flips 'the display looks hung; no longer pinging systemd'
 
 # 6. A clean stop: SIGTERM handled, exit status 0, and (KMS) the console back in text mode.
 systemctl stop "$UNIT"
