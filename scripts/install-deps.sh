@@ -16,7 +16,7 @@ if [[ "$(dpkg --print-architecture)" == amd64 ]]; then test_extra+=(linux-image-
 packages=("${build[@]}")
 case "${1:-}" in
   --test) packages+=("${test_extra[@]}") ;;
-  --bench) packages+=(libsdl2-tests gcc libegl-dev) ;;
+  --bench) packages+=(libsdl2-tests gcc libegl-dev python3-matplotlib) ;;
 esac
 
 missing=()

@@ -193,3 +193,9 @@ size_t gb_heap_bytes_in_use(void) {
     struct mallinfo2 m = mallinfo2();
     return m.uordblks + m.hblkhd;
 }
+
+gb_heap_info gb_heap_figures(void) {
+    struct mallinfo2 m = mallinfo2();
+    gb_heap_info info = { m.arena, m.uordblks, m.fordblks, m.hblkhd };
+    return info;
+}

@@ -18,4 +18,12 @@ void gb_watch_this_thread(void *state);
 int gb_keep_freed_memory(int trim, int mmap);
 /// Bytes malloc holds for the process: arena bytes in use plus mmap'd chunks.
 size_t gb_heap_bytes_in_use(void);
+/// glibc's mallinfo2() figures, summed over every arena, in bytes.
+typedef struct {
+    size_t arena;     // bytes obtained with sbrk/arena mmaps (non-mmapped space)
+    size_t in_use;    // uordblks: allocated in those arenas
+    size_t free;      // fordblks: free in those arenas
+    size_t mmapped;   // hblkhd: allocated in chunks of their own mmap
+} gb_heap_info;
+gb_heap_info gb_heap_figures(void);
 #endif

@@ -15,6 +15,8 @@ public struct FrameStatistics {
     public private(set) var missedVblanks = 0
     public private(set) var frameTimes = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
     public private(set) var latencies = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
+    /// Frame times since `restartInterval()` (a soak's sampling interval; also since start).
+    public private(set) var intervalFrameTimes = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
     public private(set) var lastFlip: FlipEvent?
     /// The most recent input-to-flip latency, µs (for the HUD).
     public private(set) var lastLatency: Microseconds?
@@ -44,6 +46,7 @@ public struct FrameStatistics {
             let dt = flip.time - last.time
             if dt > 0 {
                 _ = frameTimes.record(UInt64(dt))
+                _ = intervalFrameTimes.record(UInt64(dt))
                 recentFrameTimes.append(dt)
             }
             let gap = Int(flip.sequence &- last.sequence)
@@ -56,6 +59,9 @@ public struct FrameStatistics {
         }
         inFlightInputTimes.removeAll()
     }
+
+    /// Empties `intervalFrameTimes` (keeps its storage: no allocation).
+    public mutating func restartInterval() { intervalFrameTimes.reset() }
 
     /// Percentiles of a histogram in milliseconds, for JSON and the exit summary.
     static func summary(_ h: Histogram<UInt64>) -> JSONValue {

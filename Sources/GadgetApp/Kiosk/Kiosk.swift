@@ -6,7 +6,9 @@ import GadgetDisplay
 /// writes the exit reports. Every failure a kiosk meets ends in one clear line and an exit code,
 /// never a crash: 2 for a bad board or argument, 1 for a display or device failure.
 public enum Kiosk {
-    public static func run(_ options: RunOptions) -> Int32 {
+    /// - prepare: called with the loop once it is built, before it runs (a soak sets its
+    ///   `iterationObserver` here).
+    public static func run(_ options: RunOptions, prepare: (KioskLoop) -> Void = { _ in }) -> Int32 {
         let log = Log.app
         // Signals first, so a SIGTERM during start-up still restores the console.
         let service: KioskService
@@ -46,6 +48,7 @@ public enum Kiosk {
             let loop = try KioskLoop(options: options, loaded: loaded, service: service, hotplug: hotplug,
                                      display: opened.take() ?? DisconnectedDisplay(after: summary, size: PixelSize(1, 1)))
             defer { loop.destroy() }
+            prepare(loop)
             let outcome = try loop.run()
             try loop.finish()
             if case .terminated(let sig) = outcome { log.info("stopped by signal \(sig)") }

@@ -46,6 +46,9 @@ public final class KioskLoop {
     let hud: HUDOverlay?
     /// Gravity from accelerometers, by device number (only when the board enables it).
     var accelerometers: [Int: AccelerometerGravity] = [:]
+    /// Called on the loop thread once per iteration, just before the loop sleeps, with the time
+    /// the iteration began. For measuring a running kiosk (`gadgetboard soak`); nil in a kiosk.
+    public var iterationObserver: ((KioskLoop, Microseconds) -> Void)?
     /// Headless has no vblank: animate at this interval.
     static let headlessFrameInterval: Microseconds = 16_667
 
@@ -71,7 +74,8 @@ public final class KioskLoop {
         do {
             let thread = try InputThread(configuration: InputConfiguration(paths: options.inputPaths, grab: options.grabInput,
                                                                             mapping: KioskLoop.inputMapping(loaded.board, scene.viewport)),
-                                         queue: queue, log: { Log.input.info($0) })
+                                         queue: queue, opener: options.inputOpener ?? KioskLoop.evdevOpener,
+                                         log: { Log.input.info($0) })
             try thread.start()
             input = thread
         } catch {
@@ -107,7 +111,7 @@ public final class KioskLoop {
             for flip in try display.dispatchEvents() { flipped(flip) }
             if let action = idle.update(now: now) { apply(action) }
 
-            if displayConnected && !display.isFlipPending && !idle.isBlanked && (needsDraw || !session.isIdle || options.frames != nil || hud != nil) {
+            if displayConnected && !display.isFlipPending && !idle.isBlanked && (needsDraw || !session.isIdle || options.frames != nil || options.drawContinuously || hud != nil) {
                 if display.refreshInterval != nil || now - lastHeadlessFrame >= KioskLoop.headlessFrameInterval || needsDraw {
                     try drawFrame(now: now)
                     if let limit = options.frames, drawnFrames >= limit, !display.isFlipPending { return .finished }
@@ -116,6 +120,7 @@ public final class KioskLoop {
             if let limit = options.frames, drawnFrames >= limit, !display.isFlipPending { return .finished }
             // Headless with nothing asked of it: one frame (for the screenshot), then done.
             if displayConnected, display.refreshInterval == nil, options.frames == nil, options.duration == nil, drawnFrames > 0 { return .finished }
+            iterationObserver?(self, now)
             service.tick(now: MonotonicClock.now())
             try sleep(until: deadline)
         }
@@ -152,6 +157,17 @@ public final class KioskLoop {
             if options.eventsToStdout { StandardOutput.line(JSONWriter.write(e.json)) }
         }
     }
+
+    static let evdevOpener: InputThread.Opener = { (path, grab) throws(InputError) in try EvdevDevice.open(path, grab: grab) }
+
+    /// Frame pacing so far, including the interval since `restartFrameInterval()`. Thread: the loop's.
+    public var frameStatistics: FrameStatistics { stats }
+
+    /// Starts a new measuring interval of `frameStatistics.intervalFrameTimes`. Thread: the loop's.
+    public func restartFrameInterval() { stats.restartInterval() }
+
+    /// Contacts that began since start (one per finger landing). Thread: the loop's.
+    public var touchesBegan: UInt64 { service.metrics.touches }
 
     static func inputMapping(_ board: Board, _ viewport: BoardViewport) -> InputMapping {
         InputMapping(board: board.size, calibration: board.touch.calibration, rotation: viewport.rotation, viewport: viewport)
@@ -296,7 +312,7 @@ public final class KioskLoop {
         if let d = service.nextDeadline { wake.append(d) }
         if let d = idle.deadline { wake.append(d) }
         if let d = session.nextTimerDeadline { wake.append(d) }
-        let animating = (!session.isIdle || hud != nil) && !idle.isBlanked || options.frames != nil
+        let animating = (!session.isIdle || hud != nil) && !idle.isBlanked || options.frames != nil || options.drawContinuously
         if animating && displayConnected && !display.isFlipPending && display.refreshInterval == nil {
             wake.append(lastHeadlessFrame + KioskLoop.headlessFrameInterval)
         }

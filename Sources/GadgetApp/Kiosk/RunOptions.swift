@@ -1,4 +1,5 @@
 import GadgetCore
+import GadgetInput
 
 /// What `gadgetboard run` was asked to do.
 public struct RunOptions: Sendable {
@@ -16,7 +17,13 @@ public struct RunOptions: Sendable {
     /// Explicit input devices; empty: discover.
     public var inputPaths: [String] = []
     public var grabInput = false
+    /// Opens each input path; nil: the real device through libevdev (`EvdevDevice`).
+    /// `gadgetboard soak` sets it to read raw events from FIFOs it writes touches into.
+    public var inputOpener: InputThread.Opener?
     public var frames: Int?
+    /// Draw a frame every refresh (headless: every 16.7 ms) even when nothing moves, so frame
+    /// times measure the renderer and not the pauses between touches (`gadgetboard soak`).
+    public var drawContinuously = false
     public var duration: Double?
     public var statsPath: String?
     public var statePath: String?

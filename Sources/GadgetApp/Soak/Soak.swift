@@ -1,0 +1,122 @@
+import Glibc
+import GadgetCore
+import GadgetInput
+
+/// What `gadgetboard soak` was asked to do.
+public struct SoakOptions: Sendable {
+    public var boardPath: String?
+    /// Seconds.
+    public var duration: Double = 1800
+    public var seed: UInt64 = 1
+    /// Seconds between samples.
+    public var interval: Double = 10
+    public var outDirectory = "soak"
+    /// The plotting script (`bench/plot-soak.py`); nil: no plot.
+    public var plotScript: String?
+    public init() {}
+}
+
+/// `gadgetboard soak`: the live kiosk loop, headless, for a long time, with seeded random
+/// touches arriving through the real input path (a FIFO read by the input thread as a touch
+/// screen, raw `struct input_event`s, type-B multitouch), sampled every interval for leaks and
+/// drift: RSS, open descriptors, the heap, frame-time percentiles. Writes `soak.json` (and
+/// `soak.png` through the plot script) and prints a one-line PASS/FAIL against the targets.
+/// Returns 0 when the run completed (whatever the verdict), 1 or 2 when it could not run.
+public enum Soak {
+    public static func run(_ options: SoakOptions) -> Int32 {
+        let log = Log("soak")
+        // The kiosk closing the FIFO's reading end must end the writer with EPIPE, not kill us.
+        signal(SIGPIPE, SIG_IGN)
+        let board: LoadedBoard
+        switch BoardSource.load(options.boardPath) {
+        case .failure(let problems):
+            for p in problems.problems { Log.board.error(p.description) }
+            return 2
+        case .success(let b): board = b
+        }
+        do { try FileIO.makeDirectory(options.outDirectory) } catch {
+            log.error("--out: \(error)")
+            return 2
+        }
+        var template = Array("/tmp/gadgetboard-soak-XXXXXX".utf8CString)
+        guard let dir = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
+            log.error("mkdtemp failed: \(String(cString: strerror(errno)))")
+            return 1
+        }
+        let fifo = dir + "/event0"
+        defer { unlink(fifo); rmdir(dir) }
+        guard mkfifo(fifo, 0o600) == 0 else {
+            log.error("mkfifo(\(fifo)) failed: \(String(cString: strerror(errno)))")
+            return 1
+        }
+
+        // The touch screen covers the board one device unit per board pixel.
+        let generator = SoakTouchGenerator(seed: options.seed, maxX: Int32(board.board.size.width.rounded()) - 1,
+                                           maxY: Int32(board.board.size.height.rounded()) - 1)
+        let device = generator.deviceDescription
+        let writer = SoakTouchWriter(path: fifo, generator: generator)
+        let sampler = SoakSampler(interval: Microseconds(options.interval * 1_000_000), duration: Microseconds(options.duration * 1_000_000),
+                                  reportsSent: { writer.reports })
+        var run = RunOptions()
+        run.boardPath = options.boardPath
+        run.display = .headless
+        // A second's margin, so the last sample (at exactly `duration`) lands inside the run.
+        run.duration = options.duration + 1
+        run.drawContinuously = true
+        run.inputPaths = [fifo]
+        run.inputOpener = { (path, _) throws(InputError) in try RawEventSource.open(path, device: device) }
+        do { try writer.start() } catch {
+            log.error("touch writer: \(error)")
+            return 1
+        }
+        log.info("\(options.duration) s on \(options.boardPath ?? DemoBoard.name), seed \(options.seed), a sample every \(options.interval) s; touches through \(fifo)")
+        var display = ""
+        let code = Kiosk.run(run) { loop in
+            display = loop.display.summary
+            sampler.begin(now: MonotonicClock.now())
+            loop.iterationObserver = { loop, now in sampler.observe(loop, now: now) }
+        }
+        writer.stop()
+        guard code == 0 else { return code }
+
+        let report = SoakReport(options: options, display: display, samples: sampler.samples, quarters: sampler.quarters,
+                                gestures: writer.gestures, writerError: writer.error)
+        let jsonPath = options.outDirectory + "/soak.json"
+        do { try FileIO.writeAtomically(jsonPath, JSONWriter.write(report.json) + "\n") } catch {
+            log.error("\(error)")
+            return 1
+        }
+        log.info("wrote \(jsonPath)")
+        if let script = options.plotScript { plot(script: script, json: jsonPath, png: options.outDirectory + "/soak.png", log: log) }
+        StandardOutput.line(report.summaryLine)
+        return 0
+    }
+
+    /// Runs `python3 SCRIPT soak.json soak.png`; a missing script or matplotlib is reported, not
+    /// fatal (the JSON is the result; the plot can be made later). Debian's /usr/bin/python3 is
+    /// preferred: python3-matplotlib is installed for it, not for a pyenv or venv first on PATH.
+    static func plot(script: String, json: String, png: String, log: Log) {
+        guard FileIO.exists(script) else {
+            log.warning("no plot: \(script) not found (run it later: python3 bench/plot-soak.py \(json) \(png))")
+            return
+        }
+        let python = FileIO.exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3"
+        let argv = [python, script, json, png]
+        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { for p in cArgs { free(p) } }
+        var pid: pid_t = 0
+        let rc = posix_spawnp(&pid, python, nil, nil, &cArgs, environ)
+        guard rc == 0 else {
+            log.warning("no plot: cannot start python3: \(String(cString: strerror(rc)))")
+            return
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // WIFEXITED && WEXITSTATUS == 0, spelled out (the macros are not imported).
+        if status & 0x7f == 0 && (status >> 8) & 0xff == 0 {
+            log.info("wrote \(png)")
+        } else {
+            log.warning("plot failed (status \(status)): \(argv.joined(separator: " "))")
+        }
+    }
+}

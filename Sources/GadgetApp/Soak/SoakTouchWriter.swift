@@ -1,0 +1,115 @@
+import Glibc
+import Synchronization
+import GadgetCore
+import GadgetInput
+
+/// The soak's finger: a thread that writes `SoakTouchGenerator`'s reports as raw kernel
+/// `struct input_event` records into a FIFO the kiosk's input thread reads as a touch screen,
+/// each report stamped with CLOCK_MONOTONIC when it is sent (as the kernel stamps a device's
+/// events). Reports keep their planned spacing against an absolute schedule; after a stall of
+/// more than a second the schedule restarts from now instead of bursting to catch up.
+///
+/// Thread: `start` and `stop` from one thread (the soak's main); the rest runs on its own thread.
+final class SoakTouchWriter: @unchecked Sendable {
+    private let path: String
+    private var generator: SoakTouchGenerator
+    private let stopRequested = Atomic<Bool>(false)
+    private let reportsSent = Atomic<Int>(0)
+    private var thread: pthread_t?
+    private let failure = Mutex<String?>(nil)
+    /// Gestures started, by kind: read after `stop`.
+    private(set) var gestures: [SoakTouchGenerator.Gesture: Int] = [:]
+
+    init(path: String, generator: SoakTouchGenerator) {
+        self.path = path
+        self.generator = generator
+    }
+
+    /// Reports written so far. Thread: any.
+    var reports: Int { reportsSent.load(ordering: .relaxed) }
+    /// Why writing stopped early, if it did. Thread: any.
+    var error: String? { failure.withLock { $0 } }
+
+    func start() throws(InputError) {
+        var t = pthread_t()
+        let me = Unmanaged.passRetained(self).toOpaque()
+        let rc = pthread_create(&t, nil, { arg in
+            guard let arg else { return nil }
+            Unmanaged<SoakTouchWriter>.fromOpaque(arg).takeRetainedValue().run()
+            return nil
+        }, me)
+        guard rc == 0 else {
+            Unmanaged<SoakTouchWriter>.fromOpaque(me).release()
+            throw .call("pthread_create", rc)
+        }
+        thread = t
+    }
+
+    /// Lifts the fingers still down, closes the FIFO and joins the thread. Idempotent.
+    func stop() {
+        guard let t = thread else { return }
+        thread = nil
+        stopRequested.store(true, ordering: .releasing)
+        pthread_join(t, nil)
+    }
+
+    private var stopping: Bool { stopRequested.load(ordering: .acquiring) }
+
+    private func run() {
+        guard let fd = openWhenRead() else { return }
+        var due = MonotonicClock.now()
+        var bytes: [UInt8] = []
+        do {
+            while !stopping {
+                let report = generator.next()
+                due += report.delay
+                if MonotonicClock.now() - due > 1_000_000 { due = MonotonicClock.now() }
+                sleep(until: due)
+                if stopping { break }
+                try send(report, fd: fd, buffer: &bytes)
+            }
+            if let lift = generator.liftAll() { try send(lift, fd: fd, buffer: &bytes) }
+        } catch {
+            // EPIPE: the kiosk closed its end (it is shutting down).
+            if error.errno != EPIPE { failure.withLock { $0 = "writing \(path): \(error)" } }
+        }
+        gestures = generator.gestures
+    }
+
+    private func send(_ report: SoakTouchGenerator.Report, fd: FileDescriptor, buffer: inout [UInt8]) throws(InputError) {
+        let now = MonotonicClock.now()
+        buffer.removeAll(keepingCapacity: true)
+        for var e in report.events {
+            e.time = now
+            buffer += RawEventSource.record(e)
+        }
+        let result = buffer.withUnsafeBytes { raw in Result { () throws(InputError) in try fd.write(raw) } }
+        try result.get()
+        reportsSent.add(1, ordering: .relaxed)
+    }
+
+    /// Opens the FIFO for writing once the input thread has opened it for reading (until then
+    /// a non-blocking open fails with ENXIO), then makes writes blocking: a kiosk that falls
+    /// behind slows the finger down rather than losing events.
+    private func openWhenRead() -> FileDescriptor? {
+        while !stopping {
+            do {
+                let fd = try FileDescriptor.open(path, O_WRONLY | O_NONBLOCK)
+                _ = fcntl(fd.raw, F_SETFL, fcntl(fd.raw, F_GETFL) & ~O_NONBLOCK)
+                return fd
+            } catch {
+                if error.errno != ENXIO {
+                    failure.withLock { $0 = "opening \(path): \(error)" }
+                    return nil
+                }
+            }
+            usleep(10_000)
+        }
+        return nil
+    }
+
+    private func sleep(until t: Microseconds) {
+        var ts = timespec(tv_sec: Int(t / 1_000_000), tv_nsec: Int(t % 1_000_000) * 1000)
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
+    }
+}
