@@ -160,8 +160,10 @@ public final class KioskLoop {
 
     static let evdevOpener: InputThread.Opener = { (path, grab) throws(InputError) in try EvdevDevice.open(path, grab: grab) }
 
-    /// Frame pacing so far, including the interval since `restartFrameInterval()`. Thread: the loop's.
-    public var frameStatistics: FrameStatistics { stats }
+    /// Lends the frame pacing so far (including the interval since `restartFrameInterval()`) to
+    /// `body`, which must not keep it: a copy alive at the next reset costs a histogram copy.
+    /// Thread: the loop's.
+    public func withFrameStatistics<R>(_ body: (FrameStatistics) -> R) -> R { body(stats) }
 
     /// Starts a new measuring interval of `frameStatistics.intervalFrameTimes`. Thread: the loop's.
     public func restartFrameInterval() { stats.restartInterval() }

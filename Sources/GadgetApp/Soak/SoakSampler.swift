@@ -24,8 +24,11 @@ final class SoakSampler {
     private(set) var start: Microseconds = 0
     private var next: Microseconds = 0
     private(set) var samples: [Sample] = []
-    private(set) var quarters = [Histogram<UInt64>](repeating: Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000,
-                                                                                 numberOfSignificantValueDigits: .three), count: 4)
+    /// Four histograms of their own, made now: `repeating:` would share one storage and copy
+    /// it (about 140 KB) on each quarter's first sample, which the heap figures would show.
+    private(set) var quarters = (0..<4).map { _ in
+        Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
+    }
     private var lastFrames = 0
     private var lastTouches: UInt64 = 0
     private var lastReports = 0
@@ -47,19 +50,23 @@ final class SoakSampler {
     /// The loop's per-iteration call: samples when one is due.
     func observe(_ loop: KioskLoop, now: Microseconds) {
         guard now >= next, now - start <= duration + interval / 2 else { return }
-        let stats = loop.frameStatistics
-        let frameTimes = stats.intervalFrameTimes
         let quarter = Int(min(3, Swift.max(0, 4 * (now - interval / 2 - start) / Swift.max(1, duration))))
-        quarters[quarter].add(frameTimes)
         let reports = reportsSent()
-        let has = frameTimes.totalCount > 0
-        samples.append(Sample(time: Double(now - start) / 1_000_000, figures: ProcessFigures.now(),
-                              frames: stats.framesPresented - lastFrames, touches: Int(loop.touchesBegan - lastTouches),
-                              reports: reports - lastReports,
-                              p50: has ? frameTimes.valueAtPercentile(50) : nil, p99: has ? frameTimes.valueAtPercentile(99) : nil,
-                              max: has ? frameTimes.max : nil))
-        lastFrames = stats.framesPresented
-        lastTouches = loop.touchesBegan
+        let touches = loop.touchesBegan
+        // Read in place: a copy of the statistics kept past `restartFrameInterval()` would make
+        // the reset copy the interval histogram (about 140 KB) every sample.
+        let sample = loop.withFrameStatistics { stats in
+            let frameTimes = stats.intervalFrameTimes
+            quarters[quarter].add(frameTimes)
+            let has = frameTimes.totalCount > 0
+            return Sample(time: Double(now - start) / 1_000_000, figures: ProcessFigures.now(),
+                          frames: stats.framesPresented - lastFrames, touches: Int(touches - lastTouches), reports: reports - lastReports,
+                          p50: has ? frameTimes.valueAtPercentile(50) : nil, p99: has ? frameTimes.valueAtPercentile(99) : nil,
+                          max: has ? frameTimes.max : nil)
+        }
+        samples.append(sample)
+        lastFrames += sample.frames
+        lastTouches = touches
         lastReports = reports
         loop.restartFrameInterval()
         // A late sample does not make the next ones come in a burst.
