@@ -5,6 +5,11 @@ import Testing
 @testable import GadgetRender
 
 @Suite struct SpriteBatcherTests {
+    /// A flush orphans the batch's size rounded up to a power of two, not the whole buffer.
+    @Test func orphanSizesArePowersOfTwo() {
+        #expect([0, 1, 2, 3, 64, 65, 1000, 16_384].map(\.nextPowerOfTwo) == [1, 1, 2, 4, 64, 128, 1024, 16_384])
+    }
+
     @Test func mergesWhileTheTextureIsUnchanged() throws {
         let display = try HeadlessDisplay(size: PixelSize(64, 64))
         try display.beginFrame()

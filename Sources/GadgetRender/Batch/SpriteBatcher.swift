@@ -205,14 +205,22 @@ public final class SpriteBatcher {
     }
 
     /// Issues the pending sprites as one draw call.
+    /// The fewest quads a flush orphans.
+    @usableFromInline static let smallestOrphan = 64
+
     public func flush() {
         let count = state.pointee.count
         guard count > 0 else { return }
         glBindTexture(GLenum(GL_TEXTURE_2D), state.pointee.texture)
         useProgram(white: state.pointee.allWhite)
         // Orphan then fill: the driver can keep drawing the previous contents without a stall.
+        // Orphan only what this batch needs (a power of two of quads, so the driver sees a few
+        // sizes it can recycle): orphaning the whole 16 384-quad buffer made llvmpipe allocate
+        // 1.31 MB per frame, and glibc's arena kept a 2.5 MiB high-water step from it in the
+        // soak (docs/BENCHMARKS.md, "Soak: 30 minutes").
         let bytes = count * 4 * MemoryLayout<SpriteVertex>.stride
-        glBufferData(GLenum(GL_ARRAY_BUFFER), capacity * 4 * MemoryLayout<SpriteVertex>.stride, nil, GLenum(GL_STREAM_DRAW))
+        let orphaned = min(capacity, max(SpriteBatcher.smallestOrphan, count.nextPowerOfTwo))
+        glBufferData(GLenum(GL_ARRAY_BUFFER), orphaned * 4 * MemoryLayout<SpriteVertex>.stride, nil, GLenum(GL_STREAM_DRAW))
         glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, bytes, vertices)
         glDrawElements(GLenum(GL_TRIANGLES), GLsizei(count * 6), GLenum(GL_UNSIGNED_SHORT), nil)
         state.pointee.drawCalls += 1
@@ -286,5 +294,13 @@ extension SpriteBatcher {
         state.pointee.drawCalls += 1
         state.pointee.flushedSprites += batch.spriteCount
         state.pointee.texture = 0
+    }
+}
+
+extension Int {
+    /// The smallest power of two not below self (1 for 0 and below).
+    var nextPowerOfTwo: Int {
+        guard self > 1 else { return 1 }
+        return 1 << (Int.bitWidth - (self - 1).leadingZeroBitCount)
     }
 }
