@@ -38,7 +38,7 @@ let package = Package(
         // PNG decode/encode, GLES2 programs, textures and the sprite batcher.
         .target(name: "GadgetRender", dependencies: ["GadgetCore", "GadgetShaders", "CGLES2", "CPNG"]),
         // Display backends (headless EGL, KMS/GBM) behind one protocol.
-        .target(name: "GadgetDisplay", dependencies: ["GadgetCore", "GadgetRender", "CEGL", "CGLES2", "CGBM", "CDRM", "CUdev"]),
+        .target(name: "GadgetDisplay", dependencies: ["GadgetCore", "CEGL", "CGLES2", "CGBM", "CDRM", "CUdev"]),
         // evdev discovery, the input thread and its queue.
         .target(name: "GadgetInput", dependencies: ["GadgetCore", "CEvdev"]),
         // Wires board + renderer + display + input: scenes, the main loop, commands' work.

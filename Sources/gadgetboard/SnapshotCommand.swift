@@ -43,37 +43,3 @@ struct SnapshotCommand: ParsableCommand {
         Log.render.info("snapshot: wrote \(out) (\(result.image.width)x\(result.image.height), \(result.drawCalls) draw call\(result.drawCalls == 1 ? "" : "s"), \(result.display))")
     }
 }
-
-struct CheckCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "check",
-        abstract: "Validate a board file and every image it references; prints ok or every error.")
-
-    @Argument(help: "Board file (JSON).")
-    var board: String
-
-    func run() throws {
-        switch BoardLoader.load(path: board) {
-        case .failure(let problems): throw failWithProblems(problems)
-        case .success: StandardOutput.line("ok")
-        }
-    }
-}
-
-struct DemoCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "demo",
-        abstract: "Write the built-in demo board (board.json and its images) to a directory.")
-
-    @Option(help: "Directory to write into (created if missing).")
-    var export: String
-
-    func run() throws {
-        do {
-            let files = try DemoBoard.export(to: export)
-            for f in files { StandardOutput.line(f) }
-        } catch {
-            throw failWith("demo: \(error)")
-        }
-    }
-}
