@@ -21,6 +21,15 @@ EXPECTED = {
     "gadgetboard_board_reloads": "counter",
     "gadgetboard_board_gadgets": "gauge",
     "gadgetboard_blanked": "gauge",
+    "gadgetboard_display_connected": "gauge",
+    "gadgetboard_display_disconnects": "counter",
+    "gadgetboard_display_reconnects": "counter",
+    "gadgetboard_last_flip_age_seconds": "gauge",
+    "gadgetboard_input_queue_overflows": "counter",
+    "gadgetboard_input_moves_coalesced": "counter",
+    "gadgetboard_input_contacts_lost": "counter",
+    "gadgetboard_late_input_frames": "counter",
+    "gadgetboard_dropped_simulation_seconds": "counter",
 }
 
 

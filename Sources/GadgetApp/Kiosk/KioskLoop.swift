@@ -39,6 +39,8 @@ public final class KioskLoop {
     let queue: TouchQueue
     var input: InputThread?
     var messages: [InputMessage] = []
+    /// The session's late frames already added to the metrics (the counter outlives reloads).
+    var lateFramesCounted = 0
     /// Pointer devices present (mice, absolute pointers): the cursor shows while any is.
     var pointerDevices = Set<Int>()
     var cursor: Vector2?
@@ -93,7 +95,8 @@ public final class KioskLoop {
         let deadline = options.duration.map { startTime + Microseconds($0 * 1_000_000) }
         while true {
             let now = MonotonicClock.now()
-            session.beginFrame(at: now)  // after a stall, drop time rather than spiral
+            // After a stall, drop time rather than spiral (counted in the metrics).
+            service.metrics.droppedSimulationTime += session.beginFrame(at: now)
             for signal in service.takeSignals() {
                 switch signal {
                 case .terminate(let sig):
@@ -195,7 +198,17 @@ public final class KioskLoop {
                 accelerometers[info.number] = nil
             }
         }
+        guard !messages.isEmpty else { return }
         messages.removeAll(keepingCapacity: true)
+        // The queue's and the session's counters change only when messages came.
+        let q = queue.statistics
+        service.metrics.inputQueueOverflows = UInt64(q.overflows)
+        service.metrics.inputMovesCoalesced = UInt64(q.coalesced)
+        service.metrics.inputContactsLost = UInt64(q.lostContacts)
+        let late = session.lateFrames
+        if late < lateFramesCounted { lateFramesCounted = 0 }  // a reloaded board's new session
+        service.metrics.lateInputFrames += UInt64(late - lateFramesCounted)
+        lateFramesCounted = late
     }
 
     /// An accelerometer appeared: with `physics.accelerometer` on, it steers gravity's direction

@@ -28,6 +28,15 @@ public struct KioskMetrics: Sendable {
     public var displayReconnects: UInt64 = 0
     /// When the last page flip completed (CLOCK_MONOTONIC µs); nil before the first.
     public var lastFlip: Microseconds?
+    /// The input queue's counters (a stalled loop shows here first): times it was found full,
+    /// moves merged to make room, contacts dropped whole past the lifecycle reserve.
+    public var inputQueueOverflows: UInt64 = 0
+    public var inputMovesCoalesced: UInt64 = 0
+    public var inputContactsLost: UInt64 = 0
+    /// Touch frames that arrived after the simulation had passed their time.
+    public var lateInputFrames: UInt64 = 0
+    /// Simulation time given up after stalls (the loop drops it rather than spiral), µs.
+    public var droppedSimulationTime: Microseconds = 0
     /// Labels of `gadgetboard_info`: which board is on screen and where it is drawn.
     public var boardName: String
     public var display: String
@@ -84,6 +93,16 @@ public struct KioskMetrics: Sendable {
         p.counter("gadgetboard_display_disconnects_total", help: "Times the panel went away while running (hotplug).", value: Double(displayDisconnects))
         p.counter("gadgetboard_display_reconnects_total", help: "Times a panel came back and the board was shown again (hotplug).",
                   value: Double(displayReconnects))
+        p.counter("gadgetboard_input_queue_overflows_total", help: "Times the input queue was found full (the main loop fell behind).",
+                  value: Double(inputQueueOverflows))
+        p.counter("gadgetboard_input_moves_coalesced_total", help: "Touch moves merged to make room in a full input queue.",
+                  value: Double(inputMovesCoalesced))
+        p.counter("gadgetboard_input_contacts_lost_total", help: "Contacts dropped whole when the input queue was past its lifecycle reserve.",
+                  value: Double(inputContactsLost))
+        p.counter("gadgetboard_late_input_frames_total", help: "Touch frames applied after the simulation had passed their time.",
+                  value: Double(lateInputFrames))
+        p.counter("gadgetboard_dropped_simulation_seconds_total", help: "Simulation time given up after main-loop stalls instead of catching up.",
+                  value: Double(droppedSimulationTime) / 1_000_000)
         p.gauge("gadgetboard_last_flip_age_seconds",
                 help: "Seconds since the last page flip completed (since start before the first). Grows while nothing is drawn (idle board, blanked, unplugged) as on a hung display; the watchdog tells them apart (no flip outstanding for over 2 s).",
                 value: Double(now - (lastFlip ?? startTime)) / 1_000_000)

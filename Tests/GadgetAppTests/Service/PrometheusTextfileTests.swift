@@ -65,6 +65,11 @@ import GadgetCore
         m.inputLatency.observe(0.024)
         m.touches = 5
         m.boardGadgets = 12
+        m.lastFlip = 10_750_000
+        m.inputQueueOverflows = 4
+        m.inputMovesCoalesced = 9
+        m.lateInputFrames = 2
+        m.droppedSimulationTime = 1_500_000
         m.record(GestureEvent(time: 0, kind: .tap, state: .recognized, gadget: nil, location: .zero))
         m.record(GestureEvent(time: 0, kind: .pan, state: .began, gadget: nil, location: .zero))
         m.record(GestureEvent(time: 0, kind: .pan, state: .changed, gadget: nil, location: .zero))
@@ -85,6 +90,15 @@ import GadgetCore
             "gadgetboard_board_reloads_total{result=\"failed\"} 0",
             "gadgetboard_blanked 0",
             "gadgetboard_board_gadgets 12",
+            "gadgetboard_display_connected 1",
+            "gadgetboard_display_disconnects_total 0",
+            "gadgetboard_display_reconnects_total 0",
+            "gadgetboard_last_flip_age_seconds 0.25",
+            "gadgetboard_input_queue_overflows_total 4",
+            "gadgetboard_input_moves_coalesced_total 9",
+            "gadgetboard_input_contacts_lost_total 0",
+            "gadgetboard_late_input_frames_total 2",
+            "gadgetboard_dropped_simulation_seconds_total 1.5",
             "# TYPE gadgetboard_frame_time_seconds histogram",
         ] {
             #expect(lines.contains(expected), "missing: \(expected)")
