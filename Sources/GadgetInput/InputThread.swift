@@ -55,7 +55,8 @@ public final class InputThread: @unchecked Sendable {
     private let pendingMapping = Mutex<InputMapping?>(nil)
     private let openDevices = Mutex<[InputDeviceInfo]>([])
     private let counters = Mutex<[Int: TouchAssemblerStats]>([:])
-    private var thread: pthread_t?
+    /// The running thread; guarded because `start` and `stop` may be called from any thread.
+    private let thread = Mutex<pthread_t?>(nil)
 
     // Input-thread state.
     private var mapping: InputMapping
@@ -97,7 +98,13 @@ public final class InputThread: @unchecked Sendable {
     /// Starts the thread. Devices found now are opened on it; a missing device directory is
     /// logged, not fatal (a kiosk may start before its touch screen is connected).
     public func start() throws(InputError) {
-        guard thread == nil else { return }
+        try thread.withLock { (running: inout pthread_t?) throws(InputError) in
+            guard running == nil else { return }
+            running = try spawn()
+        }
+    }
+
+    private func spawn() throws(InputError) -> pthread_t {
         var t = pthread_t()
         let me = Unmanaged.passRetained(self).toOpaque()
         let rc = pthread_create(&t, nil, { arg in
@@ -109,14 +116,13 @@ public final class InputThread: @unchecked Sendable {
             Unmanaged<InputThread>.fromOpaque(me).release()
             throw .call("pthread_create", rc)
         }
-        thread = t
+        return t
     }
 
     /// Stops and joins the thread; every contact still down is cancelled and every device is
     /// reported removed first. Idempotent.
     public func stop() {
-        guard let t = thread else { return }
-        thread = nil
+        guard let t = thread.withLock({ running -> pthread_t? in defer { running = nil }; return running }) else { return }
         stopRequested.store(true, ordering: .releasing)
         wake.signal()
         pthread_join(t, nil)
