@@ -55,10 +55,12 @@ public struct BoardSession: Sendable {
     /// is applied at the current time (and counted in `lateFrames`).
     public mutating func apply(_ frame: TouchFrame) -> [GestureEvent] {
         if frame.time < clock.now { lateFrames += 1 }
-        var events = advance(to: frame.time)
+        world.advance(to: frame.time, on: &clock)
+        renderTime = max(renderTime, frame.time)
         touchesBegan += frame.touches.filter { $0.phase == .began }.count
-        events += gestures.handle(frame, world: &world)
-        return events
+        // The engine fires the gesture timers due by the frame's time itself, before its
+        // touches: advancing them here too would do that work twice per frame.
+        return gestures.handle(frame, world: &world)
     }
 
     /// Steps the simulation in fixed steps up to `target` (never backwards).
