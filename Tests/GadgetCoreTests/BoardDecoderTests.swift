@@ -61,6 +61,16 @@ import Testing
         #expect(p.count == 10)
     }
 
+    /// Astronomical gadgets are refused with a line each (the board fuzzer's 1.9e209 px gadget
+    /// made the physics produce NaN).
+    @Test func refusesGadgetsTooLargeOrTooFarAway() {
+        #expect(problems("{\"size\":[800,480],\"gadgets\":[{\"id\":\"k\",\"color\":\"#ffffff\",\"center\":[400,240],\"size\":[1.9e209,120]}]}")
+                == ["board.json: gadgets[0].size: larger than 65536 pixels on a side"])
+        #expect(problems("{\"size\":[800,480],\"gadgets\":[{\"id\":\"k\",\"color\":\"#ffffff\",\"center\":[-2e6,240],\"size\":[10,10]}]}")
+                == ["board.json: gadgets[0].center: more than 1000000 pixels from the canvas"])
+        #expect(problems("{\"size\":[800,480],\"gadgets\":[{\"id\":\"k\",\"color\":\"#ffffff\",\"center\":[400,240],\"size\":[65536,10]}]}").isEmpty)
+    }
+
     @Test func missingFieldsAreReported() {
         #expect(problems("{}") == ["board.json: size: missing required field", "board.json: gadgets: missing required field"])
         #expect(problems("{\"size\":[1,1],\"gadgets\":[{\"id\":\"x\"}]}") == [

@@ -7,6 +7,12 @@ public struct BoardDecoder {
     public static let maximumCanvasSide = 16384.0
     /// Most gadgets a board may hold.
     public static let maximumGadgets = 100_000
+    /// Largest gadget side, pixels: four canvases (a gadget may be scaled down or hang over the
+    /// edges, never astronomically large — the physics' mass and inertia overflow to infinity
+    /// and NaN long before a double does; the board fuzzer found a 1.9e209 px gadget doing it).
+    public static let maximumGadgetSide = 4 * maximumCanvasSide
+    /// Farthest a gadget's centre may be from the canvas, pixels, for the same reason.
+    public static let maximumCenterDistance = 1e6
 
     private let file: String
     private var problems: [BoardProblem] = []
@@ -264,9 +270,29 @@ public struct BoardDecoder {
         }
 
         var center = Vector2.zero
-        if let c = obj["center"] { center = vector(c, "\(path).center") ?? .zero } else { problem("\(path).center", "missing required field") }
+        if let c = obj["center"] {
+            if let v = vector(c, "\(path).center") {
+                if abs(v.x) > BoardDecoder.maximumCenterDistance || abs(v.y) > BoardDecoder.maximumCenterDistance {
+                    problem("\(path).center", "more than \(Int(BoardDecoder.maximumCenterDistance)) pixels from the canvas")
+                } else {
+                    center = v
+                }
+            }
+        } else {
+            problem("\(path).center", "missing required field")
+        }
         var size = Size2(1, 1)
-        if let s = obj["size"] { if let v = vector(s, "\(path).size", positive: true) { size = Size2(v.x, v.y) } } else { problem("\(path).size", "missing required field") }
+        if let s = obj["size"] {
+            if let v = vector(s, "\(path).size", positive: true) {
+                if v.x > BoardDecoder.maximumGadgetSide || v.y > BoardDecoder.maximumGadgetSide {
+                    problem("\(path).size", "larger than \(Int(BoardDecoder.maximumGadgetSide)) pixels on a side")
+                } else {
+                    size = Size2(v.x, v.y)
+                }
+            }
+        } else {
+            problem("\(path).size", "missing required field")
+        }
 
         let rotation = number(obj["rotation"], "\(path).rotation", range: -36000...36000, default: 0)
         let opacity = number(obj["opacity"], "\(path).opacity", range: 0...1, default: 1)
