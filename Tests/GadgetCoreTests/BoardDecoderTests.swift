@@ -71,6 +71,11 @@ import Testing
         #expect(problems("{\"size\":[800,480],\"gadgets\":[{\"id\":\"k\",\"color\":\"#ffffff\",\"center\":[400,240],\"size\":[65536,10]}]}").isEmpty)
     }
 
+    /// A rotation too large for an Int is a problem, not a trap (the board fuzzer's find).
+    @Test func hugeBoardRotationIsAProblem() {
+        #expect(problems("{\"size\":[800,480],\"rotation\":9e48,\"gadgets\":[]}") == ["board.json: rotation: must be 0, 90, 180 or 270"])
+    }
+
     @Test func missingFieldsAreReported() {
         #expect(problems("{}") == ["board.json: size: missing required field", "board.json: gadgets: missing required field"])
         #expect(problems("{\"size\":[1,1],\"gadgets\":[{\"id\":\"x\"}]}") == [

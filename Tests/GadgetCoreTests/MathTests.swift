@@ -4,6 +4,15 @@ import Testing
 /// The core's own elementary functions must agree with a libm to well below a pixel; they exist
 /// so that results are identical on every platform.
 @Suite struct MathTests {
+    /// Out of range, sin and cos give an answer (NaN for NaN and infinities) instead of
+    /// trapping on the quadrant's conversion to Int.
+    @Test func hugeAndNonFiniteAnglesDoNotTrap() {
+        #expect(Math.sin(.infinity).isNaN && Math.cos(-.infinity).isNaN && Math.sin(.nan).isNaN)
+        for x in [1e19, -3e40, 9e300] {
+            #expect(Math.sin(x).magnitude <= 1 && Math.cos(x).magnitude <= 1)
+        }
+    }
+
     @Test func trigMatchesKnownValues() {
         #expect(abs(Math.sin(Math.pi / 6) - 0.5) < 1e-15)
         #expect(abs(Math.cos(Math.pi / 3) - 0.5) < 1e-15)

@@ -138,7 +138,7 @@ public struct BoardDecoder {
         var rotation = DisplayRotation.none
         if let v = root["rotation"] {
             let n = number(v, "rotation", default: 0)
-            if let r = DisplayRotation(rawValue: Int(n)), Double(r.rawValue) == n { rotation = r } else { problem("rotation", "must be 0, 90, 180 or 270") }
+            if let i = Int(exactly: n), let r = DisplayRotation(rawValue: i) { rotation = r } else { problem("rotation", "must be 0, 90, 180 or 270") }
         }
 
         let touch = touchSettings(root["touch"])

@@ -53,6 +53,10 @@ public enum Math {
         let pio2_3 = 2.02226624879595063154e-21
         let n = (x * invPio2).rounded(.toNearestOrEven)
         let r = ((x - n * pio2_1) - n * pio2_2) - n * pio2_3
+        // Out of range the result has no precision left, but must not trap: NaN and infinities
+        // give NaN (as libm's sin does), and a huge quotient only matters modulo 4.
+        guard n.isFinite else { return (0, .nan) }
+        guard n.magnitude < 0x1p52 else { return (Int(n.truncatingRemainder(dividingBy: 4)), 0) }
         return (Int(n), r)
     }
 
