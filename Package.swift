@@ -18,6 +18,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         systemLibrary("CEGL", pkgConfig: "egl", apt: ["libegl1-mesa-dev"]),
@@ -30,6 +32,14 @@ let package = Package(
         systemLibrary("CUdev", pkgConfig: "libudev", apt: ["libudev-dev"]),
         // glibc's <malloc.h> (mallinfo2, mallopt) and the bench's malloc counter; part of libc, nothing to link.
         .target(name: "CMalloc", path: "Sources/CMalloc"),
+
+        // The one OS layer: swift-system's FileDescriptor and Errno, one error type for a failed
+        // call, one EINTR policy, and what swift-system lacks (poll set, inotify, wake pipe,
+        // atomic file replace), plus the journal-friendly swift-log handler.
+        .target(name: "GadgetSystem", dependencies: [
+            .product(name: "SystemPackage", package: "swift-system"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
 
         // Pure Swift: geometry, board model, JSON, touch assembly, gestures, simulation.
         .target(name: "GadgetCore"),

@@ -1,0 +1,22 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The process environment as a dictionary, read from `environ`. Service pieces take an
+/// environment dictionary (not `getenv`) so tests can hand them a made-up one.
+public enum ProcessEnvironment {
+    /// A snapshot of the current environment. Thread: any, but not while another thread calls
+    /// `setenv` (glibc's environment is not thread-safe).
+    public static func current() -> [String: String] {
+        var result: [String: String] = [:]
+        var cursor = environ
+        while let entry = cursor.pointee {
+            let pair = String(cString: entry)
+            if let eq = pair.firstIndex(of: "=") {
+                result[String(pair[..<eq])] = String(pair[pair.index(after: eq)...])
+            }
+            cursor += 1
+        }
+        return result
+    }
+}
