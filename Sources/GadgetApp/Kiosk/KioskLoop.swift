@@ -287,7 +287,7 @@ public final class KioskLoop {
 
     func drawBlack() throws {
         try display.beginFrame()
-        glClearBlack()
+        FramebufferClear.clearToBlack()
         try display.present()
         if display.isFlipPending { service.frameQueued(now: MonotonicClock.now()) }
     }
