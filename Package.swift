@@ -53,7 +53,8 @@ let package = Package(
         .target(name: "GadgetInput", dependencies: ["GadgetCore", "CEvdev"]),
         // Wires board + renderer + display + input: scenes, the main loop, commands' work.
         .target(name: "GadgetApp", dependencies: [
-            "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput",
+            "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput", "GadgetSystem",
+            .product(name: "Logging", package: "swift-log"),
             // `gadgetboard devices` lists input devices with libevdev directly.
             "CEvdev",
             // The bench's heap figures and settings (mallinfo2, mallopt, malloc counting).
@@ -61,17 +62,23 @@ let package = Package(
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]),
         .executableTarget(name: "gadgetboard", dependencies: [
-            "GadgetApp", "GadgetCore", "GadgetInput",
+            "GadgetApp", "GadgetCore", "GadgetInput", "GadgetSystem",
+            .product(name: "Logging", package: "swift-log"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "GadgetCoreTests", dependencies: ["GadgetCore"]),
+        .testTarget(name: "GadgetSystemTests", dependencies: [
+            "GadgetSystem",
+            .product(name: "SystemPackage", package: "swift-system"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // Fixtures are read through #filePath (no Foundation Bundle): excluded from the build.
         .testTarget(name: "GadgetRenderTests", dependencies: ["GadgetRender", "GadgetDisplay", "GadgetCore"], exclude: ["Fixtures"]),
         .testTarget(name: "GadgetInputTests", dependencies: ["GadgetInput", "GadgetCore"], exclude: ["Fixtures"]),
         // KMS logic (modes, probing, event decoding) and, on a machine with a card, the real thing.
         .testTarget(name: "GadgetKMSTests", dependencies: ["GadgetDisplay", "GadgetCore"]),
-        .testTarget(name: "GadgetAppTests", dependencies: ["GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay"], exclude: ["Fixtures"]),
+        .testTarget(name: "GadgetAppTests", dependencies: ["GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GadgetApp
 import GadgetCore
+import GadgetSystem
 
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

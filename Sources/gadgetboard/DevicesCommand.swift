@@ -1,5 +1,6 @@
 import ArgumentParser
 import GadgetApp
+import GadgetSystem
 
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GadgetApp
 import GadgetCore
+import GadgetSystem
 
 struct Gadgetboard: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,8 @@ import ArgumentParser
 import GadgetApp
 import GadgetCore
 import GadgetInput
+import GadgetRender
+import GadgetSystem
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

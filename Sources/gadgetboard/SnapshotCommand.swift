@@ -1,6 +1,8 @@
 import ArgumentParser
 import GadgetApp
 import GadgetCore
+import GadgetRender
+import GadgetSystem
 
 struct SnapshotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -39,7 +41,7 @@ struct SnapshotCommand: ParsableCommand {
         do { result = try Snapshot.render(loaded, size: pixelSize, rotation: rot) } catch {
             throw failWith("snapshot: \(error)")
         }
-        do { try FileIO.writeAtomically(out, result.png) } catch { throw failWith("snapshot: \(error)") }
-        Log.render.info("snapshot: wrote \(out) (\(result.image.width)x\(result.image.height), \(result.drawCalls) draw call\(result.drawCalls == 1 ? "" : "s"), \(result.display))")
+        do { try FileIO.replace(out, with: result.png) } catch { throw failWith("snapshot: \(error)") }
+        Loggers.render.info("snapshot: wrote \(out) (\(result.image.width)x\(result.image.height), \(result.drawCalls) draw call\(result.drawCalls == 1 ? "" : "s"), \(result.display))")
     }
 }

@@ -1,6 +1,8 @@
 import Testing
 @testable import GadgetApp
 @testable import GadgetCore
+import GadgetRender
+import GadgetSystem
 
 @Suite struct BoardLoaderTests {
     func problems(_ result: Result<LoadedBoard, BoardProblems>) -> [String] {
@@ -16,11 +18,11 @@ import Testing
         let dir = scratchDirectory("images")
         let png = fixturesDirectory() + "/golden-board/checker.png"
         let good = try FileIO.read(png)
-        try FileIO.writeAtomically(dir + "/ok.png", good)
-        try FileIO.writeAtomically(dir + "/truncated.png", Array(good[0..<(good.count / 2)]))
-        try FileIO.writeAtomically(dir + "/text.png", Array("hello".utf8))
+        try FileIO.replace(dir + "/ok.png", with: good)
+        try FileIO.replace(dir + "/truncated.png", with: Array(good[0..<(good.count / 2)]))
+        try FileIO.replace(dir + "/text.png", with: Array("hello".utf8))
         // 9000x1 grey: over the 8192 limit.
-        try FileIO.writeAtomically(dir + "/huge.png", try FileIO.read(fixturesDirectory() + "/../../GadgetRenderTests/Fixtures/png/too-wide.png"))
+        try FileIO.replace(dir + "/huge.png", with: try FileIO.read(fixturesDirectory() + "/../../GadgetRenderTests/Fixtures/png/too-wide.png"))
         try writeFile(dir + "/board.json", """
         {"size": [100, 100], "background": {"image": "missing-bg.png"}, "gadgets": [
           {"id": "a", "image": "ok.png", "center": [1, 1], "size": [1, 1]},

@@ -3,6 +3,7 @@ import Testing
 @testable import GadgetApp
 @testable import GadgetCore
 @testable import GadgetRender
+import GadgetSystem
 
 /// Renders boards headless and compares with stored goldens: pixels whose 3×3 neighbourhood in
 /// the golden is uniform (solid fills) must match exactly; others (edges, filtered textures) may
@@ -14,7 +15,7 @@ import Testing
     func compare(_ image: RGBAImage, golden name: String) throws {
         let path = fixturesDirectory() + "/goldens/" + name
         if getenv("GADGETBOARD_UPDATE_GOLDENS") != nil {
-            try FileIO.writeAtomically(path, try PNGCodec.encode(image))
+            try FileIO.replace(path, with: try PNGCodec.encode(image))
             return
         }
         let golden = try PNGCodec.decode(try FileIO.read(path))

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 @testable import GadgetApp
 @testable import GadgetCore
+import GadgetSystem
 
 /// `run` on the headless display end to end: frames, stats, state and screenshot files.
 /// Signal handlers are process-wide (SignalEventsTests owns them meanwhile): these runs go without.

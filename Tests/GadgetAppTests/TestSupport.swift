@@ -2,6 +2,7 @@ import Glibc
 import Testing
 @testable import GadgetApp
 @testable import GadgetCore
+import GadgetSystem
 
 /// The directory of this test target's fixtures (found from #filePath; no Foundation bundle).
 func fixturesDirectory(file: String = #filePath) -> String {
@@ -14,4 +15,4 @@ func scratchDirectory(_ tag: String) -> String {
     return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
 }
 
-func writeFile(_ path: String, _ text: String) throws { try FileIO.writeAtomically(path, text) }
+func writeFile(_ path: String, _ text: String) throws { try FileIO.replace(path, with: text) }

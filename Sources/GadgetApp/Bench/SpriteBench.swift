@@ -4,6 +4,8 @@ import GadgetCore
 import GadgetDisplay
 import GadgetRender
 import Histogram
+import Logging
+import GadgetSystem
 
 /// Runs the `gadgetboard bench` workload and measures it.
 ///
@@ -17,7 +19,7 @@ import Histogram
 /// Steady state starts after `warmupFrames`; fps, the frame-time histogram, CPU time, draw calls
 /// and allocations cover only the measured frames. Thread: the calling thread owns the GL context.
 public enum SpriteBench {
-    public static func run(_ o: BenchOptions, log: Log = .render) throws -> BenchResult {
+    public static func run(_ o: BenchOptions, log: Logger = Loggers.render) throws -> BenchResult {
         if o.keepFreedMemory && !AllocationCounter.keepFreedMemory() { log.warning("bench: mallopt refused the heap settings") }
         let display = try openDisplay(o, log: log)
         try display.beginFrame()
@@ -115,7 +117,7 @@ public enum SpriteBench {
         let cpuAfter = BenchClock.processCPUNanoseconds()
         if let path = o.screenshotPath {
             let image = try display.readPixels()
-            try FileIO.writeAtomically(path, try PNGCodec.encode(image))
+            try FileIO.replace(path, with: try PNGCodec.encode(image))
             log.info("bench: screenshot written to \(path)")
         }
         var ours: Int?, driver: Int?, renderThread: Int?
@@ -133,7 +135,7 @@ public enum SpriteBench {
         return result
     }
 
-    static func openDisplay(_ o: BenchOptions, log: Log) throws -> DisplayBackend {
+    static func openDisplay(_ o: BenchOptions, log: Logger) throws -> DisplayBackend {
         switch o.display {
         case .headless:
             return try HeadlessDisplay(size: o.size)

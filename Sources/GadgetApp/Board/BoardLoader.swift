@@ -1,5 +1,6 @@
 import GadgetCore
 import GadgetRender
+import GadgetSystem
 
 /// Reads a board file, decodes it and every image it references, and reports every problem at
 /// once (`board.json: gadgets[2].image: file not found: missing.png`).
@@ -8,7 +9,7 @@ public enum BoardLoader {
     public static func load(path: String) -> Result<LoadedBoard, BoardProblems> {
         let bytes: [UInt8]
         do { bytes = try FileIO.read(path, limit: 16 << 20) } catch {
-            return .failure(BoardProblems([BoardProblem(file: path, jsonPath: "", message: error.errno == 2 ? "file not found" : error.description)]))
+            return .failure(BoardProblems([BoardProblem(file: path, jsonPath: "", message: error.errno == .noSuchFileOrDirectory ? "file not found" : error.fileProblem)]))
         }
         return load(bytes: bytes, name: path, images: FileImageSource(directory: FileIO.directory(of: path)))
     }

@@ -1,4 +1,5 @@
 import GadgetCore
+import GadgetRender
 
 /// Loads the board a command names, or the demo board when none is named.
 public enum BoardSource {

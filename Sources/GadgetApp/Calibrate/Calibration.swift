@@ -3,6 +3,7 @@ import GadgetCore
 import GadgetDisplay
 import GadgetInput
 import GadgetRender
+import GadgetSystem
 
 /// `gadgetboard calibrate`: on-panel touch calibration. Opens the display and the touch screen
 /// (raw: identity calibration, no rotation), runs `CalibrationLoop`, then writes the matrix into
@@ -13,7 +14,7 @@ import GadgetRender
 /// argument or board, 1 for a missing display or touch screen, a signal, or a failed write.
 public enum Calibration {
     public static func run(_ options: CalibrationOptions) -> Int32 {
-        let log = Log.calibrate
+        let log = Loggers.calibrate
         let signals: SignalEvents?
         do { signals = options.run.handleSignals ? try SignalEvents() : nil } catch {
             log.error("cannot start: \(error)")
@@ -35,7 +36,7 @@ public enum Calibration {
         if let path = options.run.boardPath ?? options.writePath {
             switch BoardSource.load(path) {
             case .failure(let problems):
-                for p in problems.problems { Log.board.error(p.description) }
+                for p in problems.problems { Loggers.board.error("\(p)") }
                 log.error("\(path): not a usable board; nothing written")
                 return 2
             case .success(let l):
@@ -62,7 +63,7 @@ public enum Calibration {
                 display = try HeadlessDisplay(size: options.run.headlessSize ?? PixelSize(800, 480))
             case .kms, .auto:
                 // No waiting for a panel to be plugged in: calibration needs one now.
-                display = try DisplaySelector.openKMS(options.run, log: Log.app, waitForDisplay: false)
+                display = try DisplaySelector.openKMS(options.run, log: Loggers.app, waitForDisplay: false)
             }
         } catch {
             log.error("display: \(error); nothing written")
@@ -76,7 +77,7 @@ public enum Calibration {
             queue = try TouchQueue()
             input = try InputThread(configuration: InputConfiguration(paths: options.run.inputPaths, grab: options.run.grabInput,
                                                                       mapping: InputMapping(board: Size2(1, 1))),
-                                    queue: queue, log: { Log.input.info($0) })
+                                    queue: queue, log: { Loggers.input.info("\($0)") })
             try input.start()
         } catch {
             log.error("input: \(error); nothing written")
@@ -107,7 +108,7 @@ public enum Calibration {
             if let shot = options.run.screenshotPath, loop.presentedFrames > 0 {
                 do {
                     let image = try display.readPixels()
-                    try FileIO.writeAtomically(shot, try PNGCodec.encode(image))
+                    try FileIO.replace(shot, with: try PNGCodec.encode(image))
                     log.info("screenshot: wrote \(shot)")
                 } catch {
                     log.warning("screenshot \(shot): \(error)")
@@ -130,7 +131,7 @@ public enum Calibration {
             if let path = options.writePath, let bytes = target {
                 do {
                     let edited = try BoardFileCalibration.write(m, into: bytes, file: path)
-                    try FileIO.writeAtomically(path, edited)
+                    try FileIO.replace(path, with: edited)
                     log.info("wrote touch.calibration \(m) into \(path)")
                 } catch {
                     log.error("--write \(path): \(error); nothing written")

@@ -18,7 +18,7 @@ final class CalibrationLoop {
         case touchscreenGone(String)
     }
 
-    let log = Log.calibrate
+    let log = Loggers.calibrate
     let display: DisplayBackend
     let signals: SignalEvents?
     let queue: TouchQueue

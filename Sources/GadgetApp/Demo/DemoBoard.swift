@@ -1,5 +1,6 @@
 import GadgetCore
 import GadgetRender
+import GadgetSystem
 
 /// The built-in board, used when no board file is given: a real kiosk layout (photos, a weather
 /// card, a note, a placard that springs home, coloured gadgets, a backdrop), with artwork painted
@@ -59,11 +60,11 @@ public enum DemoBoard {
         try FileIO.makeDirectory(directory)
         var written: [String] = []
         let boardPath = FileIO.resolve("board.json", against: directory)
-        try FileIO.writeAtomically(boardPath, json + "\n")
+        try FileIO.replace(boardPath, with: json + "\n")
         written.append(boardPath)
         for (name, image) in paintImages().sorted(by: { $0.key < $1.key }) {
             let path = FileIO.resolve(name, against: directory)
-            try FileIO.writeAtomically(path, try PNGCodec.encode(image))
+            try FileIO.replace(path, with: try PNGCodec.encode(image))
             written.append(path)
         }
         return written

@@ -1,12 +1,13 @@
 import GadgetCore
 import GadgetDisplay
 import Glibc
+import Logging
 
 extension DisplaySelector {
     /// Opens the KMS display for `run`. With `waitForDisplay` (an explicit `--display kms`), a
     /// card with nothing plugged in is waited for, retrying once a second, so a kiosk can start
     /// before its panel is connected; a terminating signal ends the wait.
-    static func openKMS(_ options: RunOptions, log: Log, waitForDisplay: Bool = false, service: KioskService? = nil) throws -> DisplayBackend {
+    static func openKMS(_ options: RunOptions, log: Logger, waitForDisplay: Bool = false, service: KioskService? = nil) throws -> DisplayBackend {
         var request: ModeRequest?
         if let text = options.mode {
             guard let r = ModeRequest(parsing: text) else {
@@ -22,11 +23,11 @@ extension DisplaySelector {
             }
             switch attempt {
             case .success(let display):
-                if waiting { Log.kms.info("display connected: \(display.connectorName)") }
-                Log.kms.info("\(display.output); renderer \(display.renderer)")
+                if waiting { Loggers.kms.info("display connected: \(display.connectorName)") }
+                Loggers.kms.info("\(display.output); renderer \(display.renderer)")
                 return display
             case .failure(.noConnectedDisplay(let why)) where waitForDisplay:
-                if !waiting { Log.kms.warning("\(why.hasSuffix(".") ? String(why.dropLast()) : why); waiting for one, retrying every second") }
+                if !waiting { Loggers.kms.warning("\(why.hasSuffix(".") ? String(why.dropLast()) : why); waiting for one, retrying every second") }
                 waiting = true
                 if try waitOneSecond(service: service) { throw StoppedWhileWaiting(reason: why) }
             case .failure(let error):
@@ -47,11 +48,11 @@ extension DisplaySelector {
 
     /// KMS notices arrive as "kms: …" / "egl: …" lines; log them under their own subsystem.
     static let forwardKMSLog: @Sendable (String) -> Void = { line in
-        for (prefix, log) in [("kms: ", Log.kms), ("egl: ", Log.egl)] where line.hasPrefix(prefix) {
-            log.notice(String(line.dropFirst(prefix.count)))
+        for (prefix, log) in [("kms: ", Loggers.kms), ("egl: ", Loggers.egl)] where line.hasPrefix(prefix) {
+            log.notice("\(line.dropFirst(prefix.count))")
             return
         }
-        Log.kms.notice(line)
+        Loggers.kms.notice("\(line)")
     }
 }
 

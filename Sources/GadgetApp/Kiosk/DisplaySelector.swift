@@ -1,10 +1,11 @@
 import GadgetCore
 import GadgetDisplay
+import Logging
 
 /// Opens the display `run` asked for: KMS, headless, or (auto) KMS when a usable card exists and
 /// headless otherwise, saying which.
 enum DisplaySelector {
-    static func open(_ options: RunOptions, boardSize: Size2, log: Log, service: KioskService? = nil) throws -> DisplayBackend {
+    static func open(_ options: RunOptions, boardSize: Size2, log: Logger, service: KioskService? = nil) throws -> DisplayBackend {
         let headlessSize = options.headlessSize ?? PixelSize(Int(boardSize.width.rounded()), Int(boardSize.height.rounded()))
         switch options.display {
         case .headless:

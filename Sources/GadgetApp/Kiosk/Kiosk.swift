@@ -1,6 +1,8 @@
 import Glibc
 import GadgetCore
 import GadgetDisplay
+import GadgetRender
+import GadgetSystem
 
 /// `gadgetboard run`: opens the board, the display and the service pieces, runs the loop, and
 /// writes the exit reports. Every failure a kiosk meets ends in one clear line and an exit code,
@@ -9,7 +11,7 @@ public enum Kiosk {
     /// - prepare: called with the loop once it is built, before it runs (a soak sets its
     ///   `iterationObserver` here).
     public static func run(_ options: RunOptions, prepare: (KioskLoop) -> Void = { _ in }) -> Int32 {
-        let log = Log.app
+        let log = Loggers.app
         // Signals first, so a SIGTERM during start-up still restores the console.
         let service: KioskService
         do {
@@ -22,7 +24,7 @@ public enum Kiosk {
         let loaded: LoadedBoard
         switch BoardSource.load(options.boardPath) {
         case .failure(let problems):
-            for p in problems.problems { Log.board.error(p.description) }
+            for p in problems.problems { Loggers.board.error("\(p)") }
             return 2
         case .success(let l): loaded = l
         }
@@ -65,9 +67,9 @@ public enum Kiosk {
     /// The display `run` asked for, wrapped in the test-only flip-swallowing double when the
     /// boot test arms it.
     private static func openDisplay(_ options: RunOptions, board loaded: LoadedBoard, service: KioskService) throws -> DisplayBackend {
-        let display = try DisplaySelector.open(options, boardSize: loaded.board.size, log: Log.app, service: service)
+        let display = try DisplaySelector.open(options, boardSize: loaded.board.size, log: Loggers.app, service: service)
         if let trigger = ProcessEnvironment.current()["GADGETBOARD_TEST_HANG_FLIPS_FILE"], !trigger.isEmpty {
-            return FlipSwallowingDisplay(wrapping: display, triggerPath: trigger, log: { Log.kms.warning($0) })
+            return FlipSwallowingDisplay(wrapping: display, triggerPath: trigger, log: { Loggers.kms.warning("\($0)") })
         }
         return display
     }
@@ -77,9 +79,9 @@ public enum Kiosk {
     private static func makeHotplug(_ options: RunOptions) -> DisplayHotplug? {
         do {
             let monitor = try DisplayHotplugMonitor()
-            return DisplayHotplug(monitor: monitor, reopen: { try DisplaySelector.openKMS(options, log: Log.app) })
+            return DisplayHotplug(monitor: monitor, reopen: { try DisplaySelector.openKMS(options, log: Loggers.app) })
         } catch {
-            Log.kms.warning("no display hotplug (\(error)): a panel unplugged while running is not noticed")
+            Loggers.kms.warning("no display hotplug (\(error)): a panel unplugged while running is not noticed")
             return nil
         }
     }

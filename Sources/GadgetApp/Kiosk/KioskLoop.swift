@@ -3,6 +3,7 @@ import GadgetCore
 import GadgetDisplay
 import GadgetInput
 import GadgetRender
+import GadgetSystem
 
 /// The kiosk's main loop: one thread that owns the GL context and the board.
 ///
@@ -16,7 +17,7 @@ public final class KioskLoop {
     public enum Outcome { case finished, terminated(Int32) }
 
     let options: RunOptions
-    let log = Log.app
+    let log = Loggers.app
     /// The display drawn on; a `DisconnectedDisplay` while no panel is connected (hotplug).
     var display: DisplayBackend
     let service: KioskService
@@ -77,13 +78,13 @@ public final class KioskLoop {
             let thread = try InputThread(configuration: InputConfiguration(paths: options.inputPaths, grab: options.grabInput,
                                                                             mapping: KioskLoop.inputMapping(loaded.board, scene.viewport)),
                                          queue: queue, opener: options.inputOpener ?? KioskLoop.evdevOpener,
-                                         log: { Log.input.info($0) })
+                                         log: { Loggers.input.info("\($0)") })
             try thread.start()
             input = thread
         } catch {
             // A kiosk without a touch device still shows its board; devices can appear later
             // only if the watch started, so say plainly that input is off.
-            Log.input.error("input disabled: \(error)")
+            Loggers.input.error("input disabled: \(error)")
         }
         service.metrics.boardName = loaded.name
         service.metrics.boardGadgets = loaded.board.gadgets.count
@@ -189,11 +190,11 @@ public final class KioskLoop {
             case .acceleration(let device, let x, let y, let z, let time):
                 accelerate(device, x, y, z, time)
             case .deviceAdded(let info):
-                Log.input.info("device added: \(info)")
+                Loggers.input.info("device added: \(info)")
                 if info.kind == .accelerometer { addAccelerometer(info) }
                 if info.kind.showsCursor { pointerDevices.insert(info.number); needsDraw = true }
             case .deviceRemoved(let info, let reason):
-                Log.input.info("device removed: \(info): \(reason)")
+                Loggers.input.info("device removed: \(info): \(reason)")
                 if pointerDevices.remove(info.number) != nil, pointerDevices.isEmpty { cursor = nil; needsDraw = true }
                 accelerometers[info.number] = nil
             }
@@ -215,14 +216,14 @@ public final class KioskLoop {
     /// (tilting the panel tilts the board); the board's gravity magnitude is kept.
     func addAccelerometer(_ info: InputDeviceInfo) {
         guard loaded.board.physics.accelerometer, info.axes.count == 3 else {
-            Log.input.info("\(info.path): accelerometer ignored (the board's physics.accelerometer is off)")
+            Loggers.input.info("\(info.path): accelerometer ignored (the board's physics.accelerometer is off)")
             return
         }
         func axis(_ a: AbsInfo) -> AccelerometerGravity.Axis { .init(minimum: a.minimum, maximum: a.maximum, resolution: a.resolution ?? 0) }
         accelerometers[info.number] = AccelerometerGravity(x: axis(info.axes[0]), y: axis(info.axes[1]), z: axis(info.axes[2]),
                                                            rotation: scene.viewport.rotation, initial: loaded.board.physics.gravity,
                                                            pointsToPixels: loaded.board.touch.pixelsPerPoint / scene.viewport.scale)
-        Log.input.info("\(info.path): gravity follows this accelerometer")
+        Loggers.input.info("\(info.path): gravity follows this accelerometer")
     }
 
     func accelerate(_ device: Int, _ x: Int32, _ y: Int32, _ z: Int32, _ time: Microseconds) {
@@ -352,14 +353,14 @@ public final class KioskLoop {
             log.warning("screenshot: not written to \(path): no display is connected")
         } else if let path = options.screenshotPath {
             let image = try display.readPixels()
-            try FileIO.writeAtomically(path, try PNGCodec.encode(image))
+            try FileIO.replace(path, with: try PNGCodec.encode(image))
             log.info("screenshot: wrote \(path) (\(image.width)x\(image.height))")
         }
         if let path = options.statePath {
-            try FileIO.writeAtomically(path, JSONWriter.write(StateReport.final(time: session.time - startTime, states: session.renderStates())) + "\n")
+            try FileIO.replace(path, with: JSONWriter.write(StateReport.final(time: session.time - startTime, states: session.renderStates())) + "\n")
         }
         if let path = options.statsPath {
-            try FileIO.writeAtomically(path, JSONWriter.write(statsJSON()) + "\n")
+            try FileIO.replace(path, with: JSONWriter.write(statsJSON()) + "\n")
         }
     }
 

@@ -2,6 +2,8 @@
 import Glibc
 #endif
 import GadgetCore
+import Logging
+import GadgetSystem
 
 /// Everything the main loop owes systemd and the fleet, behind a handful of calls:
 ///
@@ -41,7 +43,7 @@ public final class KioskService {
     private var nextMetricsWrite: Microseconds
     private var metricsFailureLogged = false
     private let stallFile: String?
-    private let log: Log
+    private let log: Logger
 
     /// - environment: `NOTIFY_SOCKET`, `WATCHDOG_USEC`/`WATCHDOG_PID`, and the test-only
     ///   `GADGETBOARD_TEST_STALL_FILE` (see `tick`).
@@ -49,7 +51,7 @@ public final class KioskService {
     /// - handleSignals: install the SIGHUP/SIGTERM/SIGINT pipe (throws if that fails).
     /// - now: CLOCK_MONOTONIC µs at start (uptime counts from here).
     public init(environment: [String: String], metricsPath: String?, handleSignals: Bool = true,
-                now: Microseconds, log: Log = .service) throws(ServiceError) {
+                now: Microseconds, log: Logger = Loggers.service) throws(ServiceError) {
         self.log = log
         notifier = SystemdNotifier(environment: environment, log: log)
         watchdog = WatchdogPacer(environment: environment)
@@ -170,7 +172,7 @@ public final class KioskService {
             log.info("reloaded: now showing \(board)")
         } else {
             metrics.reloadsFailed += 1
-            for p in problems { Log.board.error(p) }
+            for p in problems { Loggers.board.error("\(p)") }
             log.error("reload rejected (\(problems.count) problem\(problems.count == 1 ? "" : "s")); still showing \(metrics.boardName)")
         }
         notifier.ready(status: problems.isEmpty ? statusLine() : "reload failed (\(problems.count) problems); " + statusLine())

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import GadgetCore
+import Logging
 
 /// The sd_notify(3) datagram protocol, without libsystemd: newline-separated `KEY=VALUE`
 /// assignments sent as one datagram to the AF_UNIX socket in `$NOTIFY_SOCKET` (a path, or an
@@ -17,14 +18,14 @@ public final class SystemdNotifier {
     private let address: [UInt8]?
     private let fd: Int32
     private var reportedFailure = false
-    private let log: Log
+    private let log: Logger
 
     /// False when `$NOTIFY_SOCKET` is unset or unusable: every call then does nothing.
     public var isEnabled: Bool { address != nil && fd >= 0 }
 
     /// Reads `$NOTIFY_SOCKET` from `environment`. An unset variable gives a disabled notifier; a
     /// malformed one is logged and also gives a disabled notifier (a kiosk must start anyway).
-    public init(environment: [String: String], log: Log = .service) {
+    public init(environment: [String: String], log: Logger = Loggers.service) {
         self.log = log
         switch SystemdNotifier.socketAddress(environment["NOTIFY_SOCKET"]) {
         case .success(let bytes):

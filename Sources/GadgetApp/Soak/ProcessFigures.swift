@@ -1,5 +1,6 @@
 import Glibc
 import CMalloc
+import GadgetSystem
 
 /// The process's own resource figures, read from /proc/self and glibc, for the soak's samples.
 /// Reading allocates a little (a directory stream, a file buffer); the soak reads every few

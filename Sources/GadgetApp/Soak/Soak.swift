@@ -1,6 +1,9 @@
 import Glibc
 import GadgetCore
 import GadgetInput
+import GadgetRender
+import Logging
+import GadgetSystem
 
 /// What `gadgetboard soak` was asked to do.
 public struct SoakOptions: Sendable {
@@ -24,13 +27,13 @@ public struct SoakOptions: Sendable {
 /// Returns 0 when the run completed (whatever the verdict), 1 or 2 when it could not run.
 public enum Soak {
     public static func run(_ options: SoakOptions) -> Int32 {
-        let log = Log("soak")
+        let log = Loggers.soak
         // The kiosk closing the FIFO's reading end must end the writer with EPIPE, not kill us.
         signal(SIGPIPE, SIG_IGN)
         let board: LoadedBoard
         switch BoardSource.load(options.boardPath) {
         case .failure(let problems):
-            for p in problems.problems { Log.board.error(p.description) }
+            for p in problems.problems { Loggers.board.error("\(p)") }
             return 2
         case .success(let b): board = b
         }
@@ -82,7 +85,7 @@ public enum Soak {
         let report = SoakReport(options: options, display: display, samples: sampler.samples, quarters: sampler.quarters,
                                 gestures: writer.gestures, writerError: writer.error)
         let jsonPath = options.outDirectory + "/soak.json"
-        do { try FileIO.writeAtomically(jsonPath, JSONWriter.write(report.json) + "\n") } catch {
+        do { try FileIO.replace(jsonPath, with: JSONWriter.write(report.json) + "\n") } catch {
             log.error("\(error)")
             return 1
         }
@@ -95,7 +98,7 @@ public enum Soak {
     /// Runs `python3 SCRIPT soak.json soak.png`; a missing script or matplotlib is reported, not
     /// fatal (the JSON is the result; the plot can be made later). Debian's /usr/bin/python3 is
     /// preferred: python3-matplotlib is installed for it, not for a pyenv or venv first on PATH.
-    static func plot(script: String, json: String, png: String, log: Log) {
+    static func plot(script: String, json: String, png: String, log: Logger) {
         guard FileIO.exists(script) else {
             log.warning("no plot: \(script) not found (run it later: python3 bench/plot-soak.py \(json) \(png))")
             return

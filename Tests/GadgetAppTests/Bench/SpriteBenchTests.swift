@@ -3,6 +3,7 @@ import Testing
 @testable import GadgetCore
 @testable import GadgetDisplay
 @testable import GadgetRender
+import GadgetSystem
 
 @Suite(.serialized) struct SpriteBenchTests {
     func options(sprites: Int = 300, floor: Bool = false) -> BenchOptions {

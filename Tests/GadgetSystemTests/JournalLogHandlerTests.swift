@@ -1,23 +1,26 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GadgetSystem
+import Logging
 import Synchronization
 import Testing
-@testable import GadgetApp
 
-@Suite struct LogTests {
-    /// Collects lines a `Log` writes.
+@Suite struct JournalLogHandlerTests {
+    /// Collects the lines a logger writes.
     final class Lines: Sendable {
         let lines = Mutex<[String]>([])
-        func sink(threshold: LogLevel = .info, journal: Bool) -> LogSink {
-            LogSink(threshold: threshold, isJournal: journal) { line in self.lines.withLock { $0.append(line) } }
+        func logger(_ subsystem: String, threshold: Logger.Level = .info, journal: Bool) -> Logger {
+            GadgetLogging.logger(subsystem, sink: LogSink(threshold: threshold, isJournal: journal) { line in
+                self.lines.withLock { $0.append(line) }
+            })
         }
         var all: [String] { lines.withLock { $0 } }
     }
 
     @Test func journalLinesCarryThePriorityPrefix() {
         let out = Lines()
-        let log = Log("kms", sink: out.sink(journal: true))
+        let log = out.logger("kms", journal: true)
         log.error("drmModeAtomicCommit failed (errno 13)")
         log.info("modeset HDMI-A-1")
         log.debug("dropped: below threshold")
@@ -26,7 +29,7 @@ import Testing
 
     @Test func terminalLinesSayTheSeverityInWords() {
         let out = Lines()
-        let log = Log("board", sink: out.sink(journal: false))
+        let log = out.logger("board", journal: false)
         log.error("gadgets[1].size: must be positive")
         log.warning("idle.mode: dpms unsupported, using black")
         log.notice("loaded demo")
@@ -37,16 +40,25 @@ import Testing
 
     @Test func everyLineOfAMessageIsItsOwnEntry() {
         let out = Lines()
-        Log("input", sink: out.sink(journal: true)).warning("two\nlines")
+        out.logger("input", journal: true).warning("two\nlines")
         #expect(out.all == ["<4>input: two\n", "<4>input: lines\n"])
     }
 
     @Test func debugPassesWhenAskedFor() {
         let out = Lines()
-        Log("egl", sink: out.sink(threshold: .debug, journal: false)).debug("eglInitialize 1.5")
+        out.logger("egl", threshold: .debug, journal: false).debug("eglInitialize 1.5")
         #expect(out.all == ["egl: eglInitialize 1.5\n"])
-        #expect(LogLevel(name: "DEBUG") == .debug && LogLevel(name: "warn") == .warning && LogLevel(name: "3") == .error)
-        #expect(LogLevel(name: "loud") == nil)
+        #expect(Logger.Level(name: "DEBUG") == .debug && Logger.Level(name: "warn") == .warning && Logger.Level(name: "3") == .error)
+        #expect(Logger.Level(name: "loud") == nil)
+    }
+
+    /// swift-log metadata follows the message, sorted, so a line is the same every run.
+    @Test func metadataFollowsTheMessage() {
+        let out = Lines()
+        var log = out.logger("input", journal: false)
+        log[metadataKey: "device"] = "event3"
+        log.info("opened", metadata: ["slots": "10"])
+        #expect(out.all == ["input: opened device=event3 slots=10\n"])
     }
 
     /// `$JOURNAL_STREAM` must name fd 2 itself; an inherited value with stderr redirected elsewhere

@@ -1,18 +1,6 @@
 import GadgetCore
 import GadgetRender
-
-/// A board with every image it references decoded: ready to render. Built by `BoardLoader`.
-public struct LoadedBoard: Sendable {
-    /// Names the board in messages (its path, or "demo board").
-    public var name: String
-    public var board: Board
-    /// Decoded straight-RGBA images by the path written in the board file.
-    public var images: [String: RGBAImage]
-
-    public init(name: String, board: Board, images: [String: RGBAImage]) {
-        self.name = name; self.board = board; self.images = images
-    }
-}
+import GadgetSystem
 
 /// Where a board's images come from: files beside the board, or the binary (demo board).
 public protocol ImageSource {
@@ -36,8 +24,8 @@ public struct FileImageSource: ImageSource {
         let bytes: [UInt8]
         do { bytes = try FileIO.read(full, limit: 64 << 20) } catch {
             // Name the path as the user wrote it.
-            if error.errno == 2 { return .failure(ImageLoadFailure("file not found: \(path)")) }
-            return .failure(ImageLoadFailure(error.description))
+            if error.errno == .noSuchFileOrDirectory { return .failure(ImageLoadFailure("file not found: \(path)")) }
+            return .failure(ImageLoadFailure(error.fileProblem))
         }
         do { return .success(try PNGCodec.decode(bytes)) } catch {
             return .failure(ImageLoadFailure("\(path): \(error.description)"))

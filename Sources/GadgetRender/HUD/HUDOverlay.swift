@@ -87,7 +87,7 @@ public final class HUDOverlay {
     }
 
     /// Draws the overlay with a board scene's atlas (its white texel keeps the batch's texture).
-    public func draw(stats: FrameStatistics, refreshInterval: Microseconds?, displaySize: PixelSize,
+    public func draw<Figures: HUDFigures>(stats: Figures, refreshInterval: Microseconds?, displaySize: PixelSize,
                      rotation: DisplayRotation, batcher: SpriteBatcher, scene: BoardScene) {
         let w = scene.whiteTexel(for: batcher)
         draw(stats: stats, refreshInterval: refreshInterval, displaySize: displaySize, rotation: rotation,
@@ -97,7 +97,7 @@ public final class HUDOverlay {
     /// Draws the overlay into `batcher` (between the board and `batcher.end()`), as solid quads
     /// sampling texel (`u`, `v`) of `whiteTexture`, which must be opaque white there.
     /// `displaySize` is the framebuffer as scanned out; `rotation` the display rotation.
-    public func draw(stats: FrameStatistics, refreshInterval: Microseconds?, displaySize: PixelSize,
+    public func draw<Figures: HUDFigures>(stats: Figures, refreshInterval: Microseconds?, displaySize: PixelSize,
                      rotation: DisplayRotation, batcher: SpriteBatcher, whiteTexture: GLuint, u: Float, v: Float) {
         let viewer = rotation.isQuarterTurn ? PixelSize(displaySize.height, displaySize.width) : displaySize
         // Screen pixels (viewer upright, y down) → clip: a 1:1 "board" the size of the screen.

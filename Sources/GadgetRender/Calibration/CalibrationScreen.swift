@@ -8,7 +8,7 @@ import GadgetRender
 /// REDO boxes. Everything is solid quads from one 1×1 white texture in one batch, laid out in
 /// viewer pixels (`CalibrationLayout.viewport`), so it is upright on a rotated panel.
 /// Thread: the render thread; `destroy()` before the GL context goes.
-final class CalibrationScreen {
+public final class CalibrationScreen {
     private let batcher: SpriteBatcher
     private let white: Texture
     private let glyphs = HUDGlyphs()
@@ -25,12 +25,12 @@ final class CalibrationScreen {
         static let redo = PremultipliedColor(r: 70, g: 76, b: 88, a: 255)
     }
 
-    init() throws(GLError) {
+    public init() throws(GLError) {
         batcher = try SpriteBatcher()
         white = try Texture(premultiplied: RGBAImage(width: 1, height: 1, fill: (255, 255, 255, 255)))
     }
 
-    func draw(_ s: CalibrationSession, checkSecondsLeft: Int?) throws(GLError) {
+    public func draw(_ s: CalibrationSession, checkSecondsLeft: Int?) throws(GLError) {
         let l = s.layout
         glClearColor(Palette.background.r, Palette.background.g, Palette.background.b, 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
@@ -97,7 +97,7 @@ final class CalibrationScreen {
         pen.text(text, x: (width - Float(text.fontWidth) * scale) / 2, y: y, scale: scale, color: color, glyphs: glyphs)
     }
 
-    func destroy() {
+    public func destroy() {
         white.destroy()
         batcher.destroy()
     }

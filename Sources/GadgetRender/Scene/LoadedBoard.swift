@@ -1,0 +1,14 @@
+import GadgetCore
+
+/// A board with every image it references decoded: ready to render. Built by `BoardLoader`.
+public struct LoadedBoard: Sendable {
+    /// Names the board in messages (its path, or "demo board").
+    public var name: String
+    public var board: Board
+    /// Decoded straight-RGBA images by the path written in the board file.
+    public var images: [String: RGBAImage]
+
+    public init(name: String, board: Board, images: [String: RGBAImage]) {
+        self.name = name; self.board = board; self.images = images
+    }
+}
