@@ -38,6 +38,14 @@ struct ReplayCommand: ParsableCommand {
         if let trace, !(trace > 0 && trace <= 10_000) { throw ValidationError("--trace: must be 0…10000 Hz") }
     }
 
+    /// How long to simulate after the events, and how often to trace, from the arguments.
+    var replayOptions: ReplayRun.Options {
+        var o = ReplayRun.Options()
+        o.settle = Microseconds((settle * 1_000_000).rounded())
+        o.traceInterval = trace.map { Microseconds((1_000_000 / $0).rounded()) }
+        return o
+    }
+
     func run() throws {
         let loaded: LoadedBoard
         switch BoardSource.load(board) {
@@ -53,10 +61,7 @@ struct ReplayCommand: ParsableCommand {
         } catch {
             throw failWith("\(recording): \(error)")
         }
-        var options = ReplayRun.Options()
-        options.settle = Microseconds((settle * 1_000_000).rounded())
-        options.traceInterval = trace.map { Microseconds((1_000_000 / $0).rounded()) }
-        let run = ReplayRun(board: loaded.board, playback: playback, options: options)
+        let run = ReplayRun(board: loaded.board, playback: playback, options: replayOptions)
         for line in json ? run.lines : run.summary(recordingName: recording) { StandardOutput.line(line) }
     }
 }
