@@ -21,7 +21,7 @@ struct BenchCommand: ParsableCommand {
     var spriteSize = 32
 
     @Option(help: "Headless framebuffer size WxH.")
-    var size = "1280x720"
+    var size = PixelSize(1280, 720)
 
     @Option(help: "Measure N frames after the warm-up (default: measure for --duration seconds).")
     var frames: Int?
@@ -32,17 +32,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Frames drawn before measuring.")
     var warmup = 20
 
-    @Option(help: "headless or kms.")
-    var display: BenchOptions.DisplayChoice = .headless
-
-    @Option(help: "KMS: DRM card (default: probe).")
-    var card: String?
-
-    @Option(help: "KMS: connector by name, e.g. HDMI-A-1.")
-    var connector: String?
-
-    @Option(help: "KMS: display mode WxH or WxH@Hz (default: the connector's preferred mode).")
-    var mode: String?
+    @OptionGroup var output: BenchDisplayArguments
 
     @Flag(help: "Draw the same sprites from a static vertex buffer in one draw call (the driver's limit).")
     var floor = false
@@ -62,31 +52,35 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print the report as JSON (with every frame time) on stdout.")
     var json = false
 
-    func run() throws {
+    func validate() throws {
+        guard sprites >= 0 else { throw ValidationError("--sprites: must be 0 or more") }
+        guard spriteSize >= 1, spriteSize <= 1024 else { throw ValidationError("--sprite-size: must be 1…1024") }
+        if let frames, frames < 1 { throw ValidationError("--frames: must be at least 1") }
+        guard duration > 0 else { throw ValidationError("--duration: must be greater than 0") }
+        guard warmup >= 0 else { throw ValidationError("--warmup: must be 0 or more") }
+    }
+
+    /// What the bench is asked to measure, from the arguments.
+    var options: BenchOptions {
         var o = BenchOptions()
-        guard sprites >= 0 else { throw failWith("--sprites: must be 0 or more") }
-        guard spriteSize >= 1, spriteSize <= 1024 else { throw failWith("--sprite-size: must be 1…1024") }
-        guard let s = PixelSize(parsing: size) else { throw failWith("--size: expected WxH, e.g. 1280x720") }
-        if let frames, frames < 1 { throw failWith("--frames: must be at least 1") }
-        guard duration > 0 else { throw failWith("--duration: must be greater than 0") }
-        guard warmup >= 0 else { throw failWith("--warmup: must be 0 or more") }
         o.sprites = sprites
         o.spriteSize = spriteSize
-        o.size = s
+        o.size = size
         o.frames = frames
         o.duration = duration
         o.warmupFrames = warmup
-        o.display = display
-        o.card = card
-        o.connector = connector
-        o.mode = mode
+        output.apply(to: &o)
         o.floor = floor
         o.seed = seed
         o.hud = hud
         o.screenshotPath = screenshot
         o.keepFreedMemory = !defaultMalloc
+        return o
+    }
+
+    func run() throws {
         let result: BenchResult
-        do { result = try SpriteBench.run(o) } catch { throw failWith("bench: \(error)") }
+        do { result = try SpriteBench.run(options) } catch { throw failWith("bench: \(error)") }
         if json {
             StandardOutput.line(JSONWriter.write(result.json))
         } else {
@@ -94,5 +88,3 @@ struct BenchCommand: ParsableCommand {
         }
     }
 }
-
-extension BenchOptions.DisplayChoice: ExpressibleByArgument {}

@@ -28,15 +28,23 @@ struct CalibrateCommand: ParsableCommand {
 
     @OptionGroup var output: DisplayArguments
 
-    func run() throws {
+    func validate() throws {
+        guard checkSeconds >= 0, checkSeconds <= 3600 else { throw ValidationError("--check-seconds: must be 0…3600") }
+    }
+
+    /// What the calibration is asked to do, from the arguments.
+    var options: CalibrationOptions {
         var o = CalibrationOptions()
         o.run.boardPath = board
-        try output.apply(to: &o.run)
+        output.apply(to: &o.run)
         o.run.screenshotPath = screenshot
-        guard checkSeconds >= 0, checkSeconds <= 3600 else { throw failWith("--check-seconds: must be 0…3600") }
         o.checkSeconds = checkSeconds
         o.writePath = write
-        let code = Calibration.run(o)
+        return o
+    }
+
+    func run() throws {
+        let code = Calibration.run(options)
         if code != 0 { throw ExitCode(code) }
     }
 }

@@ -3,7 +3,7 @@ import GadgetApp
 import GadgetCore
 
 /// The display, rotation and input options `run` and `calibrate` share (one definition, so the
-/// two commands cannot drift apart).
+/// two commands cannot drift apart). Every value is checked by its type while parsing.
 struct DisplayArguments: ParsableArguments {
     @Option(help: "auto (KMS if a usable card exists, else headless), kms or headless.")
     var display: RunOptions.DisplayChoice = .auto
@@ -15,13 +15,13 @@ struct DisplayArguments: ParsableArguments {
     var connector: String?
 
     @Option(help: "Display mode WxH or WxH@Hz (default: the connector's preferred mode).")
-    var mode: String?
+    var mode: DisplayModeArgument?
 
     @Flag(help: "Use legacy modesetting (drmModeSetCrtc/PageFlip) even when atomic is available.")
     var legacy = false
 
-    @Option(help: "Display and touch rotation 0|90|180|270 (default: the board's).")
-    var rotation: Int?
+    @Option(help: "Display and touch rotation in degrees (default: the board's).")
+    var rotation: DisplayRotation?
 
     @Option(name: .customLong("input"), help: "Input device (repeatable; default: discover touchscreens and mice).")
     var inputs: [String] = []
@@ -30,26 +30,19 @@ struct DisplayArguments: ParsableArguments {
     var grab = false
 
     @Option(help: "Headless framebuffer size WxH (default: the board's).")
-    var size: String?
+    var size: PixelSize?
 
-    /// Copies the options into `o`, checking them (a bad value is one line and exit 2).
-    func apply(to o: inout RunOptions) throws {
+    /// Sets the display, rotation and input fields of `o`; leaves the board's rotation and size
+    /// in force where no option was given.
+    func apply(to o: inout RunOptions) {
         o.display = display
         o.card = card
         o.connector = connector
-        o.mode = mode
+        o.mode = mode?.text
         o.forceLegacyModeset = legacy
-        if let rotation {
-            guard let r = DisplayRotation(rawValue: rotation) else { throw failWith("--rotation: must be 0, 90, 180 or 270") }
-            o.rotation = r
-        }
+        if let rotation { o.rotation = rotation }
         o.inputPaths = inputs
         o.grabInput = grab
-        if let size {
-            guard let s = PixelSize(parsing: size) else { throw failWith("--size: expected WxH, e.g. 1280x720") }
-            o.headlessSize = s
-        }
+        if let size { o.headlessSize = size }
     }
 }
-
-extension RunOptions.DisplayChoice: ExpressibleByArgument {}

@@ -28,39 +28,42 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Also emit gadget states HZ times per second of recording time (with --json).")
     var trace: Double?
 
-    @Option(help: "Display rotation 0|90|180|270 for the touch mapping (default: the board's).")
-    var rotation: Int?
+    @Option(help: "Display rotation in degrees for the touch mapping (default: the board's).")
+    var rotation: DisplayRotation?
 
     @Flag(help: "JSON Lines on stdout: gesture events, trace frames, then the final states.")
     var json = false
 
+    func validate() throws {
+        if let until, !(until >= 0) { throw ValidationError("--until: must be ≥ 0") }
+        guard settle >= 0, settle <= 3600 else { throw ValidationError("--settle: must be 0…3600 seconds") }
+        if let trace, !(trace > 0 && trace <= 10_000) { throw ValidationError("--trace: must be 0…10000 Hz") }
+    }
+
+    /// How long to simulate after the events, and how often to trace, from the arguments.
+    var replayOptions: ReplayRun.Options {
+        var o = ReplayRun.Options()
+        o.settle = Microseconds((settle * 1_000_000).rounded())
+        o.traceInterval = trace.map { Microseconds((1_000_000 / $0).rounded()) }
+        return o
+    }
+
     func run() throws {
-        if let until, !(until >= 0) { throw failWith("--until: must be ≥ 0") }
-        guard settle >= 0, settle <= 3600 else { throw failWith("--settle: must be 0…3600 seconds") }
-        if let trace, !(trace > 0 && trace <= 10_000) { throw failWith("--trace: must be 0…10000 Hz") }
         let loaded: LoadedBoard
         switch BoardSource.load(board) {
         case .failure(let problems): throw failWithProblems(problems)
         case .success(let l): loaded = l
         }
-        var rot = loaded.board.rotation
-        if let rotation {
-            guard let r = DisplayRotation(rawValue: rotation) else { throw failWith("--rotation: must be 0, 90, 180 or 270") }
-            rot = r
-        }
         let rec: EvemuRecording
         do { rec = try RecordingFile.load(recording, deviceFile: device) } catch { throw failWith("\(error)") }
         let playback: RecordingPlayer.Result
         do {
-            playback = try RecordingPlayer.play(rec, board: loaded.board.size, touch: loaded.board.touch, rotation: rot,
+            playback = try RecordingPlayer.play(rec, board: loaded.board.size, touch: loaded.board.touch, rotation: rotation ?? loaded.board.rotation,
                                                 until: until.map { Microseconds(($0 * 1_000_000).rounded()) })
         } catch {
             throw failWith("\(recording): \(error)")
         }
-        var options = ReplayRun.Options()
-        options.settle = Microseconds((settle * 1_000_000).rounded())
-        options.traceInterval = trace.map { Microseconds((1_000_000 / $0).rounded()) }
-        let run = ReplayRun(board: loaded.board, playback: playback, options: options)
+        let run = ReplayRun(board: loaded.board, playback: playback, options: replayOptions)
         for line in json ? run.lines : run.summary(recordingName: recording) { StandardOutput.line(line) }
     }
 }

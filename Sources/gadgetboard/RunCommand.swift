@@ -36,12 +36,16 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Write gesture events as JSON Lines on stdout.")
     var events = false
 
-    func run() throws {
+    func validate() throws {
+        if let frames, frames < 1 { throw ValidationError("--frames: must be at least 1") }
+        if let duration, !(duration > 0) { throw ValidationError("--duration: must be greater than 0") }
+    }
+
+    /// What the kiosk is asked to do, from the arguments.
+    var options: RunOptions {
         var o = RunOptions()
         o.boardPath = board
-        try output.apply(to: &o)
-        if let frames, frames < 1 { throw failWith("--frames: must be at least 1") }
-        if let duration, !(duration > 0) { throw failWith("--duration: must be greater than 0") }
+        output.apply(to: &o)
         o.frames = frames
         o.duration = duration
         o.statsPath = stats
@@ -50,7 +54,11 @@ struct RunCommand: ParsableCommand {
         o.metricsPath = metrics
         o.hud = hud
         o.eventsToStdout = events
-        let code = Kiosk.run(o)
+        return o
+    }
+
+    func run() throws {
+        let code = Kiosk.run(options)
         if code != 0 { throw ExitCode(code) }
     }
 }

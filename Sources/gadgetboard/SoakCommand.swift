@@ -36,9 +36,13 @@ struct SoakCommand: ParsableCommand {
     @Flag(help: "Do not plot.")
     var noPlot = false
 
-    func run() throws {
-        guard duration > 0 else { throw failWith("--duration: must be greater than 0") }
-        guard interval >= 0.1, interval <= duration else { throw failWith("--interval: must be at least 0.1 and at most --duration") }
+    func validate() throws {
+        guard duration > 0 else { throw ValidationError("--duration: must be greater than 0") }
+        guard interval >= 0.1, interval <= duration else { throw ValidationError("--interval: must be at least 0.1 and at most --duration") }
+    }
+
+    /// What the soak is asked to do, from the arguments.
+    var options: SoakOptions {
         var o = SoakOptions()
         o.boardPath = board
         o.duration = duration
@@ -46,7 +50,11 @@ struct SoakCommand: ParsableCommand {
         o.interval = interval
         o.outDirectory = out
         o.plotScript = noPlot ? nil : plot
-        let code = Soak.run(o)
+        return o
+    }
+
+    func run() throws {
+        let code = Soak.run(options)
         if code != 0 { throw ExitCode(code) }
     }
 }

@@ -1,4 +1,5 @@
 import GadgetCore
+import GadgetDisplay
 import GadgetInput
 
 /// What `gadgetboard run` was asked to do.
@@ -39,4 +40,12 @@ public struct RunOptions: Sendable {
     public var handleSignals = true
 
     public init() {}
+}
+
+extension RunOptions {
+    /// Whether `text` is a `mode` KMS accepts, `WxH` or `WxH@Hz` (`ModeRequest`'s grammar), so the
+    /// command line can refuse a malformed `--mode` while parsing, before any device opens.
+    public static func isModeText(_ text: String) -> Bool {
+        ModeRequest(parsing: text) != nil
+    }
 }

@@ -1,0 +1,8 @@
+import ArgumentParser
+import GadgetApp
+
+// `--display`: ArgumentParser takes the raw values and lists them in the help and in its error.
+
+extension RunOptions.DisplayChoice: ExpressibleByArgument {}
+
+extension BenchOptions.DisplayChoice: ExpressibleByArgument {}
