@@ -55,6 +55,7 @@ let package = Package(
         .target(name: "GadgetApp", dependencies: [
             "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput", "GadgetSystem",
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "SystemPackage", package: "swift-system"),
             // `gadgetboard devices` lists input devices with libevdev directly.
             "CEvdev",
             // The bench's heap figures and settings (mallinfo2, mallopt, malloc counting).

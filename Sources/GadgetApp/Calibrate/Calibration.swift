@@ -4,6 +4,7 @@ import GadgetDisplay
 import GadgetInput
 import GadgetRender
 import GadgetSystem
+import SystemPackage
 
 /// `gadgetboard calibrate`: on-panel touch calibration. Opens the display and the touch screen
 /// (raw: identity calibration, no rotation), runs `CalibrationLoop`, then writes the matrix into
@@ -160,9 +161,11 @@ public enum Calibration {
             for case .terminate(let sig) in signals?.take() ?? [] { return .terminated(sig) }
             let now = MonotonicClock.now()
             if now >= deadline { return .none }
-            var fds = [pollfd(fd: queue.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
-            if let s = signals?.descriptor { fds.append(pollfd(fd: s, events: Int16(POLLIN), revents: 0)) }
-            _ = poll(&fds, nfds_t(fds.count), Int32(clamping: (deadline - now + 999) / 1000))
+            var wait = PollSet()
+            wait.add(FileDescriptor(rawValue: queue.wakeDescriptor))
+            if let s = signals?.descriptor { wait.add(s) }
+            // A failed poll only shortens this wait; the deadline still ends it.
+            _ = try? wait.wait(timeoutMilliseconds: Int32(clamping: (deadline - now + 999) / 1000))
         }
     }
 }

@@ -1,5 +1,7 @@
 import Glibc
 import GadgetCore
+import GadgetSystem
+import SystemPackage
 import GadgetDisplay
 import GadgetInput
 import GadgetRender
@@ -119,11 +121,11 @@ final class CalibrationLoop {
             timeout = Int32(clamping: (untilNextSecond + 999) / 1000 + 1)
         }
         if display.isFlipPending, timeout < 0 || timeout > 1000 { timeout = 1000 }  // a lost flip must not hang us
-        var fds: [pollfd] = [pollfd(fd: queue.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
-        if let s = signals?.descriptor { fds.append(pollfd(fd: s, events: Int16(POLLIN), revents: 0)) }
-        if let d = display.eventDescriptor { fds.append(pollfd(fd: d, events: Int16(POLLIN), revents: 0)) }
-        let r = poll(&fds, nfds_t(fds.count), timeout)
-        if r < 0 && errno != EINTR { throw DisplayError.call("poll", errno) }
+        var wait = PollSet()
+        wait.add(FileDescriptor(rawValue: queue.wakeDescriptor))
+        if let s = signals?.descriptor { wait.add(s) }
+        if let d = display.eventDescriptor { wait.add(FileDescriptor(rawValue: d)) }
+        try wait.wait(timeoutMilliseconds: timeout)
     }
 
     /// Each session event as one log line.

@@ -1,4 +1,6 @@
 import GadgetCore
+import GadgetSystem
+import SystemPackage
 import GadgetDisplay
 import Glibc
 import Logging
@@ -39,8 +41,9 @@ extension DisplaySelector {
     /// Sleeps a second in poll on the service's signal pipe, keeping the watchdog fed; true when
     /// a terminating signal arrived.
     private static func waitOneSecond(service: KioskService?) throws -> Bool {
-        var fds = service?.signalDescriptor.map { [pollfd(fd: $0, events: Int16(POLLIN), revents: 0)] } ?? []
-        if poll(&fds, nfds_t(fds.count), 1000) < 0 && errno != EINTR { throw DisplayError.call("poll", errno) }
+        var wait = PollSet()
+        if let signals = service?.signalDescriptor { wait.add(signals) }
+        try wait.wait(timeoutMilliseconds: 1000)
         guard let service else { return false }
         service.tick(now: MonotonicClock.now())
         return service.takeSignals().contains { if case .terminate = $0 { return true } else { return false } }

@@ -4,6 +4,7 @@ import GadgetDisplay
 import GadgetInput
 import GadgetRender
 import GadgetSystem
+import SystemPackage
 
 /// The kiosk's main loop: one thread that owns the GL context and the board.
 ///
@@ -335,14 +336,14 @@ public final class KioskLoop {
         var timeout: Int32 = -1
         if let soonest = wake.min() { timeout = Int32(clamping: max(0, (soonest - now + 999) / 1000)) }
         if display.isFlipPending, timeout < 0 || timeout > 1000 { timeout = 1000 }  // a lost flip must not hang us
-        var fds: [pollfd] = []
-        if let s = service.signalDescriptor { fds.append(pollfd(fd: s, events: Int16(POLLIN), revents: 0)) }
-        if let d = display.eventDescriptor { fds.append(pollfd(fd: d, events: Int16(POLLIN), revents: 0)) }
-        fds.append(pollfd(fd: queue.wakeDescriptor, events: Int16(POLLIN), revents: 0))
-        if let h = hotplug?.monitor.descriptor { fds.append(pollfd(fd: h, events: Int16(POLLIN), revents: 0)) }
-        let r = poll(&fds, nfds_t(fds.count), timeout)
-        if r < 0 && errno != EINTR { throw DisplayError.call("poll", errno) }
-        if r > 0, let h = hotplug?.monitor.descriptor, fds.last?.fd == h, fds.last?.revents != 0 { hotplugPending = true }
+        var wait = PollSet()
+        if let s = service.signalDescriptor { wait.add(s) }
+        if let d = display.eventDescriptor { wait.add(FileDescriptor(rawValue: d)) }
+        wait.add(FileDescriptor(rawValue: queue.wakeDescriptor))
+        let hotplugSlot = hotplug.map { wait.add(FileDescriptor(rawValue: $0.monitor.descriptor)) }
+        // Signals, flips and input are read whether or not poll saw them; only the hotplug
+        // monitor needs to know it woke us.
+        if try wait.wait(timeoutMilliseconds: timeout), let hotplugSlot, wait.isReadable(hotplugSlot) { hotplugPending = true }
     }
 
     /// Writes `--stats`, `--state` and `--screenshot` and logs the frame summary.

@@ -1,9 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GadgetCore
 import Logging
 import GadgetSystem
+import SystemPackage
 
 /// Everything the main loop owes systemd and the fleet, behind a handful of calls:
 ///
@@ -65,7 +63,7 @@ public final class KioskService {
     }
 
     /// The fd to poll for POLLIN: readable when a signal arrived. nil without signal handling.
-    public var signalDescriptor: Int32? { signals?.descriptor }
+    public var signalDescriptor: FileDescriptor? { signals?.descriptor }
 
     /// Pending signals (see `SignalEvents.take`); empty without signal handling.
     public func takeSignals() -> [ServiceSignal] { signals?.take() ?? [] }
@@ -120,7 +118,7 @@ public final class KioskService {
     /// the boot test uses it to prove the watchdog restarts the service.
     public func tick(now: Microseconds) {
         if let watchdog, watchdog.isDue(now: now) {
-            if let stallFile, access(stallFile, F_OK) == 0 { stall(on: stallFile) }
+            if let stallFile, FileIO.exists(stallFile) { stall(on: stallFile) }
             if flips.isHealthy(now: now) {
                 pingWatchdog(now: now)
             } else if !pingsWithheld {
@@ -210,7 +208,7 @@ public final class KioskService {
 
     private func stall(on file: String) {
         log.warning("test stall trigger \(file) exists: hanging the main loop (no watchdog pings)")
-        while access(file, F_OK) == 0 { sleep(1) }
+        while FileIO.exists(file) { MonotonicClock.sleep(microseconds: 1_000_000) }
         log.warning("test stall trigger \(file) removed: the loop runs again")
     }
 }

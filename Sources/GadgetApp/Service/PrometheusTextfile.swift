@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import GadgetSystem
 
 /// Writes a metrics file the way node_exporter's textfile collector expects: the text goes to
 /// `PATH.tmp.PID` in the same directory, which is then renamed over `PATH`. rename(2) is atomic
@@ -15,7 +13,7 @@ public struct PrometheusTextfile: Sendable {
     /// `PATH.tmp.PID`.
     public let temporaryPath: String
 
-    public init(path: String, pid: Int32 = getpid()) {
+    public init(path: String, pid: Int32 = ProcessIdentity.id) {
         self.path = path
         self.temporaryPath = "\(path).tmp.\(pid)"
     }
@@ -23,27 +21,6 @@ public struct PrometheusTextfile: Sendable {
     /// Replaces the file's content with `text`, atomically. On failure the temporary file is
     /// removed and the previous file is left as it was.
     public func write(_ text: String) throws(ServiceError) {
-        let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .call("open(\(temporaryPath))", errno) }
-        var bytes = Array(text.utf8)
-        var failure: Int32 = 0
-        bytes.withUnsafeMutableBytes { buf in
-            guard let base = buf.baseAddress else { return }
-            var offset = 0
-            while offset < buf.count {
-                let n = Glibc.write(fd, base + offset, buf.count - offset)
-                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { failure = n < 0 ? errno : ENOSPC; return }
-            }
-        }
-        if close(fd) != 0 && failure == 0 { failure = errno }
-        if failure != 0 {
-            unlink(temporaryPath)
-            throw .call("write(\(temporaryPath))", failure)
-        }
-        if rename(temporaryPath, path) != 0 {
-            let code = errno
-            unlink(temporaryPath)
-            throw .call("rename(\(temporaryPath), \(path))", code)
-        }
+        do { try FileIO.replace(path, with: text, durability: .unflushed, temporary: temporaryPath) } catch { throw .system(error) }
     }
 }

@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GadgetCore
+import GadgetSystem
 import Logging
 
 /// The sd_notify(3) datagram protocol, without libsystemd: newline-separated `KEY=VALUE`
@@ -16,12 +14,12 @@ import Logging
 public final class SystemdNotifier {
     /// The socket address bytes for `sun_path` (abstract: leading NUL, no terminator).
     private let address: [UInt8]?
-    private let fd: Int32
+    private let socket: UnixDatagramSocket?
     private var reportedFailure = false
     private let log: Logger
 
     /// False when `$NOTIFY_SOCKET` is unset or unusable: every call then does nothing.
-    public var isEnabled: Bool { address != nil && fd >= 0 }
+    public var isEnabled: Bool { address != nil && socket != nil }
 
     /// Reads `$NOTIFY_SOCKET` from `environment`. An unset variable gives a disabled notifier; a
     /// malformed one is logged and also gives a disabled notifier (a kiosk must start anyway).
@@ -29,18 +27,19 @@ public final class SystemdNotifier {
         self.log = log
         switch SystemdNotifier.socketAddress(environment["NOTIFY_SOCKET"]) {
         case .success(let bytes):
-            guard let bytes else { address = nil; fd = -1; return }
-            let s = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            if s < 0 { log.warning("socket(AF_UNIX, SOCK_DGRAM) failed (errno \(errno)); systemd notifications are off") }
-            address = s >= 0 ? bytes : nil
-            fd = s
+            guard let bytes else { address = nil; socket = nil; return }
+            do {
+                socket = try UnixDatagramSocket()
+                address = bytes
+            } catch {
+                log.warning("\(error); systemd notifications are off")
+                socket = nil; address = nil
+            }
         case .failure(let problem):
             log.warning("NOTIFY_SOCKET: \(problem); systemd notifications are off")
-            address = nil; fd = -1
+            address = nil; socket = nil
         }
     }
-
-    deinit { if fd >= 0 { close(fd) } }
 
     /// `READY=1`: start-up finished (the first frame is on the panel), or a reload finished.
     public func ready(status: String? = nil) {
@@ -73,23 +72,9 @@ public final class SystemdNotifier {
     /// assignment, so they become spaces; NUL bytes would end the message, so they are dropped.
     /// Disabled notifier: returns without sending.
     public func send(_ assignments: [String]) throws(ServiceError) {
-        guard let address, fd >= 0 else { return }
+        guard let address, let socket else { return }
         let message = assignments.map { SystemdNotifier.sanitise($0) }.joined(separator: "\n")
-        var addr = sockaddr_un()
-        addr.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &addr.sun_path) { raw in raw.copyBytes(from: address) }
-        let length = socklen_t(MemoryLayout<sockaddr_un>.offset(of: \sockaddr_un.sun_path) ?? 2) + socklen_t(address.count)
-        var bytes = Array(message.utf8)
-        let sent: Int = withUnsafePointer(to: &addr) { ptr in
-            ptr.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa in
-                bytes.withUnsafeMutableBytes { buf in
-                    var n: Int
-                    repeat { n = sendto(fd, buf.baseAddress, buf.count, Int32(MSG_NOSIGNAL), sa, length) } while n < 0 && errno == EINTR
-                    return n
-                }
-            }
-        }
-        if sent < 0 { throw .call("sendto(\(SystemdNotifier.display(address)))", errno) }
+        do { try socket.send(Array(message.utf8), to: address, name: SystemdNotifier.display(address)) } catch { throw .system(error) }
     }
 
     private func sendLogged(_ assignments: [String]) {
@@ -120,7 +105,7 @@ public final class SystemdNotifier {
         } else {
             return .failure(.invalid("\"\(value)\" is neither an absolute path nor an abstract @socket"))
         }
-        let capacity = MemoryLayout.size(ofValue: sockaddr_un().sun_path)
+        let capacity = UnixDatagramSocket.addressCapacity
         guard bytes.count <= capacity else { return .failure(.invalid("\"\(value)\" is longer than \(capacity) bytes")) }
         return .success(bytes)
     }

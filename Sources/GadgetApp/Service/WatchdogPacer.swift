@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GadgetCore
+import GadgetSystem
 
 /// When the main loop owes systemd a `WATCHDOG=1`. systemd kills the service if no ping arrives
 /// within `WatchdogSec`; like sd_watchdog_enabled(3) advises, we ping at half that interval so
@@ -19,7 +17,7 @@ public struct WatchdogPacer: Sendable, Equatable {
     /// The watchdog systemd armed for this process, as sd_watchdog_enabled(3) decides it:
     /// `$WATCHDOG_USEC` a positive integer, and `$WATCHDOG_PID` (when set) this process's pid.
     /// nil: no watchdog, never ping.
-    public init?(environment: [String: String], pid: Int32 = getpid()) {
+    public init?(environment: [String: String], pid: Int32 = ProcessIdentity.id) {
         guard let text = environment["WATCHDOG_USEC"], let usec = Int64(text), usec > 0 else { return nil }
         if let owner = environment["WATCHDOG_PID"], Int32(owner) != pid { return nil }
         self.init(timeout: usec)

@@ -1,6 +1,7 @@
 import Glibc
 import Synchronization
 import GadgetCore
+import GadgetSystem
 import GadgetInput
 
 /// The soak's finger: a thread that writes `SoakTouchGenerator`'s reports as raw kernel

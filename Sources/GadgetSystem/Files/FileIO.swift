@@ -44,8 +44,10 @@ public enum FileIO {
     /// new one, never half of one. The temporary name does not end like the real one (node
     /// exporter's collector reads `*.prom` only). On failure the temporary file is removed and the
     /// old file is left as it was.
-    public static func replace(_ path: String, with bytes: [UInt8], durability: Durability = .flushed) throws(SystemError) {
-        let temporary = temporaryPath(for: path)
+    /// `temporary` overrides the temporary file's name (tests; callers that name it themselves).
+    public static func replace(_ path: String, with bytes: [UInt8], durability: Durability = .flushed,
+                               temporary: String? = nil) throws(SystemError) {
+        let temporary = temporary ?? temporaryPath(for: path)
         do throws(SystemError) {
             let file = try OwnedFileDescriptor.open(temporary, .writeOnly, options: [.create, .truncate],
                                                     permissions: [.ownerReadWrite, .groupRead, .otherRead])
@@ -62,8 +64,9 @@ public enum FileIO {
         }
     }
 
-    public static func replace(_ path: String, with text: String, durability: Durability = .flushed) throws(SystemError) {
-        try replace(path, with: Array(text.utf8), durability: durability)
+    public static func replace(_ path: String, with text: String, durability: Durability = .flushed,
+                               temporary: String? = nil) throws(SystemError) {
+        try replace(path, with: Array(text.utf8), durability: durability, temporary: temporary)
     }
 
     /// `PATH.tmp.PID`: unique per process, in the same directory (rename cannot cross filesystems).

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Synchronization
 @testable import GadgetApp
+import GadgetSystem
 
 /// Sockets made so far by this test process: part of each one's unique name.
 private let notifySocketsMade = Atomic<Int>(0)
@@ -21,14 +22,14 @@ final class NotifySocket {
         address = abstract ? "@" + unique : "/tmp/" + unique + ".sock"
         path = abstract ? nil : address
         fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw ServiceError.call("socket", errno) }
+        guard fd >= 0 else { throw ServiceError.system(SystemError("socket", code: errno)) }
         guard case .success(let bytes?) = SystemdNotifier.socketAddress(address) else { throw ServiceError.invalid(address) }
         var addr = sockaddr_un()
         addr.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &addr.sun_path) { $0.copyBytes(from: bytes) }
         let length = socklen_t(2 + bytes.count)
         let rc = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        guard rc == 0 else { throw ServiceError.call("bind(\(address))", errno) }
+        guard rc == 0 else { throw ServiceError.system(SystemError("bind", "\(address)", code: errno)) }
     }
 
     deinit {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import GadgetApp
+import GadgetSystem
 import GadgetCore
 
 /// The exposition text as node_exporter's textfile collector parses it, and the atomic
@@ -129,7 +130,7 @@ import GadgetCore
     @Test func aFailedWriteLeavesTheOldFileAndNoTemporary() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path + "/gone/metrics.prom"
-        #expect(throws: ServiceError.call("open(\(path).tmp.7)", ENOENT)) {
+        #expect(throws: ServiceError.system(SystemError("open", "\(path).tmp.7", code: ENOENT))) {
             try PrometheusTextfile(path: path, pid: 7).write("x 1\n")
         }
         // rename onto a directory fails: the temporary must be removed.

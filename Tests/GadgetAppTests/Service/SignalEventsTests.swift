@@ -11,11 +11,11 @@ import Testing
 @Suite(.serialized) struct SignalEventsTests {
     @Test func aSignalMakesTheDescriptorReadable() throws {
         let events = try SignalEvents()
-        #expect(pollReadable(events.descriptor, timeoutMs: 0) == false)
+        #expect(pollReadable(events.descriptor.rawValue, timeoutMs: 0) == false)
         deliver([SIGHUP])
-        #expect(pollReadable(events.descriptor, timeoutMs: 60_000))
+        #expect(pollReadable(events.descriptor.rawValue, timeoutMs: 60_000))
         #expect(events.take() == [.reload])
-        #expect(pollReadable(events.descriptor, timeoutMs: 0) == false)
+        #expect(pollReadable(events.descriptor.rawValue, timeoutMs: 0) == false)
         #expect(events.take() == [])
     }
 
@@ -56,7 +56,7 @@ import Testing
         let sender = deliverLater([SIGTERM], afterMicroseconds: 100_000)
         // No timeout that a slow machine could hit: the minute only keeps a broken build from
         // hanging the suite.
-        let readable = pollReadable(events.descriptor, timeoutMs: 60_000)
+        let readable = pollReadable(events.descriptor.rawValue, timeoutMs: 60_000)
         pthread_join(sender, nil)
         #expect(readable)
         #expect(events.take() == [.terminate(SIGTERM)])

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import GadgetApp
+import GadgetSystem
 
 /// sd_notify against a real datagram socket, as systemd would receive it.
 @Suite struct SystemdNotifierTests {
@@ -57,7 +58,7 @@ import Testing
 
     @Test func aMissingSocketIsAnErrorNamingIt() {
         let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": "/tmp/gadgetboard-no-such-socket-\(getpid())"])
-        #expect(throws: ServiceError.call("sendto(/tmp/gadgetboard-no-such-socket-\(getpid()))", ENOENT)) {
+        #expect(throws: ServiceError.system(SystemError("sendto", "/tmp/gadgetboard-no-such-socket-\(getpid())", code: ENOENT))) {
             try notifier.send(["READY=1"])
         }
     }

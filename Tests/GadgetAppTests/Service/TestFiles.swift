@@ -2,6 +2,7 @@
 import Glibc
 #endif
 @testable import GadgetApp
+import GadgetSystem
 
 /// A fresh directory under /tmp, removed with its files when released.
 final class TemporaryDirectory {
@@ -9,7 +10,7 @@ final class TemporaryDirectory {
     init() throws {
         var template = Array("/tmp/gadgetboard-test-XXXXXX".utf8CString)
         guard template.withUnsafeMutableBufferPointer({ buf in buf.baseAddress.flatMap { mkdtemp($0) } }) != nil else {
-            throw ServiceError.call("mkdtemp", errno)
+            throw ServiceError.system(SystemError("mkdtemp", code: errno))
         }
         path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
@@ -30,7 +31,7 @@ final class TemporaryDirectory {
 
 func readFile(_ path: String) throws -> String {
     let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { throw ServiceError.call("open(\(path))", errno) }
+    guard fd >= 0 else { throw ServiceError.system(SystemError("open", "\(path)", code: errno)) }
     defer { close(fd) }
     return readAll(fd)
 }
