@@ -1,4 +1,3 @@
-import Glibc
 import GadgetCore
 import GadgetDisplay
 import GadgetRender

@@ -1,4 +1,3 @@
-import Glibc
 import GadgetCore
 import GadgetDisplay
 import GadgetInput
@@ -382,11 +381,13 @@ public final class KioskLoop {
 
     /// Waits for the flip in flight, if any, and counts it.
     func awaitFlip() throws {
+        let deadline = MonotonicClock.now() + KioskLoop.finalFlipBound
         while display.isFlipPending, let fd = display.eventDescriptor {
-            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let r = poll(&p, 1, Int32(KioskLoop.finalFlipBound / 1000))
-            if r < 0 && errno == EINTR { continue }
-            guard r == 1 else { throw DisplayError.unavailable("page flip did not complete within \(KioskLoop.finalFlipBound / 1_000_000) s") }
+            var wait = PollSet()
+            wait.add(FileDescriptor(rawValue: fd))
+            let now = MonotonicClock.now()
+            guard now < deadline else { throw DisplayError.unavailable("page flip did not complete within \(KioskLoop.finalFlipBound / 1_000_000) s") }
+            if !(try wait.wait(timeoutMilliseconds: Int32(clamping: (deadline - now + 999) / 1000))) { continue }
             for flip in try display.dispatchEvents() { flipped(flip) }
         }
     }
