@@ -173,12 +173,6 @@ public struct World: Sendable {
         return true
     }
 
-    /// The state of gadget `i` for reports (the latest step).
-    public func state(_ i: Int) -> GadgetState {
-        let g = board.gadgets[i], p = poses[i]
-        return GadgetState(id: g.id, center: p.center, size: g.size * p.scale, rotationDegrees: Math.degrees(p.rotation), opacity: g.opacity)
-    }
-
     /// Where to draw gadget `i` a fraction `alpha` (0…1, from `FixedStepClock.alpha`) of a step
     /// after the last step: free bodies are interpolated between the last two steps; a held
     /// gadget is drawn at its latest pose so the finger sees no added latency, and a still one
@@ -190,12 +184,16 @@ public struct World: Sendable {
         }
     }
 
-    /// `renderPose` for every gadget as states, in `Board.gadgets` (drawing) order.
-    public func renderStates(alpha: Double) -> [GadgetState] {
-        board.gadgets.indices.map { i in
-            let g = board.gadgets[i], p = renderPose(i, alpha: alpha)
-            return GadgetState(id: g.id, center: p.center, size: g.size * p.scale, rotationDegrees: Math.degrees(p.rotation), opacity: g.opacity)
-        }
+    /// `renderPose` for every gadget, in `Board.gadgets` (drawing) order: what the renderer draws
+    /// (radians, a scale of the board's size), with no conversion per frame.
+    public func renderPoses(alpha: Double) -> [GadgetPose] {
+        board.gadgets.indices.map { renderPose($0, alpha: alpha) }
+    }
+
+    /// `renderPose` for every gadget as the JSON reports give it (degrees, scaled size), in
+    /// `Board.gadgets` order: for state files and `replay`, not for drawing.
+    public func reportStates(alpha: Double) -> [GadgetState] {
+        board.gadgets.indices.map { GadgetState(board.gadgets[$0], pose: renderPose($0, alpha: alpha)) }
     }
 }
 

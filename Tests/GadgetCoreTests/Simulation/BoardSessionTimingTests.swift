@@ -190,13 +190,13 @@ import Testing
         _ = s.advance(to: 204_000)
         let alpha = s.clock.alpha(at: 204_000)
         #expect(alpha > 0 && alpha < 1)
-        let states = s.renderStates()
+        let poses = s.renderPoses()
         #expect(s.world.held[2])
-        #expect(states[2].center == s.world.poses[2].center)
+        #expect(poses[2].center == s.world.poses[2].center)
         let w = s.world
         let expected = Vector2.lerp(w.previousPoses[1].center, w.poses[1].center, alpha)
         #expect(w.motion[1] == .moving)
-        #expect(states[1].center == expected)
+        #expect(poses[1].center == expected)
         #expect(w.previousPoses[1].center != w.poses[1].center)
     }
 }
