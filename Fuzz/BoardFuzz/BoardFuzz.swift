@@ -61,7 +61,7 @@ func run(_ board: Board) {
     }
     frame([(a, .ended, start + Vector2(300, 60)), (b, .ended, start + Vector2(-30, 112))])
     _ = session.advance(to: t + 1_500_000)
-    for s in session.renderStates() {
+    for s in session.reportStates() {
         precondition(s.center.x.isFinite && s.center.y.isFinite && s.rotationDegrees.isFinite, "gadget \(s.id) left the real numbers")
     }
 }

@@ -64,7 +64,7 @@ import Testing
         let loop = try KioskLoop(options: o, loaded: loaded, service: service, hotplug: hotplug, display: first)
         defer { loop.destroy() }
         try loop.drawFrame(now: 1_000)
-        let before = loop.session.renderStates()
+        let before = loop.session.renderPoses()
 
         // A change uevent with the connector still there: nothing happens.
         source.cardChanged()
@@ -85,7 +85,7 @@ import Testing
         #expect(loop.display.pixelSize == PixelSize(1024, 768))
         #expect(loop.scene.viewport.displaySize == PixelSize(1024, 768))
         #expect(service.metrics.displayConnected && service.metrics.displayReconnects == 1)
-        #expect(loop.session.renderStates() == before)
+        #expect(loop.session.renderPoses() == before)
         // It draws on the new display, the board fitted to it.
         try loop.drawFrame(now: 5_000)
         let shot = try loop.display.readPixels()

@@ -134,7 +134,7 @@ public final class KioskLoop {
         publish(session.advance(to: now))
         try display.beginFrame()
         batcher.begin(transform: scene.viewport.clipTransform)
-        scene.draw(states: session.renderStates(), into: batcher)
+        scene.draw(poses: session.renderPoses(), into: batcher)
         if let cursor, !pointerDevices.isEmpty { drawCursor(at: cursor) }
         // Last, on top, in screen pixels: at most one extra draw call.
         hud?.draw(stats: stats, refreshInterval: display.refreshInterval, displaySize: display.pixelSize,
@@ -357,7 +357,7 @@ public final class KioskLoop {
             log.info("screenshot: wrote \(path) (\(image.width)x\(image.height))")
         }
         if let path = options.statePath {
-            try FileIO.replace(path, with: JSONWriter.write(StateReport.final(time: session.time - startTime, states: session.renderStates())) + "\n")
+            try FileIO.replace(path, with: JSONWriter.write(StateReport.final(time: session.time - startTime, states: session.reportStates())) + "\n")
         }
         if let path = options.statsPath {
             try FileIO.replace(path, with: JSONWriter.write(statsJSON()) + "\n")

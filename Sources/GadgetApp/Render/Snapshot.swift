@@ -19,10 +19,8 @@ public enum Snapshot {
         let batcher = try SpriteBatcher()
         let scene = try BoardScene(loaded: loaded, displaySize: target, rotation: rotation)
         defer { scene.destroy(); batcher.destroy() }
-        let world = World(board: loaded.board)
-        let states = (0..<world.count).map { world.state($0) }
         batcher.begin(transform: scene.viewport.clipTransform)
-        scene.draw(states: states, into: batcher)
+        scene.draw(poses: World(board: loaded.board).poses, into: batcher)
         try batcher.end()
         let calls = batcher.drawCalls
         try display.present()

@@ -28,7 +28,7 @@ public struct ReplayRun {
             guard let interval = options.traceInterval else { return }
             while let t = nextTrace, inclusive ? t <= limit : t < limit {
                 emit(session.advance(to: t))
-                lines.append(JSONWriter.write(StateReport.frame(time: t, states: session.renderStates())))
+                lines.append(JSONWriter.write(StateReport.frame(time: t, states: session.reportStates())))
                 nextTrace = t + interval
             }
         }
@@ -39,7 +39,7 @@ public struct ReplayRun {
         }
         trace(upTo: end, inclusive: true)
         emit(session.advance(to: end))
-        lines.append(JSONWriter.write(StateReport.final(time: end, states: session.renderStates())))
+        lines.append(JSONWriter.write(StateReport.final(time: end, states: session.reportStates())))
     }
 
     private mutating func emit(_ events: [GestureEvent]) {
@@ -87,7 +87,7 @@ public struct ReplayRun {
         }
         out.append("final gadget states:")
         let home = session.board.gadgets
-        for (i, st) in session.renderStates().enumerated() {
+        for (i, st) in session.reportStates().enumerated() {
             let h = home[i]
             let moved = st.center != h.center || st.size != h.size || Math.radians(st.rotationDegrees) != h.rotationRadians
             func v(_ x: Double) -> String { String(JSONWriter.rounded(x, places: 1)) }

@@ -1,7 +1,7 @@
 /// What the manipulation handed to the simulation when a gadget was let go (the engine keeps the
 /// last one per gadget, so tests and tools can see the velocity given to `World.release`).
 public struct HandOver: Sendable, Hashable {
-    public var gadget: Int
+    public var gadget: GadgetIndex
     public var time: Microseconds
     /// Board px/s; zero for a resting release.
     public var velocity: Vector2
@@ -72,7 +72,7 @@ public struct GadgetManipulator: Sendable {
         }
     }
 
-    public let index: Int
+    public let index: GadgetIndex
     let behavior: GadgetBehavior
     let boardSize: Size2
     let gadgetSize: Size2
@@ -106,9 +106,9 @@ public struct GadgetManipulator: Sendable {
     var cancelled = false
     var holding = false
 
-    public init(index: Int, board: Board, thresholds t: GestureThresholds) {
+    public init(index: GadgetIndex, board: Board, thresholds t: GestureThresholds) {
         self.index = index
-        let g = board.gadgets[index]
+        let g = board[gadget: index]
         behavior = g.behavior; gadgetSize = g.size; boardSize = board.size
         spanThreshold = t.px(t.manipulationSpanThreshold)
         angleThreshold = t.manipulationAngleThreshold
@@ -175,7 +175,7 @@ public struct GadgetManipulator: Sendable {
     /// The world changed the held gadget's pose (a double-tap reset): continue from there.
     public mutating func adoptWorldPose(time: Microseconds, world: inout World) {
         guard holding else { return }
-        target = world.poses[index]
+        target = world.pose(index)
         target.scale = Math.clamp(target.scale, behavior.minScale, behavior.maxScale)
         ease = nil
         lastApplied = nil
@@ -190,7 +190,7 @@ public struct GadgetManipulator: Sendable {
         lock = nil
         ease = nil
         one = nil; two = nil
-        target = world.poses[index]
+        target = world.pose(index)
         // A placard springs home to scale 1 on release, and may still carry its growth (caught
         // during the spring): its growth is relative to home, never compounded (×1.15, not ×1.32).
         if behavior.springHome { target.scale = 1 }
@@ -341,7 +341,7 @@ public struct GadgetManipulator: Sendable {
     }
 
     private mutating func release(time: Microseconds, world: inout World) -> HandOver {
-        let pose = world.poses[index]
+        let pose = world.pose(index)
         var v = velocity.velocity(at: time).clampedLength(maximumSpeed)
         var w = Math.clamp(spin.velocity(at: time).x, -maximumAngularSpeed, maximumAngularSpeed)
         let rested = time - lastMovement > inertiaPause

@@ -38,24 +38,12 @@ public struct ArenaOutput: Sendable, Hashable {
 /// - A recognizer in a terminal state is reset when its touches have ended. One that failed on a
 ///   touch beginning in this very frame is reset and offered that touch again, so a too-late or
 ///   too-far second tap starts a new double tap rather than being lost (T6).
+/// - A failure is published only when the recognizer asks for it (`reportsFailure`, G6).
 /// - The view gets touches as UIKit delivers them with `cancelsTouchesInView`,
-///   `delaysTouchesBegan` and `delaysTouchesEnded` (D1–D3).
+///   `delaysTouchesBegan` and `delaysTouchesEnded` (D1–D3), through `ViewTouchDelivery`.
+///
+/// The arena knows recognizers only through the `GestureRecognizer` protocol.
 public struct GestureArena: Sendable {
-    struct Observer: Sendable, Hashable {
-        var member: Int
-        var generation: Int
-    }
-
-    /// A touch as the view sees it: the events not yet delivered, and which recognizers analyse it.
-    struct ViewTouch: Sendable {
-        var id: TouchID
-        var observers: [Observer] = []
-        var pending: [Touch] = []
-        var lastLocation: Vector2
-        var viewBegan = false
-        var finished = false
-    }
-
     struct Member: Sendable {
         var recognizer: any GestureRecognizer
         /// The state the outside world has seen (events published).
@@ -72,7 +60,8 @@ public struct GestureArena: Sendable {
 
     private(set) var members: [Member] = []
     private var simultaneous: Set<Int> = []  // pair key lo·65536 + hi
-    private var viewTouches: [ViewTouch] = []
+    /// The target's own touches, held back and released under D1–D3.
+    private var view = ViewTouchDelivery()
 
     public init() {}
 
@@ -125,7 +114,7 @@ public struct GestureArena: Sendable {
 
     /// Nothing tracked, waiting or undelivered: the arena can be dropped and rebuilt later.
     public var isIdle: Bool {
-        viewTouches.isEmpty && members.allSatisfy { !$0.recognizer.isTracking && $0.published == .possible && $0.recognizer.core.pending.isEmpty }
+        view.isEmpty && members.allSatisfy { !$0.recognizer.isTracking && $0.published == .possible && $0.recognizer.core.pending.isEmpty }
     }
 
     // MARK: - Driving
@@ -134,14 +123,7 @@ public struct GestureArena: Sendable {
     public mutating func handle(_ touches: [Touch], time: Microseconds) -> ArenaOutput {
         var out = ArenaOutput()
         for i in members.indices { members[i].redelivered = false }
-        for t in touches {
-            if t.phase == .began {
-                viewTouches.append(ViewTouch(id: t.id, pending: [t], lastLocation: t.location))
-            } else if let k = viewTouches.firstIndex(where: { $0.id == t.id }) {
-                viewTouches[k].pending.append(t)
-                viewTouches[k].lastLocation = t.location
-            }
-        }
+        view.receive(touches)
         for i in members.indices { deliver(i, touches, time: time) }
         resolve(time: time, into: &out)
         resetPass(began: touches.filter { $0.phase == .began }, time: time, into: &out)
@@ -191,10 +173,8 @@ public struct GestureArena: Sendable {
         if !fresh.isEmpty {
             members[i].seen += fresh.map(\.id)
             members[i].participating = true
-            let observer = Observer(member: i, generation: members[i].generation)
-            for t in fresh {
-                if let k = viewTouches.firstIndex(where: { $0.id == t.id }) { viewTouches[k].observers.append(observer) }
-            }
+            let observer = ViewTouchDelivery.Observer(member: i, generation: members[i].generation)
+            for t in fresh { view.observe(t.id, by: observer) }
             members[i].recognizer.touchesBegan(fresh, time: time)
         }
         if !moved.isEmpty { members[i].recognizer.touchesMoved(moved, time: time) }
@@ -277,8 +257,8 @@ public struct GestureArena: Sendable {
             if published == .possible {
                 members[i].published = .failed
                 failedNow.append(i)
-                if let tap = members[i].recognizer as? TapGestureRecognizer, tap.failedByCancel {
-                    emit(i, .failed, time: time, into: &out)  // G6: a tap reports its cancellation
+                if members[i].recognizer.reportsFailure {
+                    emit(i, .failed, time: time, into: &out)  // G6: e.g. a tap reports its cancellation
                 }
             }
             return true
@@ -367,53 +347,17 @@ public struct GestureArena: Sendable {
 
     // MARK: - The view's touches (D1–D3)
 
-    private func blocks(_ k: Int, _ flag: KeyPath<RecognizerOptions, Bool>) -> Bool {
-        viewTouches[k].observers.contains { o in
-            let m = members[o.member]
-            return m.generation == o.generation && m.published == .possible && m.recognizer.options.isEnabled && m.recognizer.options[keyPath: flag]
-        }
-    }
-
     private mutating func flushView(into out: inout ArenaOutput) {
-        for k in viewTouches.indices {
-            flushing: while !viewTouches[k].finished, let e = viewTouches[k].pending.first {
-                switch e.phase {
-                case .began, .moved, .stationary:
-                    if blocks(k, \.delaysTouchesBegan) { break flushing }
-                    out.viewTouches.append(e)
-                    if e.phase == .began { viewTouches[k].viewBegan = true }
-                case .ended:
-                    if blocks(k, \.delaysTouchesBegan) || blocks(k, \.delaysTouchesEnded) { break flushing }
-                    out.viewTouches.append(e)
-                    viewTouches[k].finished = true
-                case .cancelled:
-                    // A view that never saw the touch begin hears nothing of it.
-                    if viewTouches[k].viewBegan { out.viewTouches.append(e) }
-                    viewTouches[k].finished = true
-                }
-                viewTouches[k].pending.removeFirst()
-            }
+        let members = members
+        view.flush(into: &out.viewTouches) { o in
+            let m = members[o.member]
+            return m.generation == o.generation && m.published == .possible && m.recognizer.options.isEnabled ? m.recognizer.options : nil
         }
-        viewTouches.removeAll { $0.finished }
     }
 
-    /// A recognizer published a recognition: with `delaysTouchesBegan` its buffered touches are
-    /// discarded (D2); with `cancelsTouchesInView` the view's touches are cancelled (D1, D3).
+    /// A recognizer published a recognition: the view's touches it observes are its now (D1–D3).
     private mutating func takeOverViewTouches(_ i: Int, time: Microseconds, into out: inout ArenaOutput) {
-        let options = members[i].recognizer.options
-        let me = Observer(member: i, generation: members[i].generation)
-        for k in viewTouches.indices where !viewTouches[k].finished && viewTouches[k].observers.contains(me) {
-            if options.delaysTouchesBegan, !viewTouches[k].viewBegan {
-                viewTouches[k].finished = true
-                viewTouches[k].pending.removeAll()
-            }
-            if options.cancelsTouchesInView, !viewTouches[k].finished {
-                if viewTouches[k].viewBegan {
-                    out.viewTouches.append(Touch(id: viewTouches[k].id, phase: .cancelled, location: viewTouches[k].lastLocation, time: time))
-                }
-                viewTouches[k].finished = true
-                viewTouches[k].pending.removeAll()
-            }
-        }
+        let me = ViewTouchDelivery.Observer(member: i, generation: members[i].generation)
+        view.takeOver(by: me, options: members[i].recognizer.options, time: time, into: &out.viewTouches)
     }
 }

@@ -26,7 +26,7 @@ public struct GestureEngine: Sendable {
     private var taps: TapCounter
     private var sessions: [GestureTarget: Session] = [:]
     /// The last hand-over to the simulation per gadget index (velocity given to `World.release`).
-    public private(set) var handOvers: [Int: HandOver] = [:]
+    public private(set) var handOvers: [GadgetIndex: HandOver] = [:]
 
     /// New touch sequences measure thresholds with this many board pixels per point (the board
     /// is drawn at another scale); sequences under way keep theirs, and tap counting starts over.
@@ -64,7 +64,7 @@ public struct GestureEngine: Sendable {
     /// The recognizers of a target, if it has a session.
     public func recognizers(of target: GestureTarget) -> TargetRecognizers? { sessions[target]?.recognizers }
     /// The manipulation of a gadget, while it is held.
-    public func manipulator(of gadget: Int) -> GadgetManipulator? { sessions[.gadget(gadget)]?.manipulator }
+    public func manipulator(of gadget: GadgetIndex) -> GadgetManipulator? { sessions[.gadget(gadget)]?.manipulator }
 
     // MARK: - Driving
 
@@ -128,7 +128,7 @@ public struct GestureEngine: Sendable {
         case .background:
             return Session(recognizers: TargetRecognizers(behavior: nil, thresholds: thresholds), manipulator: nil)
         case .gadget(let i):
-            return Session(recognizers: TargetRecognizers(behavior: board.gadgets[i].behavior, thresholds: thresholds),
+            return Session(recognizers: TargetRecognizers(behavior: board[gadget: i].behavior, thresholds: thresholds),
                            manipulator: GadgetManipulator(index: i, board: board, thresholds: thresholds))
         }
     }
@@ -140,7 +140,7 @@ public struct GestureEngine: Sendable {
     private mutating func process(_ out: ArenaOutput, target: GestureTarget, session: inout Session, time: Microseconds,
                                   world: inout World) -> [GestureEvent] {
         guard case .gadget(let i) = target else { return out.events.map(\.event) }
-        let g = board.gadgets[i]
+        let g = board[gadget: i]
         if var m = session.manipulator {
             if let h = m.handle(out.viewTouches, time: time, world: &world) { handOvers[i] = h }
             session.manipulator = m

@@ -109,6 +109,10 @@ public protocol GestureRecognizer: Sendable {
     var nextDeadline: Microseconds? { get }
     /// Whether the recognizer holds touches or waits for a timer (false: it can be dropped).
     var isTracking: Bool { get }
+    /// Whether the arena publishes this recognizer's failure as an event. Losing to another
+    /// recognizer is silent; a tap whose touches were cancelled (device loss) reports it (G6,
+    /// T13). Read when the failure is published. Default: false.
+    var reportsFailure: Bool { get }
     /// The event for the current state, with this recognizer's fields filled in.
     func event(time: Microseconds, state: GestureEvent.State) -> GestureEvent
 }
@@ -122,6 +126,7 @@ extension GestureRecognizer {
     public mutating func advance(to time: Microseconds) {}
     public mutating func lastMemberStanding(time: Microseconds) {}
     public var nextDeadline: Microseconds? { nil }
+    public var reportsFailure: Bool { false }
 
     /// Back to Possible with no gesture state (the arena calls this after a terminal state).
     public mutating func reset() {

@@ -8,11 +8,11 @@ public enum HitTester {
     public static let minimumOpacity = 0.01
 
     /// Index into `board.gadgets` (drawing order, so the last match is on top), or nil for the background.
-    public static func gadget(at point: Vector2, board: Board, poses: [GadgetPose]) -> Int? {
+    public static func gadget(at point: Vector2, board: Board, poses: [GadgetPose]) -> GadgetIndex? {
         var i = min(board.gadgets.count, poses.count) - 1
         while i >= 0 {
             let g = board.gadgets[i]
-            if isInteractive(g), contains(point, gadget: g, pose: poses[i]) { return i }
+            if isInteractive(g), contains(point, gadget: g, pose: poses[i]) { return GadgetIndex(i) }
             i -= 1
         }
         return nil

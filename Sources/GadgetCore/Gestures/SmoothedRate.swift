@@ -23,15 +23,3 @@ struct SmoothedRate: Sendable {
 
     mutating func reset() { value = 0; lastUpdate = nil }
 }
-
-extension RecognizerCore {
-    /// After touches of a two-finger gesture lifted (`remaining` still down): an active gesture
-    /// ends (or is cancelled) below two fingers; a possible one fails once every finger is gone.
-    mutating func twoFingerTouchesLifted(remaining: Int, cancelled: Bool) {
-        if state.isActive, remaining < 2 {
-            transition(to: cancelled ? .cancelled : .ended)
-        } else if state == .possible, remaining == 0 {
-            failIfPossible()
-        }
-    }
-}

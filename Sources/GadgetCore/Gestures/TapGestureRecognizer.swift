@@ -120,6 +120,9 @@ public struct TapGestureRecognizer: GestureRecognizer {
 
     public var isTracking: Bool { !tracker.isEmpty || (state == .possible && lastLift != nil) }
 
+    /// A tap that failed because its touches were cancelled says so; one that lost does not.
+    public var reportsFailure: Bool { failedByCancel }
+
     public mutating func resetGesture() {
         tracker.removeAll()
         tapsCompleted = 0; touchesInTap = 0; tapStart = 0; lastLift = nil; firstTapLocation = nil

@@ -1,6 +1,6 @@
 /// Where touches go: a gadget (index into `Board.gadgets`) or the background.
 public enum GestureTarget: Hashable, Sendable, Comparable {
-    case gadget(Int)
+    case gadget(GadgetIndex)
     case background
 
     /// Gadgets in board order, then the background (a fixed order keeps event output deterministic).

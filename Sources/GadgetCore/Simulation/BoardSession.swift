@@ -1,4 +1,4 @@
-/// The running board: touches in, gesture events out, gadget states for drawing. Pure and
+/// The running board: touches in, gesture events out, gadget poses for drawing. Pure and
 /// clock-free — time comes from the touch frames and from `advance(to:)` — so the live kiosk
 /// and `replay` drive the same code and a recording replays bit for bit.
 ///
@@ -18,7 +18,7 @@ public struct BoardSession: Sendable {
     public private(set) var touchesBegan = 0
     /// Frames applied after the simulation had already passed their time (live only).
     public private(set) var lateFrames = 0
-    /// The latest time asked for by `advance(to:)`, which `renderStates` interpolates to.
+    /// The latest time asked for by `advance(to:)`, which `renderPoses` and `reportStates` interpolate to.
     private var renderTime: Microseconds
     /// Board pixels per point before the display's fit (see `init`'s displayScale).
     private let basePixelsPerPoint: Double
@@ -90,7 +90,10 @@ public struct BoardSession: Sendable {
     /// The next time a gesture timer fires (long press, double-tap window), if any.
     public var nextTimerDeadline: Microseconds? { gestures.nextDeadline }
 
-    /// Gadget states to draw now, in board (z) order: free-moving gadgets interpolated between
+    /// Gadget poses to draw now, in board (z) order: free-moving gadgets interpolated between
     /// the last two steps to the time of the last `advance(to:)`, held ones where the finger is.
-    public func renderStates() -> [GadgetState] { world.renderStates(alpha: clock.alpha(at: renderTime)) }
+    public func renderPoses() -> [GadgetPose] { world.renderPoses(alpha: clock.alpha(at: renderTime)) }
+
+    /// The same poses as the JSON reports give them (degrees): for state files and `replay`.
+    public func reportStates() -> [GadgetState] { world.reportStates(alpha: clock.alpha(at: renderTime)) }
 }

@@ -12,16 +12,3 @@ public struct GadgetPose: Hashable, Sendable {
         GadgetPose(center: .lerp(a.center, b.center, t), scale: a.scale + (b.scale - a.scale) * t, rotation: a.rotation + (b.rotation - a.rotation) * t)
     }
 }
-
-/// A gadget's state as renderers and `replay` report it.
-public struct GadgetState: Hashable, Sendable {
-    public var id: String
-    public var center: Vector2
-    public var size: Size2
-    /// Degrees, clockwise on screen.
-    public var rotationDegrees: Double
-    public var opacity: Double
-    public init(id: String, center: Vector2, size: Size2, rotationDegrees: Double, opacity: Double) {
-        self.id = id; self.center = center; self.size = size; self.rotationDegrees = rotationDegrees; self.opacity = opacity
-    }
-}

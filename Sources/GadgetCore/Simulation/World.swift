@@ -83,11 +83,15 @@ public struct World: Sendable {
 
     public var count: Int { poses.count }
 
+    /// The pose of gadget `i` at the latest step.
+    public func pose(_ i: GadgetIndex) -> GadgetPose { poses[i.rawValue] }
+
     // MARK: - Hand-over from manipulation
 
     /// A finger took gadget `i`: it stops at once (catch in flight, or during its spring).
     /// Whatever rested on it wakes up.
-    public mutating func grab(_ i: Int) {
+    public mutating func grab(_ index: GadgetIndex) {
+        let i = index.rawValue
         guard poses.indices.contains(i) else { return }
         wakeIsland(of: i)
         held[i] = true
@@ -100,7 +104,8 @@ public struct World: Sendable {
     }
 
     /// Sets the pose of gadget `i` exactly (a held gadget follows the finger with no latency).
-    public mutating func move(_ i: Int, to pose: GadgetPose) {
+    public mutating func move(_ index: GadgetIndex, to pose: GadgetPose) {
+        let i = index.rawValue
         guard poses.indices.contains(i), pose.center.x.isFinite, pose.center.y.isFinite,
               pose.scale.isFinite, pose.rotation.isFinite else { return }
         poses[i] = pose
@@ -114,7 +119,8 @@ public struct World: Sendable {
     /// The finger let go of gadget `i` with `velocity` (px/s) and `angularVelocity` (rad/s) from
     /// the manipulation's estimate. A springHome gadget springs home (starting with that
     /// velocity); a gadget with inertia keeps it and decelerates; one without stops.
-    public mutating func release(_ i: Int, velocity: Vector2, angularVelocity: Double = 0) {
+    public mutating func release(_ index: GadgetIndex, velocity: Vector2, angularVelocity: Double = 0) {
+        let i = index.rawValue
         guard poses.indices.contains(i) else { return }
         let g = board.gadgets[i]
         held[i] = false
@@ -140,7 +146,8 @@ public struct World: Sendable {
 
     /// Returns gadget `i`'s scale and rotation to the board's at once (double tap). Its centre
     /// stays where it is.
-    public mutating func resetToHome(_ i: Int) {
+    public mutating func resetToHome(_ index: GadgetIndex) {
+        let i = index.rawValue
         guard poses.indices.contains(i) else { return }
         let g = board.gadgets[i]
         poses[i].scale = 1
@@ -173,29 +180,28 @@ public struct World: Sendable {
         return true
     }
 
-    /// The state of gadget `i` for reports (the latest step).
-    public func state(_ i: Int) -> GadgetState {
-        let g = board.gadgets[i], p = poses[i]
-        return GadgetState(id: g.id, center: p.center, size: g.size * p.scale, rotationDegrees: Math.degrees(p.rotation), opacity: g.opacity)
-    }
-
     /// Where to draw gadget `i` a fraction `alpha` (0…1, from `FixedStepClock.alpha`) of a step
     /// after the last step: free bodies are interpolated between the last two steps; a held
     /// gadget is drawn at its latest pose so the finger sees no added latency, and a still one
     /// where it stopped (the last frame before the loop idles must show the final state).
-    public func renderPose(_ i: Int, alpha: Double) -> GadgetPose {
+    public func renderPose(_ index: GadgetIndex, alpha: Double) -> GadgetPose {
+        let i = index.rawValue
         switch motion[i] {
         case .moving, .springing: return GadgetPose.lerp(previousPoses[i], poses[i], Math.clamp(alpha, 0, 1))
         case .held, .resting, .fixed, .home: return poses[i]
         }
     }
 
-    /// `renderPose` for every gadget as states, in `Board.gadgets` (drawing) order.
-    public func renderStates(alpha: Double) -> [GadgetState] {
-        board.gadgets.indices.map { i in
-            let g = board.gadgets[i], p = renderPose(i, alpha: alpha)
-            return GadgetState(id: g.id, center: p.center, size: g.size * p.scale, rotationDegrees: Math.degrees(p.rotation), opacity: g.opacity)
-        }
+    /// `renderPose` for every gadget, in `Board.gadgets` (drawing) order: what the renderer draws
+    /// (radians, a scale of the board's size), with no conversion per frame.
+    public func renderPoses(alpha: Double) -> [GadgetPose] {
+        board.gadgetIndices.map { renderPose($0, alpha: alpha) }
+    }
+
+    /// `renderPose` for every gadget as the JSON reports give it (degrees, scaled size), in
+    /// `Board.gadgets` order: for state files and `replay`, not for drawing.
+    public func reportStates(alpha: Double) -> [GadgetState] {
+        board.gadgetIndices.map { GadgetState(board[gadget: $0], pose: renderPose($0, alpha: alpha)) }
     }
 }
 

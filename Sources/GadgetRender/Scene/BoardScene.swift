@@ -3,7 +3,7 @@ import GadgetCore
 import GadgetRender
 
 /// The GPU side of a loaded board: its images packed into atlas pages (usually one), and a
-/// `draw` that turns gadget states into sprites. Thread: the render thread; `destroy()` before
+/// `draw` that turns gadget poses into sprites. Thread: the render thread; `destroy()` before
 /// the GL context goes.
 public final class BoardScene {
     public let loaded: LoadedBoard
@@ -48,10 +48,10 @@ public final class BoardScene {
     /// Number of atlas pages (textures) the board uses.
     public var pageCount: Int { pages.count }
 
-    /// Clears to the letterbox colour and queues the background and every gadget in `states`
-    /// (board order, same count as the board's gadgets) into `batcher`. The caller has called
-    /// `batcher.begin(transform: viewport.clipTransform)` and calls `end()` after any overlay.
-    public func draw(states: [GadgetState], into batcher: SpriteBatcher) {
+    /// Clears to the letterbox colour and queues the background and every gadget at its pose in
+    /// `poses` (board order, same count as the board's gadgets) into `batcher`. The caller has
+    /// called `batcher.begin(transform: viewport.clipTransform)` and calls `end()` after any overlay.
+    public func draw(poses: [GadgetPose], into batcher: SpriteBatcher) {
         let fill = loaded.board.background.fillColor
         glClearColor(GLfloat(fill.r * fill.a), GLfloat(fill.g * fill.a), GLfloat(fill.b * fill.a), 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
@@ -61,13 +61,15 @@ public final class BoardScene {
             batcher.draw(texture: pages[r.page].id, center: canvasCenter, size: size, rotation: 0,
                          u0: r.u0, v0: r.v0, u1: r.u1, v1: r.v1, color: .white(opacity: 1))
         }
-        for (i, state) in states.enumerated() where i < gadgetRegions.count {
+        let gadgets = loaded.board.gadgets
+        for (i, pose) in poses.enumerated() where i < gadgetRegions.count {
+            let size = gadgets[i].size * pose.scale, opacity = gadgets[i].opacity
             if let r = gadgetRegions[i] {
-                batcher.draw(texture: pages[r.page].id, center: state.center, size: state.size, rotation: Math.radians(state.rotationDegrees),
-                             u0: r.u0, v0: r.v0, u1: r.u1, v1: r.v1, color: .white(opacity: state.opacity))
+                batcher.draw(texture: pages[r.page].id, center: pose.center, size: size, rotation: pose.rotation,
+                             u0: r.u0, v0: r.v0, u1: r.u1, v1: r.v1, color: .white(opacity: opacity))
             } else if let c = gadgetColors[i] {
-                drawSolid(center: state.center, size: state.size, rotation: Math.radians(state.rotationDegrees),
-                          color: PremultipliedColor(c, opacity: state.opacity), batcher: batcher)
+                drawSolid(center: pose.center, size: size, rotation: pose.rotation,
+                          color: PremultipliedColor(c, opacity: opacity), batcher: batcher)
             }
         }
     }

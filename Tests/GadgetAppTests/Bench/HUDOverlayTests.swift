@@ -31,14 +31,14 @@ import Testing
         guard case .success(let loaded) = BoardSource.load(nil) else { throw GLError.capacity("demo board") }
         let scene = try BoardScene(loaded: loaded, displaySize: size, rotation: rotation)
         defer { scene.destroy() }
-        let states = (0..<World(board: loaded.board).count).map { World(board: loaded.board).state($0) }
+        let poses = World(board: loaded.board).poses
         batcher.begin(transform: scene.viewport.clipTransform)
-        scene.draw(states: states, into: batcher)
+        scene.draw(poses: poses, into: batcher)
         try batcher.end()
         let without = batcher.drawCalls
 
         batcher.begin(transform: scene.viewport.clipTransform)
-        scene.draw(states: states, into: batcher)
+        scene.draw(poses: poses, into: batcher)
         HUDOverlay().draw(stats: s, refreshInterval: refresh, displaySize: size, rotation: rotation, batcher: batcher, scene: scene)
         try batcher.end()
         let with = batcher.drawCalls

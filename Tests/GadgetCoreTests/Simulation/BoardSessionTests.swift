@@ -22,12 +22,12 @@ import Testing
     }
 
     /// Between steps a falling gadget is drawn interpolated to the asked time.
-    @Test func renderStatesInterpolate() {
+    @Test func renderPosesInterpolate() {
         var s = BoardSession(board: Fixture.board([Fixture.gadget("g", at: Vector2(640, 100))], gravity: Vector2(0, 1000)), startTime: 0)
         _ = s.advance(to: 100_000 + 4_000)
         let w = s.world
         let alpha = Double(104_000 - 100_000) / Double(108_333 - 100_000)
-        #expect(s.renderStates()[0].center == Vector2.lerp(w.previousPoses[0].center, w.poses[0].center, alpha))
+        #expect(s.renderPoses()[0].center == Vector2.lerp(w.previousPoses[0].center, w.poses[0].center, alpha))
     }
 
     /// Live clamp: a 3 s stall while something falls simulates 0.25 s.

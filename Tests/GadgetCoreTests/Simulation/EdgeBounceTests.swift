@@ -108,7 +108,7 @@ import Testing
             let i = rng.int(0...3)
             let speed = rng.uniform(0, 20_000)
             let dir = rng.uniform(-Math.pi, Math.pi)
-            Fixture.flick(&w, i, velocity: Vector2(Math.cos(dir), Math.sin(dir)) * speed, angularVelocity: rng.uniform(-30, 30))
+            Fixture.flick(&w, GadgetIndex(i), velocity: Vector2(Math.cos(dir), Math.sin(dir)) * speed, angularVelocity: rng.uniform(-30, 30))
             for _ in 0..<rng.int(1...12) {
                 w.step(dt: 1.0 / 120)
                 for g in 0..<4 where !Self.isOnBoard(w, g) {

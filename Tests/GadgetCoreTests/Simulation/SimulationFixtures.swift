@@ -30,7 +30,7 @@ enum Fixture {
     }
 
     /// A flick: grab, release with `velocity`.
-    static func flick(_ world: inout World, _ i: Int, velocity: Vector2, angularVelocity: Double = 0) {
+    static func flick(_ world: inout World, _ i: GadgetIndex, velocity: Vector2, angularVelocity: Double = 0) {
         world.grab(i)
         world.release(i, velocity: velocity, angularVelocity: angularVelocity)
     }
