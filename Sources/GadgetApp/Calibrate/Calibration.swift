@@ -3,6 +3,7 @@ import GadgetCore
 import GadgetDisplay
 import GadgetInput
 import GadgetRender
+import GadgetSystem
 
 /// `gadgetboard calibrate`: on-panel touch calibration. Opens the display and the touch screen
 /// (raw: identity calibration, no rotation), runs `CalibrationLoop`, then writes the matrix into
@@ -76,7 +77,7 @@ public enum Calibration {
             queue = try TouchQueue()
             input = try InputThread(configuration: InputConfiguration(paths: options.run.inputPaths, grab: options.run.grabInput,
                                                                       mapping: InputMapping(board: Size2(1, 1))),
-                                    queue: queue, log: { Log.input.info($0) })
+                                    queue: queue, logger: GadgetLogging.logger("input"))
             try input.start()
         } catch {
             log.error("input: \(error); nothing written")
@@ -159,7 +160,7 @@ public enum Calibration {
             for case .terminate(let sig) in signals?.take() ?? [] { return .terminated(sig) }
             let now = MonotonicClock.now()
             if now >= deadline { return .none }
-            var fds = [pollfd(fd: queue.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+            var fds = [pollfd(fd: queue.wakeDescriptor.rawValue, events: Int16(POLLIN), revents: 0)]
             if let s = signals?.descriptor { fds.append(pollfd(fd: s, events: Int16(POLLIN), revents: 0)) }
             _ = poll(&fds, nfds_t(fds.count), Int32(clamping: (deadline - now + 999) / 1000))
         }

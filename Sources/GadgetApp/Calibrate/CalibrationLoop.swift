@@ -66,7 +66,7 @@ final class CalibrationLoop {
                 case .deviceRemoved(let info, let reason):
                     guard touchscreens.removeValue(forKey: info.number) != nil else { continue }
                     if touchscreens.isEmpty { return .touchscreenGone("\(info) went away (\(reason))") }
-                case .cursor, .acceleration:
+                case .cursor, .gravity:
                     break
                 }
             }
@@ -119,7 +119,7 @@ final class CalibrationLoop {
             timeout = Int32(clamping: (untilNextSecond + 999) / 1000 + 1)
         }
         if display.isFlipPending, timeout < 0 || timeout > 1000 { timeout = 1000 }  // a lost flip must not hang us
-        var fds: [pollfd] = [pollfd(fd: queue.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        var fds: [pollfd] = [pollfd(fd: queue.wakeDescriptor.rawValue, events: Int16(POLLIN), revents: 0)]
         if let s = signals?.descriptor { fds.append(pollfd(fd: s, events: Int16(POLLIN), revents: 0)) }
         if let d = display.eventDescriptor { fds.append(pollfd(fd: d, events: Int16(POLLIN), revents: 0)) }
         let r = poll(&fds, nfds_t(fds.count), timeout)
