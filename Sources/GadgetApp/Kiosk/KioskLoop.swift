@@ -198,6 +198,7 @@ public final class KioskLoop {
                 if pointerDevices.remove(info.number) != nil, pointerDevices.isEmpty { cursor = nil; needsDraw = true }
             }
         }
+        if let input { service.metrics.inputAssembler = input.assemblerStatistics }
         guard !messages.isEmpty else { return }
         messages.removeAll(keepingCapacity: true)
         // The queue's and the session's counters change only when messages came.
