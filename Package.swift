@@ -50,7 +50,10 @@ let package = Package(
         // Display backends (headless EGL, KMS/GBM) behind one protocol.
         .target(name: "GadgetDisplay", dependencies: ["GadgetCore", "CEGL", "CGLES2", "CGBM", "CDRM", "CUdev"]),
         // evdev discovery, the input thread and its queue.
-        .target(name: "GadgetInput", dependencies: ["GadgetCore", "CEvdev"]),
+        .target(name: "GadgetInput", dependencies: [
+            "GadgetCore", "GadgetSystem", "CEvdev",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // Wires board + renderer + display + input: scenes, the main loop, commands' work.
         .target(name: "GadgetApp", dependencies: [
             "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput", "GadgetSystem",
@@ -76,7 +79,11 @@ let package = Package(
         ]),
         // Fixtures are read through #filePath (no Foundation Bundle): excluded from the build.
         .testTarget(name: "GadgetRenderTests", dependencies: ["GadgetRender", "GadgetDisplay", "GadgetCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "GadgetInputTests", dependencies: ["GadgetInput", "GadgetCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "GadgetInputTests", dependencies: [
+            "GadgetInput", "GadgetCore", "GadgetSystem",
+            .product(name: "SystemPackage", package: "swift-system"),
+            .product(name: "Logging", package: "swift-log"),
+        ], exclude: ["Fixtures"]),
         // KMS logic (modes, probing, event decoding) and, on a machine with a card, the real thing.
         .testTarget(name: "GadgetKMSTests", dependencies: ["GadgetDisplay", "GadgetCore"]),
         .testTarget(name: "GadgetAppTests", dependencies: ["GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem"], exclude: ["Fixtures"]),

@@ -1,6 +1,8 @@
 import Glibc
 import CEvdev
 import GadgetCore
+import GadgetSystem
+import SystemPackage
 
 /// Owns one evdev device: its file descriptor and the `libevdev*` reading it. Opens non-blocking,
 /// switches event times to CLOCK_MONOTONIC (EVIOCSCLOCKID) so they compare with the display's
@@ -15,27 +17,39 @@ public final class EvdevDevice: InputEventSource {
     /// CLOCK_REALTIME and latency figures from them are meaningless.
     public let monotonicTimes: Bool
     public let grabbed: Bool
-    let fd: FileDescriptor
+    let file: OwnedFileDescriptor
     let handle: OpaquePointer
 
-    public var descriptor: Int32 { fd.raw }
+    public var descriptor: FileDescriptor { file.descriptor }
 
     /// Opens `path`. Errors name the call (`open(/dev/input/event3)`, `libevdev_new_from_fd(…)`):
     /// a missing node, no permission (not in group `input`), or a file that is not evdev.
-    public init(path: String, grab: Bool = false) throws(InputError) {
-        let fd = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
-        monotonicTimes = (try? Posix.call("ioctl(\(path), EVIOCSCLOCKID)") { gadget_evdev_set_clock_monotonic(fd.raw) }) != nil
+    public convenience init(path: String, grab: Bool = false) throws(InputError) {
+        let file: OwnedFileDescriptor
+        do {
+            file = try OwnedFileDescriptor.open(path, .readOnly, options: [.nonBlocking])
+            try self.init(path: path, file: file, grab: grab)
+        } catch {
+            throw .system(error)
+        }
+    }
+
+    /// Reads `file` (opened non-blocking from `path`) as an evdev device; it is closed with the
+    /// device. For callers that tell a failed open from a file that is not evdev.
+    public init(path: String, file: OwnedFileDescriptor, grab: Bool = false) throws(SystemError) {
+        monotonicTimes = (try? SystemCall.run("ioctl", "\(path), EVIOCSCLOCKID") { gadget_evdev_set_clock_monotonic(file.raw) }) != nil
         var dev: OpaquePointer?
-        let rc = libevdev_new_from_fd(fd.raw, &dev)
-        guard rc == 0, let dev else { throw .call("libevdev_new_from_fd(\(path))", -rc) }
+        try SystemCall.negativeErrno("libevdev_new_from_fd", path, libevdev_new_from_fd(file.raw, &dev))
+        // Success always sets the handle; were it not, libevdev could not allocate one.
+        guard let dev else { throw SystemError("libevdev_new_from_fd", path, errno: .noMemory) }
         if grab {
-            do { try Posix.call("ioctl(\(path), EVIOCGRAB)") { gadget_evdev_grab(fd.raw, 1) } } catch {
+            do { try SystemCall.run("ioctl", "\(path), EVIOCGRAB") { gadget_evdev_grab(file.raw, 1) } } catch {
                 libevdev_free(dev)
                 throw error
             }
         }
         self.path = path
-        self.fd = fd
+        self.file = file
         self.handle = dev
         self.grabbed = grab
         self.device = EvdevDevice.describe(dev)
@@ -47,42 +61,87 @@ public final class EvdevDevice: InputEventSource {
     }
 
     deinit {
-        if grabbed { _ = gadget_evdev_grab(fd.raw, 0) }
+        // Releasing a grab on a device already gone fails; closing releases it anyway.
+        if grabbed { _ = try? SystemCall.run("ioctl", "\(path), EVIOCGRAB") { gadget_evdev_grab(file.raw, 0) } }
         libevdev_free(handle)
-        // `fd` closes after this, when the stored property is released.
+        // `file` closes after this, when the stored property is released.
     }
+
+    /// Multitouch slots as libevdev counts them (0 without ABS_MT_SLOT, and for the "fake MT"
+    /// devices whose axis codes only look like slots).
+    public var slotCount: Int { max(0, Int(libevdev_get_num_slots(handle))) }
+
+    /// The kernel's name of an event code (`ABS_MT_POSITION_X`), from libevdev's tables; nil for
+    /// a code it does not know.
+    public static func codeName(type: UInt16, code: UInt16) -> String? {
+        libevdev_event_code_get_name(UInt32(type), UInt32(code)).map { String(cString: $0) }
+    }
+
+    /// The kernel's name of an input property (`INPUT_PROP_DIRECT`); nil for an unknown one.
+    public static func propertyName(_ property: Int) -> String? {
+        libevdev_property_get_name(UInt32(property)).map { String(cString: $0) }
+    }
+
+    /// INPUT_PROP_MAX: the properties `gadgetboard devices` lists are the ones below it.
+    public static let propertyLimit = Int(INPUT_PROP_MAX)
 
     static let normal = UInt32(LIBEVDEV_READ_FLAG_NORMAL.rawValue)
     static let sync = UInt32(LIBEVDEV_READ_FLAG_SYNC.rawValue)
     static let success = Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue)
     static let syncStatus = Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue)
 
+    /// What one `libevdev_next_event` gave.
+    enum Next: Equatable {
+        case event, sync
+        /// Nothing waiting (EAGAIN).
+        case drained
+        /// ENODEV: unplugged.
+        case gone
+    }
+
+    /// One `libevdev_next_event`; its negative errnos become `SystemError`s, except the two
+    /// that say where the stream stands.
+    func next(_ flags: UInt32, _ ev: inout input_event) throws(SystemError) -> Next {
+        let rc = libevdev_next_event(handle, flags, &ev)
+        if rc == Self.success { return .event }
+        if rc == Self.syncStatus { return .sync }
+        do { try SystemCall.negativeErrno("libevdev_next_event", path, rc) } catch {
+            switch error.errno {
+            // EINTR cannot come from a read on a non-blocking descriptor; were it to, the data
+            // is still there and the next poll returns at once.
+            case .resourceTemporarilyUnavailable, .interrupted: return .drained
+            case .operationNotSupportedByDevice: return .gone
+            default: throw error
+            }
+        }
+        return .drained  // a status libevdev does not document
+    }
+
     public func readAvailable(into items: inout [InputSourceItem], limit: Int) throws(InputError) -> Bool {
         var ev = input_event()
         var count = 0
         while count < limit {
-            let rc = libevdev_next_event(handle, Self.normal, &ev)
-            if rc == Self.success {
+            let status: Next
+            do { status = try next(Self.normal, &ev) } catch { throw .system(error) }
+            switch status {
+            case .event:
                 items.append(.event(Self.event(ev)))
                 count += 1
-            } else if rc == Self.syncStatus {
+            case .sync:
                 // SYN_DROPPED: libevdev has discarded the broken frame; it now replays the state
                 // delta in sync mode. Drain it (its state lands in libevdev) and hand over the
-                // resulting real state instead of the delta's events.
+                // resulting real state instead of the delta's events. A failure while draining
+                // leaves libevdev's state as far as it got, which is still the best guess.
                 let time = Microseconds(gadget_input_event_usec(&ev))
-                var s = libevdev_next_event(handle, Self.sync, &ev)
-                while s == Self.syncStatus { s = libevdev_next_event(handle, Self.sync, &ev) }
-                if s == -ENODEV { return false }
+                var s = (try? next(Self.sync, &ev)) ?? .drained
+                while s == .sync { s = (try? next(Self.sync, &ev)) ?? .drained }
+                if s == .gone { return false }
                 items.append(.resync(snapshot(), time: time))
                 count += 1
-            } else if rc == -EAGAIN {
+            case .drained:
                 return true
-            } else if rc == -ENODEV {
+            case .gone:
                 return false
-            } else if rc == -EINTR {
-                continue
-            } else {
-                throw .call("libevdev_next_event(\(path))", -rc)
             }
         }
         return true

@@ -1,4 +1,5 @@
 import GadgetCore
+import SystemPackage
 
 /// Something the input thread polls and reads evdev events from: a real device through
 /// libevdev (`EvdevDevice`), or any file descriptor carrying raw `struct input_event`s
@@ -7,8 +8,8 @@ import GadgetCore
 public protocol InputEventSource: AnyObject {
     /// The path it was opened from (for logs and removal by path).
     var path: String { get }
-    /// The descriptor to poll for POLLIN.
-    var descriptor: Int32 { get }
+    /// The descriptor to poll for input.
+    var descriptor: FileDescriptor { get }
     var device: InputDeviceDescription { get }
     /// Reads what is available now without blocking, appending to `items` (at most about
     /// `limit` events, so one chatty device cannot starve the others). Returns false when the

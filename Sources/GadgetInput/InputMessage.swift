@@ -12,15 +12,17 @@ public enum InputMessage: Sendable, Equatable {
     /// A device is gone (unplugged, unreadable, or shut down). Its contacts were cancelled in
     /// a `.frame` just before this message.
     case deviceRemoved(InputDeviceInfo, reason: String)
-    /// One report (SYN_REPORT) of an accelerometer (INPUT_PROP_ACCELEROMETER): raw ABS_X/Y/Z,
-    /// kernel time. Its axis ranges come with its `deviceAdded` (`InputDeviceInfo.axes`).
-    case acceleration(device: Int, x: Int32, y: Int32, z: Int32, time: Microseconds)
+    /// An accelerometer (INPUT_PROP_ACCELEROMETER) turned gravity: the new gravity, px/s² in
+    /// board coordinates (the board's magnitude, the panel's direction), at the kernel time of
+    /// the report that turned it. Sent only while `InputMapping.gravity` is set, and only when
+    /// the direction changed by more than `AccelerometerGravity.minimumTurn`.
+    case gravity(device: Int, Vector2, time: Microseconds)
 
     /// True for messages a full queue may merge or replace (only moves and cursor positions).
     var isCoalescible: Bool {
         switch self {
         case .frame(let f): return f.isMovesOnly
-        case .cursor, .acceleration: return true
+        case .cursor, .gravity: return true
         case .deviceAdded, .deviceRemoved: return false
         }
     }

@@ -1,6 +1,7 @@
-import Glibc
 import CEvdev
 import GadgetCore
+import GadgetSystem
+import SystemPackage
 
 /// Reads raw `struct input_event` records from a file descriptor: a pipe or FIFO in tests, or
 /// an evdev node read without libevdev. It cannot read a device's state back, so a SYN_DROPPED
@@ -10,20 +11,22 @@ import GadgetCore
 public final class RawEventSource: InputEventSource {
     public let path: String
     public let device: InputDeviceDescription
-    let fd: FileDescriptor
+    let file: OwnedFileDescriptor
     /// Bytes of an event split across reads.
     var partial: [UInt8] = []
 
-    public var descriptor: Int32 { fd.raw }
+    public var descriptor: FileDescriptor { file.descriptor }
 
-    /// Takes ownership of `fd`, which should be non-blocking.
-    public init(path: String, fd: FileDescriptor, device: InputDeviceDescription) {
-        self.path = path; self.fd = fd; self.device = device
+    /// Takes ownership of `file`, which should be non-blocking.
+    public init(path: String, file: OwnedFileDescriptor, device: InputDeviceDescription) {
+        self.path = path; self.file = file; self.device = device
     }
 
     /// Opens `path` non-blocking for reading (a FIFO opens at once even without a writer).
     public static func open(_ path: String, device: InputDeviceDescription) throws(InputError) -> RawEventSource {
-        RawEventSource(path: path, fd: try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK), device: device)
+        do { return RawEventSource(path: path, file: try OwnedFileDescriptor.open(path, .readOnly, options: [.nonBlocking]), device: device) } catch {
+            throw .system(error)
+        }
     }
 
     static let recordSize = MemoryLayout<input_event>.size
@@ -34,10 +37,10 @@ public final class RawEventSource: InputEventSource {
         var count = 0
         while count < limit {
             let n: Int
-            do { n = try fd.read(into: buffer) } catch {
-                if error.errno == EAGAIN { return true }
-                if error.errno == ENODEV { return false }
-                throw InputError.call("read(\(path))", error.errno ?? EIO)
+            do { n = try file.read(into: buffer, path) } catch {
+                if error.errno == .resourceTemporarilyUnavailable { return true }
+                if error.errno == .operationNotSupportedByDevice { return false }
+                throw .system(error)
             }
             if n == 0 { return false }
             partial.append(contentsOf: buffer[0..<n])

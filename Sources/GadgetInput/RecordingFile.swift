@@ -1,19 +1,11 @@
-import Glibc
 import GadgetCore
+import GadgetSystem
 
 /// Loads evemu recordings from disk for `gadgetboard replay` and tests.
 public enum RecordingFile {
     /// The file's bytes. Errors name the call and the path.
     public static func bytes(_ path: String) throws(InputError) -> [UInt8] {
-        let fd = try FileDescriptor.open(path, O_RDONLY)
-        var out: [UInt8] = []
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
-        defer { chunk.deallocate() }
-        while true {
-            let n = try fd.read(into: chunk)
-            if n == 0 { return out }
-            out.append(contentsOf: chunk[0..<n])
-        }
+        do { return try FileIO.read(path) } catch { throw .system(error) }
     }
 
     /// Reads and parses an evemu recording.

@@ -1,6 +1,7 @@
-import Glibc
 import Synchronization
 import GadgetCore
+import GadgetSystem
+import SystemPackage
 
 /// The bounded queue from the input thread to the main loop.
 ///
@@ -52,11 +53,11 @@ public final class TouchQueue: Sendable {
         var s = State()
         s.items.reserveCapacity(self.capacity)
         state = Mutex(s)
-        wake = try WakePipe()
+        do { wake = try WakePipe() } catch { throw .system(error) }
     }
 
-    /// Readable while messages wait: poll it for POLLIN in the main loop.
-    public var wakeDescriptor: Int32 { wake.descriptor }
+    /// Readable while messages wait: poll it in the main loop.
+    public var wakeDescriptor: FileDescriptor { wake.descriptor }
 
     /// Adds a message. Thread: the producer (input thread). Never blocks on the consumer.
     public func push(_ message: InputMessage) {
@@ -101,8 +102,8 @@ public final class TouchQueue: Sendable {
         switch m {
         case .frame(let f): return f.device.map { ($0, false) }
         case .cursor(let d, _): return (d, true)
-        // An accelerometer has no cursor: its reports pair like cursor positions.
-        case .acceleration(let d, _, _, _, _): return (d, true)
+        // An accelerometer has no cursor: its gravity pairs like cursor positions.
+        case .gravity(let d, _, _): return (d, true)
         case .deviceAdded, .deviceRemoved: return nil
         }
     }
@@ -156,8 +157,8 @@ public final class TouchQueue: Sendable {
             return b.coalescing(after: a).map { (.frame($0), 0) }
         case (.cursor(let d1, _), .cursor(let d2, _)) where d1 == d2:
             return (newer, 0)
-        case (.acceleration(let d1, _, _, _, _), .acceleration(let d2, _, _, _, _)) where d1 == d2:
-            return (newer, 0)  // the newer reading supersedes (gravity is smoothed anyway)
+        case (.gravity(let d1, _, _), .gravity(let d2, _, _)) where d1 == d2:
+            return (newer, 0)  // the newer direction supersedes (it is smoothed anyway)
         default:
             return nil
         }

@@ -1,15 +1,24 @@
 import Testing
 import Glibc
+import Logging
 import Synchronization
 import GadgetCore
+import GadgetSystem
 @testable import GadgetInput
 
-/// Log lines captured from the input thread.
+/// Log lines captured from the input thread, as a terminal shows them (`input: using …`).
 final class LogLines: Sendable {
     private let lines = Mutex<[String]>([])
     func append(_ l: String) { lines.withLock { $0.append(l) } }
-    var all: [String] { lines.withLock { $0 } }
+    /// What was written, newline included.
+    var written: [String] { lines.withLock { $0 } }
+    /// The messages, without the `input: ` prefix and the newline.
+    var all: [String] { written.map { String($0.dropFirst("input: ".count).dropLast()) } }
     func contains(_ p: (String) -> Bool) -> Bool { all.contains(where: p) }
+
+    var logger: Logger {
+        GadgetLogging.logger("input", sink: LogSink(threshold: .info, isJournal: false) { line in self.append(line) })
+    }
 }
 
 /// The input thread end to end with file descriptors the test controls: FIFOs in a temporary
@@ -91,7 +100,7 @@ final class LogLines: Sendable {
         let q = try TouchQueue()
         return try InputThread(configuration: config, queue: q,
                                opener: { (path, _) throws(InputError) in try RawEventSource.open(path, device: device) },
-                               log: { line in logs?.append(line) })
+                               logger: logs?.logger ?? LogLines().logger)
     }
 
     @Test func explicitDeviceFramesInBoardPixelsAndUnplugCancels() throws {
@@ -148,6 +157,7 @@ final class LogLines: Sendable {
         if case .deviceRemoved(_, let reason) = got.last { #expect(reason == "device node removed") } else { Issue.record("no removal") }
         w.close()
         #expect(logs.contains { $0.hasPrefix("using \(path) 'fake touchscreen'") })
+        #expect(logs.written.allSatisfy { $0.hasPrefix("input: ") && $0.hasSuffix("\n") })
     }
 
     @Test func synDroppedWithoutAStateReadBackCancelsInsteadOfGuessing() throws {
@@ -187,26 +197,65 @@ final class LogLines: Sendable {
         nameBytes: Array("fake accelerometer".utf8), properties: [EV.propAccelerometer], codes: [EV.abs: [EV.absX, EV.absY, EV.absZ]],
         absInfo: [EV.absX: AbsInfo(minimum: -512, maximum: 511), EV.absY: AbsInfo(minimum: -512, maximum: 511), EV.absZ: AbsInfo(minimum: -512, maximum: 511)])
 
-    /// A synthetic accelerometer stream: announced with its axes, one report per SYN_REPORT
-    /// (never a contact), which the loop turns into gravity's direction.
+    /// A synthetic accelerometer stream: announced with its axes, never a contact; with gravity
+    /// mapped, the input thread turns its reports into gravity's direction and hands over the
+    /// vector when it turns (the board's gravity pointed up; the panel reads upright: down).
     @Test func accelerometerReportsItsAxesNotContacts() throws {
         let dir = TempDir()
         let path = dir.fifo("event0")
-        let t = try thread(InputConfiguration(paths: [path], mapping: InputMapping(board: Size2(800, 600))), device: Self.accelerometer)
+        let mapping = InputMapping(board: Size2(800, 600), gravity: GravityMapping(initial: Vector2(0, -1000)))
+        let t = try thread(InputConfiguration(paths: [path], mapping: mapping), device: Self.accelerometer)
         try t.start()
         defer { t.stop() }
         let w = try #require(Writer(path))
         w.send(10, [.absX(0), .absY(256), .absZ(0), .syn])
-        w.send(20, [.absX(-256), .syn])
         var got: [InputMessage] = []
-        #expect(Self.collect(t.queue, into: &got) { m in m.filter { if case .acceleration = $0 { true } else { false } }.count >= 2 || m.contains { if case .acceleration(_, -256, 256, 0, 20) = $0 { true } else { false } } })
-        #expect(got.contains { if case .acceleration(1, -256, 256, 0, 20) = $0 { true } else { false } })
+        #expect(Self.collect(t.queue, into: &got) { m in m.contains { if case .gravity = $0 { true } else { false } } })
+        let turned = got.compactMap { m -> (Int, Vector2, Microseconds)? in if case .gravity(let d, let g, let time) = m { (d, g, time) } else { nil } }
+        #expect(turned.count == 1)
+        if case let (device, g, time)? = turned.first {
+            #expect(device == 1 && time == 10)
+            // Mid-range is not quite zero on a −512…511 axis: a hair off straight down.
+            #expect(abs(g.length - 1000) < 1e-9 && abs(g.x) < 5 && g.y > 999)
+        }
         #expect(Self.touches(got).isEmpty)
         if case .deviceAdded(let info) = got.first {
             #expect(info.kind == .accelerometer)
             #expect(info.axes.map(\.maximum) == [511, 511, 511])
         } else { Issue.record("no device") }
         w.close()
+    }
+
+    /// The assemblers' counters reach the handle, summed, and a removed device's stay counted.
+    @Test func assemblerStatisticsOutliveTheirDevices() throws {
+        let dir = TempDir()
+        let path = dir.fifo("event0")
+        let t = try thread(InputConfiguration(paths: [path], mapping: InputMapping(board: Size2(1279, 767))))
+        try t.start()
+        let w = try #require(Writer(path))
+        w.send(1, [.id(1), .x(10), .y(20), .syn])
+        w.send(2, [.x(5000), .syn])  // beyond the axis: clamped
+        var got: [InputMessage] = []
+        #expect(Self.collect(t.queue, into: &got) { Self.touches($0).count == 2 })
+        t.stop()
+        let stats = t.assemblerStatistics
+        #expect(stats.frames >= 2 && stats.clampedValues == 1 && stats.cancelledContacts == 1)
+        #expect(t.devicesNow.isEmpty)
+        w.close()
+    }
+
+    /// `start` after `stop` does nothing: a stopped input thread stays stopped.
+    @Test func aStoppedThreadStaysStopped() throws {
+        let dir = TempDir()
+        let path = dir.fifo("event0")
+        let t = try thread(InputConfiguration(paths: [path], mapping: InputMapping(board: Size2(100, 100))))
+        try t.start()
+        t.stop()
+        try t.start()
+        t.stop()
+        var got: [InputMessage] = []
+        t.queue.drain(into: &got)
+        #expect(got.filter { if case .deviceAdded = $0 { true } else { false } }.count == 1)
     }
 
     @Test func mouseSendsCursorPositionsAndItsButtonIsAContact() throws {
@@ -236,7 +285,7 @@ final class LogLines: Sendable {
         let logs = LogLines()
         let q = try TouchQueue()
         let t = try InputThread(configuration: InputConfiguration(directory: dir.path, mapping: InputMapping(board: Size2(100, 100))), queue: q,
-                                log: { line in logs.append(line) })
+                                logger: logs.logger)
         try t.start()
         // The thread scans before it first looks at the stop request, so stopping at once still
         // leaves the scan's log lines: no wait needed.
@@ -246,17 +295,17 @@ final class LogLines: Sendable {
         // A missing directory: logged, the thread still runs and stops.
         let logs2 = LogLines()
         let t2 = try InputThread(configuration: InputConfiguration(directory: dir.path + "/missing", mapping: InputMapping(board: Size2(100, 100))), queue: q,
-                                 log: { line in logs2.append(line) })
+                                 logger: logs2.logger)
         try t2.start()
         t2.stop()
         #expect(logs2.contains { $0.contains("opendir(\(dir.path)/missing) failed: No such file or directory") }, "\(logs2.all)")
     }
 
     @Test func evdevDeviceErrorsNameTheCall() {
-        #expect(throws: InputError.call("open(/nonexistent/event0)", ENOENT)) { try EvdevDevice(path: "/nonexistent/event0") }
+        #expect(throws: InputError.system(SystemError("open", "/nonexistent/event0", errno: .noSuchFileOrDirectory))) { try EvdevDevice(path: "/nonexistent/event0") }
         // /dev/null opens but is not evdev: libevdev's EVIOCGBIT fails.
-        #expect(throws: InputError.call("libevdev_new_from_fd(/dev/null)", ENOTTY)) { try EvdevDevice(path: "/dev/null") }
-        #expect(InputError.call("open(/dev/input/event3)", EACCES).description == "open(/dev/input/event3) failed: Permission denied (errno 13)")
+        #expect(throws: InputError.system(SystemError("libevdev_new_from_fd", "/dev/null", code: ENOTTY))) { try EvdevDevice(path: "/dev/null") }
+        #expect(InputError.system(SystemError("open", "/dev/input/event3", errno: .permissionDenied)).description == "open(/dev/input/event3) failed: Permission denied (EACCES)")
     }
 
     @Test func discoveryListsEventNodesInNumericOrder() throws {

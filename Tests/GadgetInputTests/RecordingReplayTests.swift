@@ -2,6 +2,7 @@ import Testing
 import Glibc
 import GadgetCore
 import GadgetInput
+import GadgetSystem
 
 /// Every recording in ../shared/touch-recordings replays with the contact counts, durations and
 /// lift order its README describes. Numbers in comments are the README's.
@@ -184,7 +185,7 @@ import GadgetInput
     }
 
     @Test func unreadableOrForeignFilesAreClearErrors() throws {
-        #expect(throws: InputError.call("open(/nonexistent.evemu)", ENOENT)) { try RecordingFile.load("/nonexistent.evemu") }
+        #expect(throws: InputError.system(SystemError("open", "/nonexistent.evemu", errno: .noSuchFileOrDirectory))) { try RecordingFile.load("/nonexistent.evemu") }
         // A licence text is not a recording.
         let licence = RecordingFixtures.directory + "/LICENSES/whot-evemu-devices_LICENSE_MIT.txt"
         #expect(throws: InputError.recording(path: licence, EvemuError(line: nil, "not an evemu recording: no N:, I:, P:, B:, A:, L:, S: or E: line"))) {

@@ -2,6 +2,7 @@ import Testing
 import Glibc
 import Synchronization
 import GadgetCore
+import SystemPackage
 @testable import GadgetInput
 
 /// Runs a closure on its own pthread; `join()` waits for it.
@@ -25,8 +26,8 @@ final class TestThread: @unchecked Sendable {
 }
 
 /// True if `fd` is readable right now.
-func readable(_ fd: Int32, timeoutMs: Int32 = 0) -> Bool {
-    var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+func readable(_ fd: FileDescriptor, timeoutMs: Int32 = 0) -> Bool {
+    var p = pollfd(fd: fd.rawValue, events: Int16(POLLIN), revents: 0)
     return poll(&p, 1, timeoutMs) == 1
 }
 

@@ -28,6 +28,10 @@ EXPECTED = {
     "gadgetboard_input_queue_overflows": "counter",
     "gadgetboard_input_moves_coalesced": "counter",
     "gadgetboard_input_contacts_lost": "counter",
+    "gadgetboard_input_frames": "counter",
+    "gadgetboard_input_sync_drops": "counter",
+    "gadgetboard_input_events_repaired": "counter",
+    "gadgetboard_input_contacts_repaired": "counter",
     "gadgetboard_late_input_frames": "counter",
     "gadgetboard_dropped_simulation_seconds": "counter",
 }

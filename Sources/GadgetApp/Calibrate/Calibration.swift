@@ -77,7 +77,7 @@ public enum Calibration {
             queue = try TouchQueue()
             input = try InputThread(configuration: InputConfiguration(paths: options.run.inputPaths, grab: options.run.grabInput,
                                                                       mapping: InputMapping(board: Size2(1, 1))),
-                                    queue: queue, log: { Loggers.input.info("\($0)") })
+                                    queue: queue, logger: Loggers.input)
             try input.start()
         } catch {
             log.error("input: \(error); nothing written")
@@ -161,7 +161,7 @@ public enum Calibration {
             let now = MonotonicClock.now()
             if now >= deadline { return .none }
             var wait = PollSet()
-            wait.add(FileDescriptor(rawValue: queue.wakeDescriptor))
+            wait.add(queue.wakeDescriptor)
             if let s = signals?.descriptor { wait.add(s) }
             // A failed poll only shortens this wait; the deadline still ends it.
             _ = try? wait.wait(timeoutMilliseconds: Int32(clamping: (deadline - now + 999) / 1000))

@@ -67,7 +67,7 @@ final class CalibrationLoop {
                 case .deviceRemoved(let info, let reason):
                     guard touchscreens.removeValue(forKey: info.number) != nil else { continue }
                     if touchscreens.isEmpty { return .touchscreenGone("\(info) went away (\(reason))") }
-                case .cursor, .acceleration:
+                case .cursor, .gravity:
                     break
                 }
             }
@@ -121,7 +121,7 @@ final class CalibrationLoop {
         }
         if display.isFlipPending, timeout < 0 || timeout > 1000 { timeout = 1000 }  // a lost flip must not hang us
         var wait = PollSet()
-        wait.add(FileDescriptor(rawValue: queue.wakeDescriptor))
+        wait.add(queue.wakeDescriptor)
         if let s = signals?.descriptor { wait.add(s) }
         if let d = display.eventDescriptor { wait.add(FileDescriptor(rawValue: d)) }
         try wait.wait(timeoutMilliseconds: timeout)

@@ -47,8 +47,6 @@ public final class KioskLoop {
     var cursor: Vector2?
     /// The `--hud` overlay (frame rate, frame-time graph, latency), nil without the flag.
     let hud: HUDOverlay?
-    /// Gravity from accelerometers, by device number (only when the board enables it).
-    var accelerometers: [Int: AccelerometerGravity] = [:]
     /// Called on the loop thread once per iteration, just before the loop sleeps, with the time
     /// the iteration began. For measuring a running kiosk (`gadgetboard soak`); nil in a kiosk.
     public var iterationObserver: ((KioskLoop, Microseconds) -> Void)?
@@ -78,7 +76,7 @@ public final class KioskLoop {
             let thread = try InputThread(configuration: InputConfiguration(paths: options.inputPaths, grab: options.grabInput,
                                                                             mapping: KioskLoop.inputMapping(loaded.board, scene.viewport)),
                                          queue: queue, opener: options.inputOpener ?? KioskLoop.evdevOpener,
-                                         log: { Loggers.input.info("\($0)") })
+                                         logger: Loggers.input)
             try thread.start()
             input = thread
         } catch {
@@ -176,7 +174,9 @@ public final class KioskLoop {
     public var touchesBegan: UInt64 { service.metrics.touches }
 
     static func inputMapping(_ board: Board, _ viewport: BoardViewport) -> InputMapping {
-        InputMapping(board: board.size, calibration: board.touch.calibration, rotation: viewport.rotation, viewport: viewport)
+        let gravity = board.physics.accelerometer
+            ? GravityMapping(initial: board.physics.gravity, pointsToPixels: board.touch.pixelsPerPoint / viewport.scale) : nil
+        return InputMapping(board: board.size, calibration: board.touch.calibration, rotation: viewport.rotation, viewport: viewport, gravity: gravity)
     }
 
     /// Everything the input thread queued since the last look, in order.
@@ -187,8 +187,8 @@ public final class KioskLoop {
             case .frame(let f): deliver(f)
             case .cursor(let device, let at):
                 if pointerDevices.contains(device) { cursor = at; needsDraw = true }
-            case .acceleration(let device, let x, let y, let z, let time):
-                accelerate(device, x, y, z, time)
+            case .gravity(_, let g, let time):
+                turnGravity(g, at: time)
             case .deviceAdded(let info):
                 Loggers.input.info("device added: \(info)")
                 if info.kind == .accelerometer { addAccelerometer(info) }
@@ -196,9 +196,9 @@ public final class KioskLoop {
             case .deviceRemoved(let info, let reason):
                 Loggers.input.info("device removed: \(info): \(reason)")
                 if pointerDevices.remove(info.number) != nil, pointerDevices.isEmpty { cursor = nil; needsDraw = true }
-                accelerometers[info.number] = nil
             }
         }
+        if let input { service.metrics.inputAssembler = input.assemblerStatistics }
         guard !messages.isEmpty else { return }
         messages.removeAll(keepingCapacity: true)
         // The queue's and the session's counters change only when messages came.
@@ -213,30 +213,21 @@ public final class KioskLoop {
     }
 
     /// An accelerometer appeared: with `physics.accelerometer` on, it steers gravity's direction
-    /// (tilting the panel tilts the board); the board's gravity magnitude is kept.
+    /// (tilting the panel tilts the board; the input thread turns its reports into `.gravity`,
+    /// see `inputMapping`); the board's gravity magnitude is kept.
     func addAccelerometer(_ info: InputDeviceInfo) {
         guard loaded.board.physics.accelerometer, info.axes.count == 3 else {
             Loggers.input.info("\(info.path): accelerometer ignored (the board's physics.accelerometer is off)")
             return
         }
-        func axis(_ a: AbsInfo) -> AccelerometerGravity.Axis { .init(minimum: a.minimum, maximum: a.maximum, resolution: a.resolution ?? 0) }
-        accelerometers[info.number] = AccelerometerGravity(x: axis(info.axes[0]), y: axis(info.axes[1]), z: axis(info.axes[2]),
-                                                           rotation: scene.viewport.rotation, initial: loaded.board.physics.gravity,
-                                                           pointsToPixels: loaded.board.touch.pixelsPerPoint / scene.viewport.scale)
         Loggers.input.info("\(info.path): gravity follows this accelerometer")
     }
 
-    func accelerate(_ device: Int, _ x: Int32, _ y: Int32, _ z: Int32, _ time: Microseconds) {
-        guard var a = accelerometers[device] else { return }
-        _ = a.handle(InputEvent(time: time, type: EV.abs, code: EV.absX, value: x))
-        _ = a.handle(InputEvent(time: time, type: EV.abs, code: EV.absY, value: y))
-        _ = a.handle(InputEvent(time: time, type: EV.abs, code: EV.absZ, value: z))
-        if let g = a.handle(InputEvent(time: time, type: EV.syn, code: EV.synReport, value: 0)) {
-            publish(session.advance(to: time))
-            session.setGravity(g)
-            needsDraw = true
-        }
-        accelerometers[device] = a
+    /// An accelerometer turned gravity, at its report's time.
+    func turnGravity(_ g: Vector2, at time: Microseconds) {
+        publish(session.advance(to: time))
+        session.setGravity(g)
+        needsDraw = true
     }
 
     /// A touch frame from the input queue: into the idle policy first (a waking touch is
@@ -338,7 +329,7 @@ public final class KioskLoop {
         var wait = PollSet()
         if let s = service.signalDescriptor { wait.add(s) }
         if let d = display.eventDescriptor { wait.add(FileDescriptor(rawValue: d)) }
-        wait.add(FileDescriptor(rawValue: queue.wakeDescriptor))
+        wait.add(queue.wakeDescriptor)
         let hotplugSlot = hotplug.map { wait.add(FileDescriptor(rawValue: $0.monitor.descriptor)) }
         // Signals, flips and input are read whether or not poll saw them; only the hotplug
         // monitor needs to know it woke us.

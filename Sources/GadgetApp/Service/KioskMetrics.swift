@@ -33,6 +33,9 @@ public struct KioskMetrics: Sendable {
     public var inputQueueOverflows: UInt64 = 0
     public var inputMovesCoalesced: UInt64 = 0
     public var inputContactsLost: UInt64 = 0
+    /// The touch assemblers' counters over every input device since start
+    /// (`InputThread.assemblerStatistics`): what the kernel dropped and what had to be repaired.
+    public var inputAssembler = TouchAssemblerStats()
     /// Touch frames that arrived after the simulation had passed their time.
     public var lateInputFrames: UInt64 = 0
     /// Simulation time given up after stalls (the loop drops it rather than spiral), µs.
@@ -99,6 +102,19 @@ public struct KioskMetrics: Sendable {
                   value: Double(inputMovesCoalesced))
         p.counter("gadgetboard_input_contacts_lost_total", help: "Contacts dropped whole when the input queue was past its lifecycle reserve.",
                   value: Double(inputContactsLost))
+        let a = inputAssembler
+        p.counter("gadgetboard_input_frames_total", help: "Frames assembled from input devices' reports (SYN_REPORT).", value: Double(a.frames))
+        p.counter("gadgetboard_input_sync_drops_total",
+                  help: "Times a device's kernel buffer overflowed (SYN_DROPPED), by recovery: its state read back (resync) or its contacts cancelled (cancel).",
+                  samples: [([("recovery", "resync")], Double(a.resyncs)), ([("recovery", "cancel")], Double(a.syncDrops))])
+        p.counter("gadgetboard_input_events_repaired_total",
+                  help: "Device events discarded or corrected by kind: dropped (in a SYN_DROPPED gap), unknown_slot, clamped (outside the axis range), protocol_a (not assembled).",
+                  samples: [([("kind", "dropped")], Double(a.droppedEvents)), ([("kind", "unknown_slot")], Double(a.unknownSlotEvents)),
+                            ([("kind", "clamped")], Double(a.clampedValues)), ([("kind", "protocol_a")], Double(a.protocolAReports))])
+        p.counter("gadgetboard_input_contacts_repaired_total",
+                  help: "Contacts not reported as the device sent them, by kind: replaced (new tracking id without a lift), sub_frame (began and ended within one frame, never reported), cancelled (device gone or stopped).",
+                  samples: [([("kind", "replaced")], Double(a.replacedContacts)), ([("kind", "sub_frame")], Double(a.subFrameContacts)),
+                            ([("kind", "cancelled")], Double(a.cancelledContacts))])
         p.counter("gadgetboard_late_input_frames_total", help: "Touch frames applied after the simulation had passed their time.",
                   value: Double(lateInputFrames))
         p.counter("gadgetboard_dropped_simulation_seconds_total", help: "Simulation time given up after main-loop stalls instead of catching up.",

@@ -3,6 +3,7 @@ import Synchronization
 import GadgetCore
 import GadgetSystem
 import GadgetInput
+import GadgetSystem
 
 /// The soak's finger: a thread that writes `SoakTouchGenerator`'s reports as raw kernel
 /// `struct input_event` records into a FIFO the kiosk's input thread reads as a touch screen,
@@ -31,7 +32,7 @@ final class SoakTouchWriter: @unchecked Sendable {
     /// Why writing stopped early, if it did. Thread: any.
     var error: String? { failure.withLock { $0 } }
 
-    func start() throws(InputError) {
+    func start() throws(SystemError) {
         var t = pthread_t()
         let me = Unmanaged.passRetained(self).toOpaque()
         let rc = pthread_create(&t, nil, { arg in
@@ -41,7 +42,7 @@ final class SoakTouchWriter: @unchecked Sendable {
         }, me)
         guard rc == 0 else {
             Unmanaged<SoakTouchWriter>.fromOpaque(me).release()
-            throw .call("pthread_create", rc)
+            throw SystemError("pthread_create", code: rc)
         }
         thread = t
     }
@@ -72,19 +73,19 @@ final class SoakTouchWriter: @unchecked Sendable {
             if let lift = generator.liftAll() { try send(lift, fd: fd, buffer: &bytes) }
         } catch {
             // EPIPE: the kiosk closed its end (it is shutting down).
-            if error.errno != EPIPE { failure.withLock { $0 = "writing \(path): \(error)" } }
+            if error.errno != .brokenPipe { failure.withLock { $0 = "writing \(path): \(error)" } }
         }
         gestures = generator.gestures
     }
 
-    private func send(_ report: SoakTouchGenerator.Report, fd: FileDescriptor, buffer: inout [UInt8]) throws(InputError) {
+    private func send(_ report: SoakTouchGenerator.Report, fd: OwnedFileDescriptor, buffer: inout [UInt8]) throws(SystemError) {
         let now = MonotonicClock.now()
         buffer.removeAll(keepingCapacity: true)
         for var e in report.events {
             e.time = now
             buffer += RawEventSource.record(e)
         }
-        let result = buffer.withUnsafeBytes { raw in Result { () throws(InputError) in try fd.write(raw) } }
+        let result = buffer.withUnsafeBytes { raw in Result { () throws(SystemError) in try fd.writeAll(raw) } }
         try result.get()
         reportsSent.add(1, ordering: .relaxed)
     }
@@ -92,14 +93,14 @@ final class SoakTouchWriter: @unchecked Sendable {
     /// Opens the FIFO for writing once the input thread has opened it for reading (until then
     /// a non-blocking open fails with ENXIO), then makes writes blocking: a kiosk that falls
     /// behind slows the finger down rather than losing events.
-    private func openWhenRead() -> FileDescriptor? {
+    private func openWhenRead() -> OwnedFileDescriptor? {
         while !stopping {
             do {
-                let fd = try FileDescriptor.open(path, O_WRONLY | O_NONBLOCK)
+                let fd = try OwnedFileDescriptor.open(path, .writeOnly, options: [.nonBlocking])
                 _ = fcntl(fd.raw, F_SETFL, fcntl(fd.raw, F_GETFL) & ~O_NONBLOCK)
                 return fd
             } catch {
-                if error.errno != ENXIO {
+                if error.errno != .noSuchAddressOrDevice {
                     failure.withLock { $0 = "opening \(path): \(error)" }
                     return nil
                 }

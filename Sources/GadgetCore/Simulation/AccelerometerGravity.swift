@@ -1,7 +1,8 @@
 /// Turns an evdev accelerometer's raw ABS_X/Y/Z stream (a device with INPUT_PROP_ACCELEROMETER)
 /// into the direction of board gravity, keeping the board's gravity magnitude: tilt the panel and
 /// the board tilts. Pure: time comes from the events; the evdev side (finding the device,
-/// reading absinfo) is the input module's.
+/// reading absinfo) is the input module's, whose thread feeds it each accelerometer's events and
+/// hands the main loop only the resulting gravity vector.
 ///
 /// Axis convention, after the optional mount matrix (udev's ACCEL_MOUNT_MATRIX, row-major 3×3,
 /// `systemd: hwdb.d/60-sensor.hwdb`): x to the right of the display, y to its top, z out of the
@@ -22,6 +23,11 @@ public struct AccelerometerGravity: Sendable {
         public var resolution: Int32
         public init(minimum: Int32, maximum: Int32, resolution: Int32 = 0) {
             self.minimum = minimum; self.maximum = maximum; self.resolution = resolution
+        }
+
+        /// The axis as the device describes it (an unknown resolution is 0).
+        public init(_ info: AbsInfo) {
+            self.init(minimum: info.minimum, maximum: info.maximum, resolution: info.resolution ?? 0)
         }
 
         /// The raw value in g (or in half-ranges when the resolution is unknown; only the
