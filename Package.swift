@@ -59,8 +59,6 @@ let package = Package(
             "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput", "GadgetSystem",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
-            // `gadgetboard devices` lists input devices with libevdev directly.
-            "CEvdev",
             // The bench's heap figures and settings (mallinfo2, mallopt, malloc counting).
             "CMalloc",
             .product(name: "Histogram", package: "hdrhistogram-swift"),
