@@ -19,6 +19,7 @@ extension Errno {
         case .operationNotSupportedByDevice: return "ENODEV"
         case .notDirectory: return "ENOTDIR"
         case .isDirectory: return "EISDIR"
+        case .inappropriateIOCTLForDevice: return "ENOTTY"
         case .invalidArgument: return "EINVAL"
         case .fileTooLarge: return "EFBIG"
         case .noSpace: return "ENOSPC"
