@@ -1,7 +1,8 @@
-import Glibc
 import Synchronization
+import GadgetApp
 import GadgetCore
 import GadgetInput
+import GadgetSystem
 
 /// The soak's finger: a thread that writes `SoakTouchGenerator`'s reports as raw kernel
 /// `struct input_event` records into a FIFO the kiosk's input thread reads as a touch screen,
@@ -15,7 +16,7 @@ final class SoakTouchWriter: @unchecked Sendable {
     private var generator: SoakTouchGenerator
     private let stopRequested = Atomic<Bool>(false)
     private let reportsSent = Atomic<Int>(0)
-    private var thread: pthread_t?
+    private var thread: JoinableThread?
     private let failure = Mutex<String?>(nil)
     /// Gestures started, by kind: read after `stop`.
     private(set) var gestures: [SoakTouchGenerator.Gesture: Int] = [:]
@@ -30,19 +31,8 @@ final class SoakTouchWriter: @unchecked Sendable {
     /// Why writing stopped early, if it did. Thread: any.
     var error: String? { failure.withLock { $0 } }
 
-    func start() throws(InputError) {
-        var t = pthread_t()
-        let me = Unmanaged.passRetained(self).toOpaque()
-        let rc = pthread_create(&t, nil, { arg in
-            guard let arg else { return nil }
-            Unmanaged<SoakTouchWriter>.fromOpaque(arg).takeRetainedValue().run()
-            return nil
-        }, me)
-        guard rc == 0 else {
-            Unmanaged<SoakTouchWriter>.fromOpaque(me).release()
-            throw .call("pthread_create", rc)
-        }
-        thread = t
+    func start() throws(SystemError) {
+        thread = try JoinableThread { self.run() }
     }
 
     /// Lifts the fingers still down, closes the FIFO and joins the thread. Idempotent.
@@ -50,7 +40,7 @@ final class SoakTouchWriter: @unchecked Sendable {
         guard let t = thread else { return }
         thread = nil
         stopRequested.store(true, ordering: .releasing)
-        pthread_join(t, nil)
+        t.join()
     }
 
     private var stopping: Bool { stopRequested.load(ordering: .acquiring) }
@@ -71,19 +61,19 @@ final class SoakTouchWriter: @unchecked Sendable {
             if let lift = generator.liftAll() { try send(lift, fd: fd, buffer: &bytes) }
         } catch {
             // EPIPE: the kiosk closed its end (it is shutting down).
-            if error.errno != EPIPE { failure.withLock { $0 = "writing \(path): \(error)" } }
+            if error.errno != .brokenPipe { failure.withLock { $0 = "writing \(path): \(error)" } }
         }
         gestures = generator.gestures
     }
 
-    private func send(_ report: SoakTouchGenerator.Report, fd: FileDescriptor, buffer: inout [UInt8]) throws(InputError) {
+    private func send(_ report: SoakTouchGenerator.Report, fd: OwnedFileDescriptor, buffer: inout [UInt8]) throws(SystemError) {
         let now = MonotonicClock.now()
         buffer.removeAll(keepingCapacity: true)
         for var e in report.events {
             e.time = now
             buffer += RawEventSource.record(e)
         }
-        let result = buffer.withUnsafeBytes { raw in Result { () throws(InputError) in try fd.write(raw) } }
+        let result = buffer.withUnsafeBytes { raw in Result { () throws(SystemError) in try fd.writeAll(raw, path) } }
         try result.get()
         reportsSent.add(1, ordering: .relaxed)
     }
@@ -91,25 +81,24 @@ final class SoakTouchWriter: @unchecked Sendable {
     /// Opens the FIFO for writing once the input thread has opened it for reading (until then
     /// a non-blocking open fails with ENXIO), then makes writes blocking: a kiosk that falls
     /// behind slows the finger down rather than losing events.
-    private func openWhenRead() -> FileDescriptor? {
+    private func openWhenRead() -> OwnedFileDescriptor? {
         while !stopping {
             do {
-                let fd = try FileDescriptor.open(path, O_WRONLY | O_NONBLOCK)
-                _ = fcntl(fd.raw, F_SETFL, fcntl(fd.raw, F_GETFL) & ~O_NONBLOCK)
+                let fd = try OwnedFileDescriptor.open(path, .writeOnly, options: [.nonBlocking])
+                try fd.setNonBlocking(false)
                 return fd
             } catch {
-                if error.errno != ENXIO {
+                if error.errno != .noSuchAddressOrDevice {
                     failure.withLock { $0 = "opening \(path): \(error)" }
                     return nil
                 }
             }
-            usleep(10_000)
+            MonotonicTime.sleep(until: MonotonicTime.nanoseconds() + 10_000_000)
         }
         return nil
     }
 
     private func sleep(until t: Microseconds) {
-        var ts = timespec(tv_sec: Int(t / 1_000_000), tv_nsec: Int(t % 1_000_000) * 1000)
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
+        MonotonicTime.sleep(until: UInt64(max(0, t)) * 1000)
     }
 }
