@@ -1,4 +1,5 @@
 import GadgetCore
+import GadgetDisplay
 import GadgetSystem
 import Histogram
 
@@ -62,16 +63,18 @@ struct BenchMeasurement {
         lastDone = done
     }
 
-    /// Reads the counters at the end and puts the figures together.
-    func finish(display: String, workload: BenchWorkload, size: PixelSize) -> BenchResult {
+    /// Reads the counters at the end, first (the display's summary is a new string), and puts
+    /// the figures together.
+    func finish(display: DisplayBackend, workload: BenchWorkload) -> BenchResult {
         let after = AllocationCounter.read()
         let processCPUAfter = ProcessResources.cpuNanoseconds()
+        let size = display.pixelSize
         var ours: Int?, driver: Int?, renderThread: Int?
         if let a = after.ours, let b = before.ours { ours = a - b }
         if let a = after.oursOnWatchedThread, let b = before.oursOnWatchedThread { renderThread = a - b }
         if let a = after.driver, let b = before.driver { driver = a - b }
         var result = BenchResult(
-            display: display, mode: options.floor ? "floor" : "batched", sprites: workload.field.count, spriteSize: options.spriteSize,
+            display: display.summary, mode: options.floor ? "floor" : "batched", sprites: workload.field.count, spriteSize: options.spriteSize,
             size: size, warmupFrames: options.warmupFrames, frames: measured, seconds: Double(lastDone - start) / 1e9,
             frameTimes: frameTimes, trace: trace, cpuNanosecondsPerFrame: measured > 0 ? Double(cpu) / Double(measured) : 0,
             drawCalls: drawCalls, allocations: ours, renderThreadAllocations: renderThread, driverAllocations: driver,

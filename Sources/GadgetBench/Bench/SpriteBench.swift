@@ -54,7 +54,7 @@ public enum SpriteBench {
             measurement.frameDone(at: done, cpuNanoseconds: cpu, drawCalls: workload.batcher.drawCalls)
             frame += 1
         }
-        var result = measurement.finish(display: display.summary, workload: workload, size: display.pixelSize)
+        var result = measurement.finish(display: display, workload: workload)
         if display.refreshInterval != nil { result.missedVblanks = stats.missedVblanks - measurement.missedVblanksBefore }
         if let path = o.screenshotPath {
             let image = try display.readPixels()
