@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 // Gadgetboard: a kiosk renderer for embedded touch panels (GLES2 on EGL/GBM/KMS, evdev input).
 // Declarative only. Dependencies point one way:
-//   GadgetCore ← GadgetRender, GadgetInput ← GadgetApp ← gadgetboard; GadgetDisplay ← GadgetApp.
+//   GadgetCore ← GadgetRender, GadgetInput ← GadgetApp ← GadgetBench ← gadgetboard; GadgetDisplay ← GadgetApp.
 // Only wrapper/backend modules import a C module.
 import PackageDescription
 
@@ -59,12 +59,20 @@ let package = Package(
             "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput", "GadgetSystem",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
+            // The kiosk's own frame statistics and metrics histograms.
+            .product(name: "Histogram", package: "hdrhistogram-swift"),
+        ]),
+        // `gadgetboard bench` and `gadgetboard soak`: measurement harnesses that drive the kiosk's
+        // display selection, frame pacing and loop, with their own malloc counter (CMalloc).
+        .target(name: "GadgetBench", dependencies: [
+            "GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput", "GadgetSystem",
             // The bench's heap figures and settings (mallinfo2, mallopt, malloc counting).
             "CMalloc",
             .product(name: "Histogram", package: "hdrhistogram-swift"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gadgetboard", dependencies: [
-            "GadgetApp", "GadgetCore", "GadgetInput", "GadgetSystem",
+            "GadgetApp", "GadgetBench", "GadgetCore", "GadgetInput", "GadgetSystem",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -85,6 +93,7 @@ let package = Package(
         // KMS logic (modes, probing, event decoding) and, on a machine with a card, the real thing.
         .testTarget(name: "GadgetKMSTests", dependencies: ["GadgetDisplay", "GadgetCore"]),
         .testTarget(name: "GadgetAppTests", dependencies: ["GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem"], exclude: ["Fixtures"]),
+        .testTarget(name: "GadgetBenchTests", dependencies: ["GadgetBench", "GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GadgetApp
+import GadgetBench
 import GadgetCore
 import GadgetSystem
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GadgetApp
+import GadgetBench
 
 /// `bench`'s display options: headless or KMS, and on KMS which card, connector and mode.
 /// `run`'s `DisplayArguments` differ (auto, rotation, input, and help texts that scripts and

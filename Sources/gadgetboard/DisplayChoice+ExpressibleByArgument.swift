@@ -1,5 +1,6 @@
 import ArgumentParser
 import GadgetApp
+import GadgetBench
 
 // `--display`: ArgumentParser takes the raw values and lists them in the help and in its error.
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import GadgetApp
+import GadgetBench
 
 struct SoakCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

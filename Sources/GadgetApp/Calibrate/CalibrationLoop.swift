@@ -33,6 +33,8 @@ final class CalibrationLoop {
     var needsDraw = true
     var messages: [InputMessage] = []
     var presentedFrames = 0
+    /// Presents the screen the way the kiosk presents its frames.
+    let pacer = FramePacer()
     /// The countdown value on screen, so it is redrawn once a second, not every vblank.
     var shownSecondsLeft: Int?
 
@@ -105,7 +107,7 @@ final class CalibrationLoop {
         let left = checkDeadline.map { secondsLeft($0, now) }
         try screen.draw(session, checkSecondsLeft: left)
         shownSecondsLeft = left
-        try display.present()
+        try pacer.present(display)
         presentedFrames += 1
         if presentedFrames == 1 { log.info("showing the calibration screen on \(display.summary)") }
         needsDraw = false

@@ -3,18 +3,19 @@ import GadgetCore
 /// A small anti-aliased software painter for the demo board's artwork: gradients, rounded
 /// rectangles, circles, silhouettes and pixel-font text, composited with straight alpha.
 /// Coverage comes from signed distances (0.5 px soft edge), so edges look clean when scaled.
-struct Painter {
-    var image: RGBAImage
-    init(width: Int, height: Int) { image = RGBAImage(width: width, height: height) }
+/// Public for the bench's sprite image (GadgetBench).
+public struct Painter {
+    public var image: RGBAImage
+    public init(width: Int, height: Int) { image = RGBAImage(width: width, height: height) }
 
-    var width: Int { image.width }
+    public var width: Int { image.width }
 
     /// `lo..<hi`, empty when a shape lies wholly off the canvas.
     func span(_ lo: Int, _ hi: Int) -> Range<Int> { lo..<max(lo, hi) }
-    var height: Int { image.height }
+    public var height: Int { image.height }
 
     /// Blends `c` over pixel (x, y) with coverage `k`.
-    mutating func blend(_ x: Int, _ y: Int, _ c: Color, _ k: Double) {
+    public mutating func blend(_ x: Int, _ y: Int, _ c: Color, _ k: Double) {
         guard x >= 0, y >= 0, x < width, y < height, k > 0 else { return }
         let a = min(1, c.a * k)
         let i = (y * width + x) * 4
@@ -53,13 +54,13 @@ struct Painter {
         return prev.1
     }
 
-    static func mixColor(_ a: Color, _ b: Color, _ t: Double) -> Color {
+    public static func mixColor(_ a: Color, _ b: Color, _ t: Double) -> Color {
         let k = min(max(t, 0), 1)
         return Color(r: a.r + (b.r - a.r) * k, g: a.g + (b.g - a.g) * k, b: a.b + (b.b - a.b) * k, a: a.a + (b.a - a.a) * k)
     }
 
     /// A rounded rectangle (corner radius in px), anti-aliased.
-    mutating func roundedRect(x: Double, y: Double, w: Double, h: Double, radius: Double, color: Color) {
+    public mutating func roundedRect(x: Double, y: Double, w: Double, h: Double, radius: Double, color: Color) {
         let cx = x + w / 2, cy = y + h / 2, hx = w / 2 - radius, hy = h / 2 - radius
         for py in span(max(0, Int(y) - 1), min(height, Int(y + h) + 2)) {
             for px in span(max(0, Int(x) - 1), min(width, Int(x + w) + 2)) {
@@ -71,7 +72,7 @@ struct Painter {
         }
     }
 
-    mutating func circle(cx: Double, cy: Double, r: Double, color: Color) {
+    public mutating func circle(cx: Double, cy: Double, r: Double, color: Color) {
         for py in span(max(0, Int(cy - r) - 1), min(height, Int(cy + r) + 2)) {
             for px in span(max(0, Int(cx - r) - 1), min(width, Int(cx + r) + 2)) {
                 let dx = Double(px) + 0.5 - cx, dy = Double(py) + 0.5 - cy

@@ -33,6 +33,8 @@ public final class KioskLoop {
     var session: BoardSession
     var idle: IdleBlanker
     var stats = FrameStatistics()
+    /// Presents frames and takes their flips into `stats` (the bench paces the same way).
+    var pacer = FramePacer()
     let startTime: Microseconds
     var needsDraw = true
     var drawnFrames = 0
@@ -110,7 +112,7 @@ public final class KioskLoop {
             takeInput()
             // Gesture timers (long press, the double-tap window) fire even while nothing draws.
             if let t = session.nextTimerDeadline, t <= now { publish(session.advance(to: now)) }
-            for flip in try display.dispatchEvents() { flipped(flip) }
+            for flip in try pacer.dispatch(display, into: &stats) { flipped(flip) }
             if let action = idle.update(now: now) { apply(action) }
 
             if displayConnected && !display.isFlipPending && !idle.isBlanked && (needsDraw || !session.isIdle || options.frames != nil || options.drawContinuously || hud != nil) {
@@ -138,16 +140,18 @@ public final class KioskLoop {
         hud?.draw(stats: stats, refreshInterval: display.refreshInterval, displaySize: display.pixelSize,
                   rotation: scene.viewport.rotation, batcher: batcher, scene: scene)
         try batcher.end()
-        try display.present()
-        if display.isFlipPending { service.frameQueued(now: MonotonicClock.now()) }
-        stats.framePresented()
+        let shown = try pacer.present(display, noting: &stats)
         drawnFrames += 1
         needsDraw = false
-        if display.eventDescriptor == nil {
+        switch shown {
+        case .flipQueued(let at):
+            service.frameQueued(now: at)
+        case .finished(let flip):
             // Headless: nothing is scanned out; the frame is "shown" when it is finished.
-            let done = MonotonicClock.now()
-            lastHeadlessFrame = done
-            flipped(FlipEvent(time: done, sequence: UInt32(truncatingIfNeeded: drawnFrames)))
+            lastHeadlessFrame = flip.time
+            flipped(flip)
+        case .withoutFlip:
+            break
         }
     }
 
@@ -169,6 +173,9 @@ public final class KioskLoop {
 
     /// Starts a new measuring interval of `frameStatistics.intervalFrameTimes`. Thread: the loop's.
     public func restartFrameInterval() { stats.restartInterval() }
+
+    /// What the loop draws on, e.g. `headless 1280x720` (the soak's report). Thread: the loop's.
+    public var displaySummary: String { display.summary }
 
     /// Contacts that began since start (one per finger landing). Thread: the loop's.
     public var touchesBegan: UInt64 { service.metrics.touches }
@@ -242,8 +249,8 @@ public final class KioskLoop {
         needsDraw = true
     }
 
+    /// A flip the pacer took into `stats`: the metrics and the service's flip watch hear of it.
     func flipped(_ flip: FlipEvent) {
-        stats.flipped(flip)
         service.metrics.framesPresented = UInt64(stats.framesPresented)
         service.metrics.missedVblanks = UInt64(stats.missedVblanks)
         service.framePresented(now: flip.time)
@@ -280,8 +287,8 @@ public final class KioskLoop {
     func drawBlack() throws {
         try display.beginFrame()
         FramebufferClear.clearToBlack()
-        try display.present()
-        if display.isFlipPending { service.frameQueued(now: MonotonicClock.now()) }
+        // Not a frame of the statistics: blanking is not drawing.
+        if case .flipQueued(let at) = try pacer.present(display) { service.frameQueued(now: at) }
     }
 
     /// SIGHUP: load the board again; a broken board keeps the running one and logs every error.
@@ -372,15 +379,7 @@ public final class KioskLoop {
 
     /// Waits for the flip in flight, if any, and counts it.
     func awaitFlip() throws {
-        let deadline = MonotonicClock.now() + KioskLoop.finalFlipBound
-        while display.isFlipPending, let fd = display.eventDescriptor {
-            var wait = PollSet()
-            wait.add(FileDescriptor(rawValue: fd))
-            let now = MonotonicClock.now()
-            guard now < deadline else { throw DisplayError.unavailable("page flip did not complete within \(KioskLoop.finalFlipBound / 1_000_000) s") }
-            if !(try wait.wait(timeoutMilliseconds: Int32(clamping: (deadline - now + 999) / 1000))) { continue }
-            for flip in try display.dispatchEvents() { flipped(flip) }
-        }
+        try pacer.awaitFlip(display, within: KioskLoop.finalFlipBound, into: &stats, each: flipped)
     }
 
     /// How long the exit's final frame may take to reach the screen.

@@ -1,20 +1,30 @@
 import CGLES2
 import GadgetCore
 
-/// A GLES2 2-D texture holding premultiplied RGBA, linear filtering, clamped edges (so any size
-/// works in GLES2 without mipmaps). Uploaded once. Thread: the render thread.
+/// A GLES2 2-D texture holding premultiplied RGBA, linear (or nearest) filtering, clamped edges
+/// (so any size works in GLES2 without mipmaps). Uploaded once. Thread: the render thread.
 public final class Texture {
+    /// How texels are sampled between texel centres.
+    public enum Filter: Sendable {
+        /// Bilinear: smooth when scaled or rotated (board images).
+        case linear
+        /// Nearest texel: exact for sprites drawn 1:1 on whole pixels (the bench, like SDL's
+        /// renderer by default).
+        case nearest
+    }
+
     public private(set) var id: GLuint
     public let width: Int
     public let height: Int
 
     /// Uploads `premultiplied` (RGBA8, rows top first) as-is.
-    public init(premultiplied image: RGBAImage) throws(GLError) {
+    public init(premultiplied image: RGBAImage, filter: Filter = .linear) throws(GLError) {
         var t: GLuint = 0
         glGenTextures(1, &t)
         glBindTexture(GLenum(GL_TEXTURE_2D), t)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        let sampling = filter == .nearest ? GL_NEAREST : GL_LINEAR
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), sampling)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), sampling)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)

@@ -12,18 +12,19 @@ public enum MonotonicClock {
         return Int64(ts.tv_sec) * 1_000_000 + Int64(ts.tv_nsec) / 1000
     }
 
-    /// Now, in nanoseconds, for measurements finer than a microsecond (the bench).
+    /// Now, in nanoseconds, for timing work shorter than a microsecond per item (the bench).
+    @inline(__always)
     public static func nanoseconds() -> UInt64 {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
     }
 
-    /// CPU time this process has used, in nanoseconds (all threads).
-    public static func processCPUNanoseconds() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
-        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    /// Sleeps until CLOCK_MONOTONIC reads `nanoseconds` (at once if it has passed); a signal does
+    /// not cut the sleep short (the EINTR policy).
+    public static func sleep(until nanoseconds: UInt64) {
+        var ts = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
     }
 
     /// Sleeps `microseconds`, all of them: a signal does not cut the sleep short (the EINTR

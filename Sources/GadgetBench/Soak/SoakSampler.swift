@@ -1,3 +1,4 @@
+import GadgetApp
 import GadgetCore
 import Histogram
 

@@ -1,5 +1,6 @@
 import Testing
-@testable import GadgetApp
+import GadgetSystem
+@testable import GadgetBench
 @testable import GadgetCore
 @testable import GadgetDisplay
 @testable import GadgetRender

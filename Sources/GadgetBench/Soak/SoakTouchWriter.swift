@@ -1,5 +1,5 @@
-import Glibc
 import Synchronization
+import GadgetApp
 import GadgetCore
 import GadgetSystem
 import GadgetInput
@@ -17,7 +17,7 @@ final class SoakTouchWriter: @unchecked Sendable {
     private var generator: SoakTouchGenerator
     private let stopRequested = Atomic<Bool>(false)
     private let reportsSent = Atomic<Int>(0)
-    private var thread: pthread_t?
+    private var thread: JoinableThread?
     private let failure = Mutex<String?>(nil)
     /// Gestures started, by kind: read after `stop`.
     private(set) var gestures: [SoakTouchGenerator.Gesture: Int] = [:]
@@ -33,18 +33,7 @@ final class SoakTouchWriter: @unchecked Sendable {
     var error: String? { failure.withLock { $0 } }
 
     func start() throws(SystemError) {
-        var t = pthread_t()
-        let me = Unmanaged.passRetained(self).toOpaque()
-        let rc = pthread_create(&t, nil, { arg in
-            guard let arg else { return nil }
-            Unmanaged<SoakTouchWriter>.fromOpaque(arg).takeRetainedValue().run()
-            return nil
-        }, me)
-        guard rc == 0 else {
-            Unmanaged<SoakTouchWriter>.fromOpaque(me).release()
-            throw SystemError("pthread_create", code: rc)
-        }
-        thread = t
+        thread = try JoinableThread { self.run() }
     }
 
     /// Lifts the fingers still down, closes the FIFO and joins the thread. Idempotent.
@@ -52,7 +41,7 @@ final class SoakTouchWriter: @unchecked Sendable {
         guard let t = thread else { return }
         thread = nil
         stopRequested.store(true, ordering: .releasing)
-        pthread_join(t, nil)
+        t.join()
     }
 
     private var stopping: Bool { stopRequested.load(ordering: .acquiring) }
@@ -85,7 +74,7 @@ final class SoakTouchWriter: @unchecked Sendable {
             e.time = now
             buffer += RawEventSource.record(e)
         }
-        let result = buffer.withUnsafeBytes { raw in Result { () throws(SystemError) in try fd.writeAll(raw) } }
+        let result = buffer.withUnsafeBytes { raw in Result { () throws(SystemError) in try fd.writeAll(raw, path) } }
         try result.get()
         reportsSent.add(1, ordering: .relaxed)
     }
@@ -97,7 +86,7 @@ final class SoakTouchWriter: @unchecked Sendable {
         while !stopping {
             do {
                 let fd = try OwnedFileDescriptor.open(path, .writeOnly, options: [.nonBlocking])
-                _ = fcntl(fd.raw, F_SETFL, fcntl(fd.raw, F_GETFL) & ~O_NONBLOCK)
+                try fd.setNonBlocking(false)
                 return fd
             } catch {
                 if error.errno != .noSuchAddressOrDevice {
@@ -105,13 +94,12 @@ final class SoakTouchWriter: @unchecked Sendable {
                     return nil
                 }
             }
-            usleep(10_000)
+            MonotonicClock.sleep(until: MonotonicClock.nanoseconds() + 10_000_000)
         }
         return nil
     }
 
     private func sleep(until t: Microseconds) {
-        var ts = timespec(tv_sec: Int(t / 1_000_000), tv_nsec: Int(t % 1_000_000) * 1000)
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
+        MonotonicClock.sleep(until: UInt64(max(0, t)) * 1000)
     }
 }

@@ -1,4 +1,3 @@
-import CGLES2
 import GadgetCore
 import GadgetRender
 
@@ -49,8 +48,8 @@ public final class SpriteField {
 
     /// Moves every sprite one frame and queues it into `batcher` (the measured CPU work).
     @inline(__always)
-    public func stepAndDraw(into batcher: SpriteBatcher, texture: GLuint, region: AtlasRegion, color: PremultipliedColor) {
-        let s = spriteSize, mx = maxX, my = maxY
+    public func stepAndDraw(into batcher: SpriteBatcher, texture: Texture, region: AtlasRegion, color: PremultipliedColor) {
+        let id = texture.id, s = spriteSize, mx = maxX, my = maxY
         let u0 = region.u0, v0 = region.v0, u1 = region.u1, v1 = region.v1
         var p = movers
         let end = movers + count
@@ -61,15 +60,15 @@ public final class SpriteField {
             m.y += m.vy
             if m.y < 0 || m.y >= my { m.vy = -m.vy; m.y += m.vy }
             p.pointee = m
-            batcher.drawRect(texture: texture, x: m.x, y: m.y, width: s, height: s, u0: u0, v0: v0, u1: u1, v1: v1, color: color)
+            batcher.drawRect(texture: id, x: m.x, y: m.y, width: s, height: s, u0: u0, v0: v0, u1: u1, v1: v1, color: color)
             p += 1
         }
     }
 
     /// Queues every sprite where it is, without moving it (fills a static batch for `--floor`).
-    public func draw(into batcher: SpriteBatcher, range: Range<Int>, texture: GLuint, region: AtlasRegion, color: PremultipliedColor) {
+    public func draw(into batcher: SpriteBatcher, range: Range<Int>, texture: Texture, region: AtlasRegion, color: PremultipliedColor) {
         for i in range {
-            batcher.drawRect(texture: texture, x: movers[i].x, y: movers[i].y, width: spriteSize, height: spriteSize,
+            batcher.drawRect(texture: texture.id, x: movers[i].x, y: movers[i].y, width: spriteSize, height: spriteSize,
                              u0: region.u0, v0: region.v0, u1: region.u1, v1: region.v1, color: color)
         }
     }

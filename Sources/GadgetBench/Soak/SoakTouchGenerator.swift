@@ -1,4 +1,3 @@
-import Glibc
 import GadgetCore
 
 /// Seeded random touches for `gadgetboard soak`, as a multitouch type-B event stream (what a
@@ -116,7 +115,7 @@ public struct SoakTouchGenerator {
             let dt = step()
             t += dt
             let f = min(1, Double(t) / Double(total))
-            frames.append(Frame(delay: dt, changes: [Change(slot: 0, at: point(x0 + cos(angle) * length * f, y0 + sin(angle) * length * f))]))
+            frames.append(Frame(delay: dt, changes: [Change(slot: 0, at: point(x0 + Math.cos(angle) * length * f, y0 + Math.sin(angle) * length * f))]))
         }
         frames.append(Frame(delay: step(), changes: [Change(slot: 0, at: nil)]))
         return frames
@@ -131,8 +130,8 @@ public struct SoakTouchGenerator {
         let total = Microseconds(uniform(0.3, 0.9) * 1_000_000)
         func fingers(_ f: Double) -> [Change] {
             let r = r0 + (r1 - r0) * f, a = a0 + turn * f
-            return [Change(slot: 0, at: point(cx + cos(a) * r, cy + sin(a) * r)),
-                    Change(slot: 1, at: point(cx - cos(a) * r, cy - sin(a) * r))]
+            return [Change(slot: 0, at: point(cx + Math.cos(a) * r, cy + Math.sin(a) * r)),
+                    Change(slot: 1, at: point(cx - Math.cos(a) * r, cy - Math.sin(a) * r))]
         }
         var frames = [Frame(delay: 0, changes: fingers(0))]
         var t: Microseconds = 0

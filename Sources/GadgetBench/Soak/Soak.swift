@@ -1,9 +1,9 @@
-import Glibc
+import GadgetApp
 import GadgetCore
 import GadgetInput
 import GadgetRender
-import Logging
 import GadgetSystem
+import Logging
 
 /// What `gadgetboard soak` was asked to do.
 public struct SoakOptions: Sendable {
@@ -26,10 +26,9 @@ public struct SoakOptions: Sendable {
 /// `soak.png` through the plot script) and prints a one-line PASS/FAIL against the targets.
 /// Returns 0 when the run completed (whatever the verdict), 1 or 2 when it could not run.
 public enum Soak {
-    public static func run(_ options: SoakOptions) -> Int32 {
-        let log = Loggers.soak
+    public static func run(_ options: SoakOptions, logger log: Logger = Loggers.soak) -> Int32 {
         // The kiosk closing the FIFO's reading end must end the writer with EPIPE, not kill us.
-        signal(SIGPIPE, SIG_IGN)
+        ChildProcess.ignoreBrokenPipes()
         let board: LoadedBoard
         switch BoardSource.load(options.boardPath) {
         case .failure(let problems):
@@ -41,15 +40,15 @@ public enum Soak {
             log.error("--out: \(error)")
             return 2
         }
-        var template = Array("/tmp/gadgetboard-soak-XXXXXX".utf8CString)
-        guard let dir = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
-            log.error("mkdtemp failed: \(String(cString: strerror(errno)))")
+        let dir: String
+        do { dir = try FileIO.makeTemporaryDirectory(prefix: "/tmp/gadgetboard-soak") } catch {
+            log.error("\(error)")
             return 1
         }
         let fifo = dir + "/event0"
-        defer { unlink(fifo); rmdir(dir) }
-        guard mkfifo(fifo, 0o600) == 0 else {
-            log.error("mkfifo(\(fifo)) failed: \(String(cString: strerror(errno)))")
+        defer { FileIO.remove(fifo); FileIO.removeDirectory(dir) }
+        do { try FileIO.makeFIFO(fifo) } catch {
+            log.error("\(error)")
             return 1
         }
 
@@ -75,7 +74,7 @@ public enum Soak {
         log.info("\(options.duration) s on \(options.boardPath ?? DemoBoard.name), seed \(options.seed), a sample every \(options.interval) s; touches through \(fifo)")
         var display = ""
         let code = Kiosk.run(run) { loop in
-            display = loop.display.summary
+            display = loop.displaySummary
             sampler.begin(now: MonotonicClock.now())
             loop.iterationObserver = { loop, now in sampler.observe(loop, now: now) }
         }
@@ -105,21 +104,15 @@ public enum Soak {
         }
         let python = FileIO.exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3"
         let argv = [python, script, json, png]
-        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { for p in cArgs { free(p) } }
-        var pid: pid_t = 0
-        let rc = posix_spawnp(&pid, python, nil, nil, &cArgs, environ)
-        guard rc == 0 else {
-            log.warning("no plot: cannot start python3: \(String(cString: strerror(rc)))")
+        let ended: ChildProcess.Termination
+        do { ended = try ChildProcess.run(argv) } catch {
+            log.warning("no plot: cannot start python3: \(error)")
             return
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        // WIFEXITED && WEXITSTATUS == 0, spelled out (the macros are not imported).
-        if status & 0x7f == 0 && (status >> 8) & 0xff == 0 {
+        if ended.succeeded {
             log.info("wrote \(png)")
         } else {
-            log.warning("plot failed (status \(status)): \(argv.joined(separator: " "))")
+            log.warning("plot failed (status \(ended.status)): \(argv.joined(separator: " "))")
         }
     }
 }

@@ -1,6 +1,5 @@
-import CGLES2
 import Testing
-@testable import GadgetApp
+@testable import GadgetBench
 @testable import GadgetCore
 @testable import GadgetDisplay
 @testable import GadgetRender
@@ -42,7 +41,7 @@ import Testing
         var sawEdge = false
         for _ in 0..<400 {
             batcher.begin(transform: .identity)
-            f.stepAndDraw(into: batcher, texture: white.id, region: region, color: .white(opacity: 1))
+            f.stepAndDraw(into: batcher, texture: white, region: region, color: .white(opacity: 1))
             #expect(batcher.spriteCount == 500)
             try batcher.end()
             for i in 0..<f.count {
@@ -68,7 +67,7 @@ import Testing
         f.movers[0] = .init(x: 55, y: 0, vx: 1, vy: -1)   // maxX is 56
         let region = AtlasRegion(page: 0, u0: 0, v0: 0, u1: 1, v1: 1)
         batcher.begin(transform: .identity)
-        f.stepAndDraw(into: batcher, texture: white.id, region: region, color: .white(opacity: 1))   // x 56 ≥ 56: back to 55
+        f.stepAndDraw(into: batcher, texture: white, region: region, color: .white(opacity: 1))   // x 56 ≥ 56: back to 55
         try batcher.end()
         #expect(f.movers[0].x == 55 && f.movers[0].vx == -1)
         #expect(f.movers[0].y == 0 && f.movers[0].vy == 1)
@@ -85,8 +84,7 @@ import Testing
         defer { batcher.destroy() }
         let red = try Texture(premultiplied: RGBAImage(width: 2, height: 2, fill: (255, 0, 0, 255)))
         defer { red.destroy() }
-        glClearColor(0, 0, 0, 1)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        FramebufferClear.clearToBlack()
         batcher.begin(transform: BoardViewport(boardSize: Size2(40, 10), displaySize: PixelSize(40, 10)).clipTransform)
         for s in sprites {
             batcher.drawRect(texture: red.id, x: s.x, y: 0, width: 10, height: 10, u0: 0, v0: 0, u1: 1, v1: 1, color: s.color)

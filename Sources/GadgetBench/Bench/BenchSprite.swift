@@ -1,4 +1,4 @@
-import CGLES2
+import GadgetApp
 import GadgetCore
 import GadgetRender
 
@@ -18,12 +18,9 @@ public final class BenchSprite {
     public init(size: Int) throws(GLError) {
         image = BenchSprite.paint(size: size)
         let layout = AtlasLayout(sizes: [image.size], pageSide: max(64, size + 2 * AtlasLayout.gutter + AtlasLayout.whiteBlock + 2))
-        texture = try Texture(premultiplied: layout.composePage(0, images: [image.premultiplied()]))
         // Sprites are drawn 1:1 on whole pixels: nearest sampling is exact there, and it is what
         // SDL's renderer uses by default (SDL_HINT_RENDER_SCALE_QUALITY "nearest").
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        texture = try Texture(premultiplied: layout.composePage(0, images: [image.premultiplied()]), filter: .nearest)
         region = layout.regions[0]
         let w = layout.whiteTexel(page: 0)
         whiteTexel = (w.0, w.1)

@@ -1,5 +1,5 @@
 import Testing
-@testable import GadgetApp
+@testable import GadgetBench
 @testable import GadgetCore
 @testable import GadgetRender
 

@@ -1,6 +1,6 @@
 import Testing
 import GadgetCore
-@testable import GadgetApp
+@testable import GadgetBench
 
 /// The soak's touches are a pure function of the seed, and well-formed type B: every contact
 /// that lands is lifted, tracking ids are never reused while down, BTN_TOUCH follows contacts.

@@ -1,0 +1,103 @@
+import GadgetCore
+import GadgetDisplay
+import GadgetSystem
+import SystemPackage
+
+/// The one path from a drawn frame to the screen, shared by the kiosk (`KioskLoop`), the
+/// calibration screen and `gadgetboard bench`, so that what the bench measures is what the kiosk
+/// does:
+///
+///     try pacer.present(display, noting: &stats)   // after drawing; the frame's inputs wait for its flip
+///     …                                            // the loop polls the display with its other sources
+///     for flip in try pacer.dispatch(display, into: &stats) { … }
+///     try pacer.awaitFlip(display, within: 5_000_000, into: &stats)   // or block until it is shown
+///
+/// A presented frame is shown in one of three ways: KMS queues a page flip, whose event (the
+/// kernel's vblank time and sequence) comes later; headless has nothing to scan out, so the frame
+/// is shown when it is finished and the time `present()` returned stands in for the flip; KMS's
+/// first frame is shown by the modeset itself, which blocks and sends no event. Every flip the
+/// pacer sees goes to the `FrameStatistics` it is given, so frame times and missed vblanks are
+/// counted one way everywhere. Thread: the render thread (the display's).
+public struct FramePacer {
+    /// What presenting a frame led to.
+    public enum Shown: Equatable {
+        /// A page flip is in flight since `at` (KMS); `dispatch` or `awaitFlip` takes its event.
+        case flipQueued(at: Microseconds)
+        /// Finished, and nothing is scanned out (headless): `flip` stands in for a page flip.
+        case finished(FlipEvent)
+        /// On screen without a flip event (KMS's first frame: the blocking modeset).
+        case withoutFlip
+    }
+
+    /// Frames presented with `noting`: the headless flips' sequence numbers (one vblank apart).
+    public private(set) var framesNoted = 0
+    /// One slot: the display's event descriptor, set before each wait (a hot-plugged display
+    /// brings another one). Built once, so waiting allocates nothing.
+    private var pollSet = PollSet()
+    private let displaySlot: PollSet.Slot
+
+    public init() {
+        displaySlot = pollSet.add(FileDescriptor(rawValue: -1))
+    }
+
+    /// Hands the drawn frame to `display` and notes it in `statistics`: inputs applied since the
+    /// last frame now wait for this frame's flip; a headless frame's stand-in flip is recorded at once.
+    @discardableResult
+    public mutating func present(_ display: DisplayBackend, noting statistics: inout FrameStatistics) throws(DisplayError) -> Shown {
+        try display.present()
+        statistics.framePresented()
+        framesNoted += 1
+        let shown = FramePacer.shown(display, sequence: UInt32(truncatingIfNeeded: framesNoted))
+        if case .finished(let flip) = shown { statistics.flipped(flip) }
+        return shown
+    }
+
+    /// Hands a frame that is not one of the statistics' (idle blanking's black frame, the
+    /// calibration screen) to `display`.
+    @discardableResult
+    public func present(_ display: DisplayBackend) throws(DisplayError) -> Shown {
+        try display.present()
+        return FramePacer.shown(display, sequence: UInt32(truncatingIfNeeded: framesNoted))
+    }
+
+    private static func shown(_ display: DisplayBackend, sequence: UInt32) -> Shown {
+        if display.isFlipPending { return .flipQueued(at: MonotonicClock.now()) }
+        if display.eventDescriptor != nil { return .withoutFlip }
+        return .finished(FlipEvent(time: MonotonicClock.now(), sequence: sequence))
+    }
+
+    /// The flips that completed since the last look (without waiting), each recorded in `statistics`.
+    public func dispatch(_ display: DisplayBackend, into statistics: inout FrameStatistics) throws(DisplayError) -> [FlipEvent] {
+        let flips = try display.dispatchEvents()
+        // An index loop, not for-in: an Array iterator allocates in an unoptimised build (the
+        // bench's allocation count runs in debug tests).
+        for i in 0..<flips.count { statistics.flipped(flips[i]) }
+        return flips
+    }
+
+    /// Waits in poll(2) until the flip in flight (if any) is shown, recording every flip that
+    /// arrives in `statistics` and handing it to `each`; returns the last (nil if none was in
+    /// flight). A flip that does not come within `bound` µs means the display stopped answering:
+    /// an error, not a hang. A signal does not end the wait early.
+    @discardableResult
+    public mutating func awaitFlip(_ display: DisplayBackend, within bound: Microseconds, into statistics: inout FrameStatistics,
+                                   each: (FlipEvent) -> Void = { _ in }) throws -> FlipEvent? {
+        var last: FlipEvent?
+        let deadline = MonotonicClock.now() + bound
+        while display.isFlipPending, let fd = display.eventDescriptor {
+            let left = deadline - MonotonicClock.now()
+            guard left > 0 else { throw DisplayError.unavailable("page flip did not complete within \(FramePacer.seconds(bound)) s") }
+            pollSet.replace(displaySlot, with: FileDescriptor(rawValue: fd))
+            // false: the bound passed, or a signal woke us (then the loop waits out the rest).
+            guard try pollSet.wait(timeoutMilliseconds: Int32(clamping: (left + 999) / 1000)) else { continue }
+            let flips = try dispatch(display, into: &statistics)
+            for i in 0..<flips.count { each(flips[i]) }
+            if let f = flips.last { last = f }
+        }
+        return last
+    }
+
+    private static func seconds(_ us: Microseconds) -> String {
+        us % 1_000_000 == 0 ? "\(us / 1_000_000)" : JSONWriter.format(Double(us) / 1_000_000)
+    }
+}
