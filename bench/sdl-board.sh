@@ -84,7 +84,7 @@ configs=()
 for s in ${sizes//,/ }; do for f in ${filters//,/ }; do configs+=("$s/$f"); done; done
 results=$work/results.tsv
 : > "$results"
-echo "sdl-board: $rounds rounds x ${#configs[@]} configurations, $frames frames each (+30 warm-up), batching ${batching[*]:-off}; $(nproc) CPUs; load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+echo "sdl-board: $rounds rounds x ${#configs[@]} configurations, $frames frames each (+30 warm-up), batching $([ ${#batching[@]} -gt 0 ] && echo on || echo off); $(nproc) CPUs; load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 grep -m1 'sdl-board: renderer' < <(SDL_VIDEODRIVER=offscreen SDL_VIDEO_EGL_DRIVER=$shim "$work/sdl-board" --board "$board" --frames 1 "${batching[@]}" 2>&1 >/dev/null) >&2 || true
 for r in $(seq 1 "$rounds"); do
     set -- "${configs[@]}"
