@@ -2,6 +2,7 @@ import CGLES2
 import Glibc
 import GadgetCore
 import GadgetDisplay
+import GadgetSystem
 import GadgetRender
 import Histogram
 
@@ -152,9 +153,9 @@ public enum SpriteBench {
         var last: FlipEvent?
         while display.isFlipPending {
             if let fd = display.eventDescriptor {
-                var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                var p = pollfd(fd: fd.rawValue, events: Int16(POLLIN), revents: 0)
                 let r = poll(&p, 1, 1000)
-                if r < 0 && errno != EINTR { throw DisplayError.call("poll", errno) }
+                if r < 0 && errno != EINTR { throw DisplayError.system(SystemError("poll", code: errno)) }
                 if r == 0 { throw DisplayError.unavailable("bench: no page flip within 1 s") }
             }
             // `.last`, not a for-in: an Array iterator allocates in an unoptimised build.

@@ -1,6 +1,7 @@
 import Glibc
 import GadgetCore
 import GadgetDisplay
+import GadgetSystem
 import GadgetInput
 import GadgetRender
 
@@ -121,9 +122,9 @@ final class CalibrationLoop {
         if display.isFlipPending, timeout < 0 || timeout > 1000 { timeout = 1000 }  // a lost flip must not hang us
         var fds: [pollfd] = [pollfd(fd: queue.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
         if let s = signals?.descriptor { fds.append(pollfd(fd: s, events: Int16(POLLIN), revents: 0)) }
-        if let d = display.eventDescriptor { fds.append(pollfd(fd: d, events: Int16(POLLIN), revents: 0)) }
+        if let d = display.eventDescriptor { fds.append(pollfd(fd: d.rawValue, events: Int16(POLLIN), revents: 0)) }
         let r = poll(&fds, nfds_t(fds.count), timeout)
-        if r < 0 && errno != EINTR { throw DisplayError.call("poll", errno) }
+        if r < 0 && errno != EINTR { throw DisplayError.system(SystemError("poll", code: errno)) }
     }
 
     /// Each session event as one log line.

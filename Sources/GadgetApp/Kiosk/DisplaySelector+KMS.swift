@@ -1,5 +1,6 @@
 import GadgetCore
 import GadgetDisplay
+import GadgetSystem
 import Glibc
 
 extension DisplaySelector {
@@ -18,7 +19,7 @@ extension DisplaySelector {
         while true {
             let attempt = Result { () throws(DisplayError) -> KMSDisplay in
                 try KMSDisplay.open(card: options.card, connector: options.connector, mode: request,
-                                    forceLegacy: options.forceLegacyModeset, log: DisplaySelector.forwardKMSLog)
+                                    forceLegacy: options.forceLegacyModeset, logger: GadgetLogging.logger("kms"))
             }
             switch attempt {
             case .success(let display):
@@ -39,19 +40,10 @@ extension DisplaySelector {
     /// a terminating signal arrived.
     private static func waitOneSecond(service: KioskService?) throws -> Bool {
         var fds = service?.signalDescriptor.map { [pollfd(fd: $0, events: Int16(POLLIN), revents: 0)] } ?? []
-        if poll(&fds, nfds_t(fds.count), 1000) < 0 && errno != EINTR { throw DisplayError.call("poll", errno) }
+        if poll(&fds, nfds_t(fds.count), 1000) < 0 && errno != EINTR { throw DisplayError.system(SystemError("poll", code: errno)) }
         guard let service else { return false }
         service.tick(now: MonotonicClock.now())
         return service.takeSignals().contains { if case .terminate = $0 { return true } else { return false } }
-    }
-
-    /// KMS notices arrive as "kms: …" / "egl: …" lines; log them under their own subsystem.
-    static let forwardKMSLog: @Sendable (String) -> Void = { line in
-        for (prefix, log) in [("kms: ", Log.kms), ("egl: ", Log.egl)] where line.hasPrefix(prefix) {
-            log.notice(String(line.dropFirst(prefix.count)))
-            return
-        }
-        Log.kms.notice(line)
     }
 }
 

@@ -1,6 +1,7 @@
 import Glibc
 import GadgetCore
 import GadgetDisplay
+import GadgetSystem
 
 /// `gadgetboard run`: opens the board, the display and the service pieces, runs the loop, and
 /// writes the exit reports. Every failure a kiosk meets ends in one clear line and an exit code,
@@ -67,7 +68,7 @@ public enum Kiosk {
     private static func openDisplay(_ options: RunOptions, board loaded: LoadedBoard, service: KioskService) throws -> DisplayBackend {
         let display = try DisplaySelector.open(options, boardSize: loaded.board.size, log: Log.app, service: service)
         if let trigger = ProcessEnvironment.current()["GADGETBOARD_TEST_HANG_FLIPS_FILE"], !trigger.isEmpty {
-            return FlipSwallowingDisplay(wrapping: display, triggerPath: trigger, log: { Log.kms.warning($0) })
+            return FlipSwallowingDisplay(wrapping: display, triggerPath: trigger, logger: GadgetLogging.logger("kms"))
         }
         return display
     }
@@ -76,7 +77,7 @@ public enum Kiosk {
     /// start-up's wait: the next uevent is the retry). None for headless.
     private static func makeHotplug(_ options: RunOptions) -> DisplayHotplug? {
         do {
-            let monitor = try DisplayHotplugMonitor()
+            let monitor = try DisplayHotplugMonitor(logger: GadgetLogging.logger("kms"))
             return DisplayHotplug(monitor: monitor, reopen: { try DisplaySelector.openKMS(options, log: Log.app) })
         } catch {
             Log.kms.warning("no display hotplug (\(error)): a panel unplugged while running is not noticed")

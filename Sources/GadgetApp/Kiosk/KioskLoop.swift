@@ -1,6 +1,7 @@
 import Glibc
 import GadgetCore
 import GadgetDisplay
+import GadgetSystem
 import GadgetInput
 import GadgetRender
 
@@ -336,12 +337,12 @@ public final class KioskLoop {
         if display.isFlipPending, timeout < 0 || timeout > 1000 { timeout = 1000 }  // a lost flip must not hang us
         var fds: [pollfd] = []
         if let s = service.signalDescriptor { fds.append(pollfd(fd: s, events: Int16(POLLIN), revents: 0)) }
-        if let d = display.eventDescriptor { fds.append(pollfd(fd: d, events: Int16(POLLIN), revents: 0)) }
+        if let d = display.eventDescriptor { fds.append(pollfd(fd: d.rawValue, events: Int16(POLLIN), revents: 0)) }
         fds.append(pollfd(fd: queue.wakeDescriptor, events: Int16(POLLIN), revents: 0))
-        if let h = hotplug?.monitor.descriptor { fds.append(pollfd(fd: h, events: Int16(POLLIN), revents: 0)) }
+        if let h = hotplug?.monitor.descriptor { fds.append(pollfd(fd: h.rawValue, events: Int16(POLLIN), revents: 0)) }
         let r = poll(&fds, nfds_t(fds.count), timeout)
-        if r < 0 && errno != EINTR { throw DisplayError.call("poll", errno) }
-        if r > 0, let h = hotplug?.monitor.descriptor, fds.last?.fd == h, fds.last?.revents != 0 { hotplugPending = true }
+        if r < 0 && errno != EINTR { throw DisplayError.system(SystemError("poll", code: errno)) }
+        if r > 0, let h = hotplug?.monitor.descriptor, fds.last?.fd == h.rawValue, fds.last?.revents != 0 { hotplugPending = true }
     }
 
     /// Writes `--stats`, `--state` and `--screenshot` and logs the frame summary.
@@ -381,7 +382,7 @@ public final class KioskLoop {
     /// Waits for the flip in flight, if any, and counts it.
     func awaitFlip() throws {
         while display.isFlipPending, let fd = display.eventDescriptor {
-            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            var p = pollfd(fd: fd.rawValue, events: Int16(POLLIN), revents: 0)
             let r = poll(&p, 1, Int32(KioskLoop.finalFlipBound / 1000))
             if r < 0 && errno == EINTR { continue }
             guard r == 1 else { throw DisplayError.unavailable("page flip did not complete within \(KioskLoop.finalFlipBound / 1_000_000) s") }
