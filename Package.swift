@@ -48,7 +48,10 @@ let package = Package(
         // PNG decode/encode, GLES2 programs, textures and the sprite batcher.
         .target(name: "GadgetRender", dependencies: ["GadgetCore", "GadgetShaders", "CGLES2", "CPNG"]),
         // Display backends (headless EGL, KMS/GBM) behind one protocol.
-        .target(name: "GadgetDisplay", dependencies: ["GadgetCore", "CEGL", "CGLES2", "CGBM", "CDRM", "CUdev"]),
+        .target(name: "GadgetDisplay", dependencies: [
+            "GadgetCore", "GadgetSystem", "CEGL", "CGLES2", "CGBM", "CDRM", "CUdev",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // evdev discovery, the input thread and its queue.
         .target(name: "GadgetInput", dependencies: [
             "GadgetCore", "GadgetSystem", "CEvdev",
@@ -91,7 +94,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Fixtures"]),
         // KMS logic (modes, probing, event decoding) and, on a machine with a card, the real thing.
-        .testTarget(name: "GadgetKMSTests", dependencies: ["GadgetDisplay", "GadgetCore"]),
+        .testTarget(name: "GadgetKMSTests", dependencies: ["GadgetDisplay", "GadgetCore", "GadgetSystem"]),
         .testTarget(name: "GadgetAppTests", dependencies: ["GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem"], exclude: ["Fixtures"]),
         .testTarget(name: "GadgetBenchTests", dependencies: ["GadgetBench", "GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem"]),
     ],

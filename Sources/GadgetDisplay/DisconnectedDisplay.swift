@@ -1,4 +1,5 @@
 import GadgetCore
+import SystemPackage
 
 /// Stands in for the display while no connector is connected (the panel unplugged or switched
 /// off): the real one has been closed — CRTC and console restored, DRM master and the GPU's
@@ -16,7 +17,7 @@ public final class DisconnectedDisplay: DisplayBackend {
 
     public var refreshInterval: Microseconds? { nil }
     public var isFlipPending: Bool { false }
-    public var eventDescriptor: Int32? { nil }
+    public var eventDescriptor: FileDescriptor? { nil }
     public func beginFrame() throws(DisplayError) { throw .unavailable("no display connected") }
     public func present() throws(DisplayError) { throw .unavailable("no display connected") }
     public func dispatchEvents() throws(DisplayError) -> [FlipEvent] { [] }

@@ -9,7 +9,7 @@ enum GLReadback {
         var raw = [UInt8](repeating: 0, count: size.width * size.height * 4)
         raw.withUnsafeMutableBytes { glReadPixels(0, 0, GLsizei(size.width), GLsizei(size.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress) }
         let e = glGetError()
-        guard e == GLenum(GL_NO_ERROR) else { throw .call("glReadPixels", Int32(e)) }
+        guard e == GLenum(GL_NO_ERROR) else { throw .gl("glReadPixels", UInt32(e)) }
         var out = [UInt8](repeating: 0, count: raw.count)
         let row = size.width * 4
         for y in 0..<size.height {

@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 import Testing
 @testable import GadgetApp
 @testable import GadgetCore
@@ -18,7 +19,7 @@ import Testing
         func beginFrame() throws(DisplayError) { try inner.beginFrame() }
         func present() throws(DisplayError) { try inner.present() }
         var isFlipPending: Bool { inner.isFlipPending }
-        var eventDescriptor: Int32? { inner.eventDescriptor }
+        var eventDescriptor: FileDescriptor? { inner.eventDescriptor }
         func dispatchEvents() throws(DisplayError) -> [FlipEvent] { try inner.dispatchEvents() }
         func readPixels() throws(DisplayError) -> RGBAImage { try inner.readPixels() }
         func setPowered(_ on: Bool) -> Bool { false }
@@ -35,7 +36,7 @@ import Testing
             fds = p
         }
         deinit { for fd in fds { close(fd) } }
-        var descriptor: Int32 { fds[0] }
+        var descriptor: FileDescriptor { FileDescriptor(rawValue: fds[0]) }
         func cardChanged() { var b: UInt8 = 1; _ = write(fds[1], &b, 1) }
         func take() -> [String] {
             var buffer = [UInt8](repeating: 0, count: 64)

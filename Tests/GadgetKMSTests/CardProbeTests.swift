@@ -1,3 +1,4 @@
+import GadgetSystem
 import Testing
 @testable import GadgetDisplay
 
@@ -24,7 +25,7 @@ import Testing
 
     @Test func messagesNameWhatToDo() {
         #expect(KMSProblem.permission(path: "/dev/dri/card1", group: "video").message.contains("join the 'video' group"))
-        #expect(KMSProblem.otherMaster(path: "/dev/dri/card0", call: "drmSetMaster", code: 16).message.contains("EBUSY"))
+        #expect(KMSProblem.otherMaster(path: "/dev/dri/card0", failure: SystemError("drmSetMaster", errno: .resourceBusy)).message.contains("EBUSY"))
         #expect(KMSProblem.noConnectedConnector(card: "/dev/dri/card1", connectors: ["HDMI-A-1 disconnected"]).message.contains("plug in the panel"))
     }
 

@@ -1,3 +1,5 @@
+import GadgetSystem
+import SystemPackage
 import Testing
 @testable import GadgetDisplay
 
@@ -27,4 +29,31 @@ import Testing
         #expect(FlipEventReader.parse(Self.event(length: 4, user: 1, sec: 1, usec: 2, seq: 3, crtc: 4)[...]).isEmpty)
         #expect(FlipEventReader.parse([][...]).isEmpty)
     }
+}
+
+/// Reading and waiting on a real descriptor: a non-blocking pipe stands in for the card.
+@Suite struct FlipEventReaderDescriptorTests {
+    static func pipe() throws -> (read: OwnedFileDescriptor, write: OwnedFileDescriptor) {
+        let ends = try SystemCall.system("pipe2") { try FileDescriptor.pipe(options: [.nonBlocking, .closeOnExec]) }
+        return (OwnedFileDescriptor(owning: ends.readEnd), OwnedFileDescriptor(owning: ends.writeEnd))
+    }
+
+    @Test func nothingPendingIsNoFlipAndNoWait() throws {
+        // The write end stays open: a pipe without writers polls as hung up (readable).
+        let (read, write) = try Self.pipe()
+        #expect(try FlipEventReader.read(read).isEmpty)
+        #expect(try FlipEventReader.wait(read.descriptor, timeoutMilliseconds: 0) == false)
+        withExtendedLifetime(write) {}
+    }
+
+    @Test func readsEverythingPendingAtOnce() throws {
+        let (read, write) = try Self.pipe()
+        let bytes = FlipEventReaderTests.event(user: 1, sec: 2, usec: 3, seq: 4, crtc: 5)
+            + FlipEventReaderTests.event(user: 6, sec: 2, usec: 20_003, seq: 5, crtc: 5)
+        try bytes.withUnsafeBytes { try write.writeAll($0) }
+        #expect(try FlipEventReader.wait(read.descriptor, timeoutMilliseconds: 60_000))
+        #expect(try FlipEventReader.read(read).map(\.sequence) == [4, 5])
+        #expect(try FlipEventReader.read(read).isEmpty)
+    }
+
 }

@@ -1,5 +1,6 @@
 import CGLES2
 import GadgetCore
+import GadgetSystem
 import Glibc
 import Testing
 @testable import GadgetDisplay
@@ -19,10 +20,11 @@ struct KMSHardwareTests {
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         try display.present()
         var events: [FlipEvent] = []
+        var poll = PollSet()
+        poll.add(try #require(display.eventDescriptor))
         while display.isFlipPending {
-            var p = pollfd(fd: display.eventDescriptor ?? -1, events: Int16(POLLIN), revents: 0)
             // The bound only keeps a lost flip from hanging the suite; emulation speed decides nothing.
-            #expect(poll(&p, 1, 30_000) == 1, "flip event within 30 s")
+            #expect(try poll.wait(timeoutMilliseconds: 30_000), "flip event within 30 s")
             events += try display.dispatchEvents()
         }
         return events
@@ -36,7 +38,7 @@ struct KMSHardwareTests {
 
     func presentsThroughPageFlips(forceLegacy: Bool) throws {
         let card = try #require(Self.card)
-        let display = try KMSDisplay.open(card: card, forceLegacy: forceLegacy, log: { print($0) })
+        let display = try KMSDisplay.open(card: card, forceLegacy: forceLegacy, logger: KMSTestLog.printing)
         // A second, non-master handle to watch the CRTC (opened after the display: the first
         // opener of a card becomes master).
         let observer = try DRMDevice(path: card)
@@ -100,7 +102,7 @@ struct KMSHardwareTests {
         let saved = try #require(Self.consoleState)
         let other = try #require(try DRMDevice(path: card).connector(CardProbe.find(card: card).connector.id).modes
             .first { $0.width != saved.mode?.width && $0.width <= 1024 })
-        let display = try KMSDisplay.open(card: card, mode: ModeRequest(width: other.width, height: other.height), log: { print($0) })
+        let display = try KMSDisplay.open(card: card, mode: ModeRequest(width: other.width, height: other.height), logger: KMSTestLog.printing)
         let observer = try DRMDevice(path: card)
         #expect(!display.reusedMode)
         _ = try Self.frame(display, 0, 1, 0)
@@ -118,7 +120,7 @@ struct KMSHardwareTests {
         let names = try CardProbe.connectorNames(card: card)
         try #require(names.contains("Virtual-2"), "needs a second, disconnected output")
         do {
-            _ = try KMSDisplay.open(card: card, connector: "Virtual-2", log: { _ in })
+            _ = try KMSDisplay.open(card: card, connector: "Virtual-2", logger: KMSTestLog.silent)
             Issue.record("opened a disconnected connector")
         } catch {
             print("kms test: \(error)")
@@ -129,14 +131,14 @@ struct KMSHardwareTests {
     @Test func unavailableModeAndConnectorAreExplained() throws {
         let card = try #require(Self.card)
         do {
-            _ = try KMSDisplay.open(card: card, mode: ModeRequest(width: 123, height: 45), log: { _ in })
+            _ = try KMSDisplay.open(card: card, mode: ModeRequest(width: 123, height: 45), logger: KMSTestLog.silent)
             Issue.record("opened an impossible mode")
         } catch {
             print("kms test: \(error)")
             #expect(error.description.contains("has no mode 123x45; it offers"))
         }
         do {
-            _ = try KMSDisplay.open(card: card, connector: "HDMI-A-9", log: { _ in })
+            _ = try KMSDisplay.open(card: card, connector: "HDMI-A-9", logger: KMSTestLog.silent)
             Issue.record("opened a connector that does not exist")
         } catch {
             print("kms test: \(error)")
@@ -146,10 +148,10 @@ struct KMSHardwareTests {
 
     @Test func anotherMasterIsNamed() throws {
         let card = try #require(Self.card)
-        let first = try KMSDisplay.open(card: card, manageConsole: false, log: { _ in })
+        let first = try KMSDisplay.open(card: card, manageConsole: false, logger: KMSTestLog.silent)
         _ = try Self.frame(first, 0, 1, 0)
         do {
-            _ = try KMSDisplay.open(card: card, manageConsole: false, log: { _ in })
+            _ = try KMSDisplay.open(card: card, manageConsole: false, logger: KMSTestLog.silent)
             Issue.record("two masters on one card")
         } catch {
             print("kms test: \(error)")
@@ -160,7 +162,7 @@ struct KMSHardwareTests {
 
     @Test func powerOffAndOn() throws {
         let card = try #require(Self.card)
-        let display = try KMSDisplay.open(card: card, manageConsole: false, log: { print($0) })
+        let display = try KMSDisplay.open(card: card, manageConsole: false, logger: KMSTestLog.printing)
         _ = try Self.frame(display, 0, 0, 1)
         #expect(display.setPowered(false))
         // Blanked: presenting recycles buffers without flips.
@@ -170,6 +172,12 @@ struct KMSHardwareTests {
         #expect(try Self.frame(display, 0, 0, 1).count == 1)
         display.restore()
     }
+}
+
+/// Loggers for the hardware tests: printed (the VM test's log shows them) or dropped.
+enum KMSTestLog {
+    static let printing = GadgetLogging.logger("kms", sink: LogSink(threshold: .info, isJournal: false) { print($0, terminator: "") })
+    static let silent = GadgetLogging.logger("kms", sink: LogSink(threshold: .critical, isJournal: false) { _ in })
 }
 
 /// The card the hardware tests may take over, from GADGETBOARD_KMS_CARD.

@@ -2,6 +2,7 @@ import GadgetCore
 import GadgetSystem
 import SystemPackage
 import GadgetDisplay
+import GadgetSystem
 import GadgetInput
 import GadgetRender
 
@@ -125,7 +126,7 @@ final class CalibrationLoop {
         var wait = PollSet()
         wait.add(queue.wakeDescriptor)
         if let s = signals?.descriptor { wait.add(s) }
-        if let d = display.eventDescriptor { wait.add(FileDescriptor(rawValue: d)) }
+        if let d = display.eventDescriptor { wait.add(d) }
         try wait.wait(timeoutMilliseconds: timeout)
     }
 

@@ -1,73 +1,59 @@
 import GadgetDisplay
-import Glibc
 
-/// The DRM part of `gadgetboard devices`: every card with its driver, whether it can modeset and
-/// do atomic commits, who is master; each connector's status, size and modes (preferred and
-/// current marked); each CRTC's framebuffer and mode; the planes; and the render nodes.
+/// The DRM part of `gadgetboard devices`, formatted: every card with its driver, whether it can
+/// modeset and do atomic commits, who is master; each connector's status, size and modes
+/// (preferred and current marked); each CRTC's framebuffer and mode; the planes; and the render
+/// nodes. GadgetDisplay's `DRMCardReport` does the listing.
 enum DRMCardLister {
     static func lines(directory: String = "/dev/dri") -> [String] {
+        lines(DRMCardReport.survey(directory: directory))
+    }
+
+    static func lines(_ report: DRMCardReport) -> [String] {
         var out: [String] = ["DRM cards"]
-        let cards = CardProbe.cardPaths(in: directory)
-        if cards.isEmpty { out.append("  none (\(directory) has no card*: no GPU driver with KMS is loaded)") }
-        for path in cards { out += card(path) }
-        for node in renderNodes(in: directory) { out.append("\(node): render node (GPU rendering only, no display)") }
+        if report.cards.isEmpty { out.append("  none (\(report.directory) has no card*: no GPU driver with KMS is loaded)") }
+        for card in report.cards { out += lines(card) }
+        for node in report.renderNodes { out.append("\(node): render node (GPU rendering only, no display)") }
         return out
     }
 
-    static func card(_ path: String) -> [String] {
-        let device: DRMDevice
-        do { device = try DRMDevice(path: path) } catch { return ["\(path): \(error)"] }
-        // Opening made us master unless another process is: say which, it explains modeset failures.
-        let master = device.isMaster ? "free (no other DRM master)" : "held by another process"
-        guard let resources = try? device.resources() else {
-            return ["\(path): \(device.driverName), cannot modeset (render-only)"]
+    static func lines(_ card: DRMCardReport.Card) -> [String] {
+        let path = card.path
+        let c: DRMCardReport.Modesetting
+        switch card.state {
+        case .unopenable(let error): return ["\(path): \(error)"]
+        case .renderOnly(let driver): return ["\(path): \(driver), cannot modeset (render-only)"]
+        case .modeset(let modesetting): c = modesetting
         }
-        var out = ["\(path): \(device.driverName), can modeset, \(device.supportsAtomic ? "atomic" : "legacy only"), master \(master)"]
-        var crtcs: [DRMCRTCInfo] = []
-        for id in resources.crtcs { if let c = try? device.crtc(id) { crtcs.append(c) } }
-        var encoders: [EncoderID: DRMEncoderInfo] = [:]
-        for id in resources.encoders { if let e = try? device.encoder(id) { encoders[id] = e } }
-
-        for id in resources.connectors {
-            guard let c = try? device.connector(id) else { out.append("  connector \(id.rawValue): unreadable"); continue }
-            let crtc = c.encoder.flatMap { encoders[$0]?.crtc }
-            let current = crtc.flatMap { id in crtcs.first { $0.id == id }?.mode }
-            var line = "  \(c.name) (connector \(id.rawValue)): \(c.status.rawValue)"
-            if c.widthMillimetres > 0 { line += ", \(c.widthMillimetres)x\(c.heightMillimetres) mm" }
-            if let crtc { line += ", on CRTC \(crtc.rawValue)" }
+        let master = c.isMasterFree ? "free (no other DRM master)" : "held by another process"
+        var out = ["\(path): \(c.driver), can modeset, \(c.supportsAtomic ? "atomic" : "legacy only"), master \(master)"]
+        for connector in c.connectors {
+            guard let info = connector.info else { out.append("  connector \(connector.id.rawValue): unreadable"); continue }
+            var line = "  \(info.name) (connector \(connector.id.rawValue)): \(info.status.rawValue)"
+            if info.widthMillimetres > 0 { line += ", \(info.widthMillimetres)x\(info.heightMillimetres) mm" }
+            if let crtc = connector.crtc { line += ", on CRTC \(crtc.rawValue)" }
             out.append(line)
-            if !c.modes.isEmpty {
-                let modes = c.modes.map { m in
-                    m.description + (m.isPreferred ? " preferred" : "") + (current.map { $0 == m } == true ? " current" : "")
+            if !info.modes.isEmpty {
+                let modes = info.modes.map { m in
+                    m.description + (m.isPreferred ? " preferred" : "") + (connector.currentMode.map { $0 == m } == true ? " current" : "")
                 }
                 out.append("    modes: " + modes.joined(separator: ", "))
             }
         }
-        for c in crtcs {
-            if let mode = c.mode {
-                out.append("  CRTC \(c.id.rawValue): framebuffer \(c.framebuffer?.rawValue ?? 0), \(mode), at \(c.x),\(c.y)")
+        for crtc in c.crtcs {
+            if let mode = crtc.mode {
+                out.append("  CRTC \(crtc.id.rawValue): framebuffer \(crtc.framebuffer?.rawValue ?? 0), \(mode), at \(crtc.x),\(crtc.y)")
             } else {
-                out.append("  CRTC \(c.id.rawValue): off")
+                out.append("  CRTC \(crtc.id.rawValue): off")
             }
         }
-        if let planes = try? device.planes(), !planes.isEmpty {
-            let described = planes.map { p -> String in
+        if !c.planes.isEmpty {
+            let described = c.planes.map { p -> String in
                 let on = p.crtc.map { " on CRTC \($0.rawValue)" } ?? ""
                 return "\(p.id.rawValue) \(p.type)\(on)"
             }
             out.append("  planes: " + described.joined(separator: ", "))
         }
         return out
-    }
-
-    static func renderNodes(in directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix("renderD") { names.append("\(directory)/\(name)") }
-        }
-        return names.sorted()
     }
 }

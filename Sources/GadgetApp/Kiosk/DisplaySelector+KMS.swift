@@ -2,6 +2,7 @@ import GadgetCore
 import GadgetSystem
 import SystemPackage
 import GadgetDisplay
+import GadgetSystem
 import Logging
 
 extension DisplaySelector {
@@ -20,7 +21,7 @@ extension DisplaySelector {
         while true {
             let attempt = Result { () throws(DisplayError) -> KMSDisplay in
                 try KMSDisplay.open(card: options.card, connector: options.connector, mode: request,
-                                    forceLegacy: options.forceLegacyModeset, log: DisplaySelector.forwardKMSLog)
+                                    forceLegacy: options.forceLegacyModeset, logger: GadgetLogging.logger("kms"))
             }
             switch attempt {
             case .success(let display):
@@ -46,15 +47,6 @@ extension DisplaySelector {
         guard let service else { return false }
         service.tick(now: MonotonicClock.now())
         return service.takeSignals().contains { if case .terminate = $0 { return true } else { return false } }
-    }
-
-    /// KMS notices arrive as "kms: …" / "egl: …" lines; log them under their own subsystem.
-    static let forwardKMSLog: @Sendable (String) -> Void = { line in
-        for (prefix, log) in [("kms: ", Loggers.kms), ("egl: ", Loggers.egl)] where line.hasPrefix(prefix) {
-            log.notice("\(line.dropFirst(prefix.count))")
-            return
-        }
-        Loggers.kms.notice("\(line)")
     }
 }
 

@@ -37,7 +37,7 @@ public struct FramePacer {
     private let displaySlot: PollSet.Slot
 
     public init() {
-        displaySlot = pollSet.add(FileDescriptor(rawValue: -1))
+        displaySlot = pollSet.add(FileDescriptor(rawValue: -1))  // skipped by poll until a display is set
     }
 
     /// Hands the drawn frame to `display` and notes it in `statistics`: inputs applied since the
@@ -87,7 +87,7 @@ public struct FramePacer {
         while display.isFlipPending, let fd = display.eventDescriptor {
             let left = deadline - MonotonicClock.now()
             guard left > 0 else { throw DisplayError.unavailable("page flip did not complete within \(FramePacer.seconds(bound)) s") }
-            pollSet.replace(displaySlot, with: FileDescriptor(rawValue: fd))
+            pollSet.replace(displaySlot, with: fd)
             // false: the bound passed, or a signal woke us (then the loop waits out the rest).
             guard try pollSet.wait(timeoutMilliseconds: Int32(clamping: (left + 999) / 1000)) else { continue }
             let flips = try dispatch(display, into: &statistics)

@@ -68,7 +68,7 @@ public enum Kiosk {
     private static func openDisplay(_ options: RunOptions, board loaded: LoadedBoard, service: KioskService) throws -> DisplayBackend {
         let display = try DisplaySelector.open(options, boardSize: loaded.board.size, log: Loggers.app, service: service)
         if let trigger = ProcessEnvironment.current()["GADGETBOARD_TEST_HANG_FLIPS_FILE"], !trigger.isEmpty {
-            return FlipSwallowingDisplay(wrapping: display, triggerPath: trigger, log: { Loggers.kms.warning("\($0)") })
+            return FlipSwallowingDisplay(wrapping: display, triggerPath: trigger, logger: Loggers.kms)
         }
         return display
     }
@@ -77,7 +77,7 @@ public enum Kiosk {
     /// start-up's wait: the next uevent is the retry). None for headless.
     private static func makeHotplug(_ options: RunOptions) -> DisplayHotplug? {
         do {
-            let monitor = try DisplayHotplugMonitor()
+            let monitor = try DisplayHotplugMonitor(logger: Loggers.kms)
             return DisplayHotplug(monitor: monitor, reopen: { try DisplaySelector.openKMS(options, log: Loggers.app) })
         } catch {
             Loggers.kms.warning("no display hotplug (\(error)): a panel unplugged while running is not noticed")

@@ -1,5 +1,6 @@
 import GadgetCore
 import GadgetDisplay
+import GadgetSystem
 import GadgetInput
 import GadgetRender
 import GadgetSystem
@@ -335,9 +336,9 @@ public final class KioskLoop {
         if display.isFlipPending, timeout < 0 || timeout > 1000 { timeout = 1000 }  // a lost flip must not hang us
         var wait = PollSet()
         if let s = service.signalDescriptor { wait.add(s) }
-        if let d = display.eventDescriptor { wait.add(FileDescriptor(rawValue: d)) }
+        if let d = display.eventDescriptor { wait.add(d) }
         wait.add(queue.wakeDescriptor)
-        let hotplugSlot = hotplug.map { wait.add(FileDescriptor(rawValue: $0.monitor.descriptor)) }
+        let hotplugSlot = hotplug.map { wait.add($0.monitor.descriptor) }
         // Signals, flips and input are read whether or not poll saw them; only the hotplug
         // monitor needs to know it woke us.
         if try wait.wait(timeoutMilliseconds: timeout), let hotplugSlot, wait.isReadable(hotplugSlot) { hotplugPending = true }

@@ -1,7 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GadgetCore
+import GadgetSystem
+import Logging
+import SystemPackage
 
 /// A display double for the watchdog: wraps a real display and, once a flip completes while
 /// `triggerPath` exists, swallows it and every later one, so the frame presented last never
@@ -11,14 +11,15 @@ import GadgetCore
 public final class FlipSwallowingDisplay: DisplayBackend {
     public let inner: DisplayBackend
     public let triggerPath: String
-    private let log: (String) -> Void
+    private let logger: Logger
     private var hung = false
 
-    public init(wrapping inner: DisplayBackend, triggerPath: String, log: @escaping (String) -> Void) {
+    /// `logger`: the `kms` subsystem's; both lines are warnings (a test double is armed).
+    public init(wrapping inner: DisplayBackend, triggerPath: String, logger: Logger) {
         self.inner = inner
         self.triggerPath = triggerPath
-        self.log = log
-        log("test trigger armed: flips stop completing while \(triggerPath) exists")
+        self.logger = logger
+        logger.warning("test trigger armed: flips stop completing while \(triggerPath) exists")
     }
 
     public var summary: String { inner.summary }
@@ -27,16 +28,16 @@ public final class FlipSwallowingDisplay: DisplayBackend {
     public func beginFrame() throws(DisplayError) { try inner.beginFrame() }
     public func present() throws(DisplayError) { try inner.present() }
     public var isFlipPending: Bool { hung || inner.isFlipPending }
-    public var eventDescriptor: Int32? { inner.eventDescriptor }
+    public var eventDescriptor: FileDescriptor? { inner.eventDescriptor }
     public func readPixels() throws(DisplayError) -> RGBAImage { try inner.readPixels() }
     public func setPowered(_ on: Bool) -> Bool { inner.setPowered(on) }
     public func isConnected() -> Bool { inner.isConnected() }
 
     public func dispatchEvents() throws(DisplayError) -> [FlipEvent] {
         let flips = try inner.dispatchEvents()
-        if !hung, !flips.isEmpty, access(triggerPath, F_OK) == 0 {
+        if !hung, !flips.isEmpty, FileIO.exists(triggerPath) {
             hung = true
-            log("test trigger \(triggerPath) exists: swallowing page flips from now on")
+            logger.warning("test trigger \(triggerPath) exists: swallowing page flips from now on")
         }
         return hung ? [] : flips
     }

@@ -33,7 +33,7 @@ public final class EGLConnection {
         case .gbm(let device, _): platformEnum = EGLenum(EGL_PLATFORM_GBM_KHR); native = device
         }
         guard let dpy = EGLConnection.platformDisplay(platformEnum, native) else {
-            throw .call("eglGetPlatformDisplayEXT", eglGetError())
+            throw .egl("eglGetPlatformDisplayEXT", eglGetError())
         }
         let key = UInt(bitPattern: dpy)
         let initialized = displayUsers.withLock { users -> Bool in
@@ -48,9 +48,9 @@ public final class EGLConnection {
             if case .surfaceless = platform {
                 throw .unavailable("egl: eglInitialize on the surfaceless platform failed (\(EGLErrorName.name(e))): install Mesa's EGL (libegl-mesa0, libgl1-mesa-dri)")
             }
-            throw .call("eglInitialize", e)
+            throw .egl("eglInitialize", e)
         }
-        guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) != 0 else { EGLConnection.release(dpy); throw .call("eglBindAPI", eglGetError()) }
+        guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) != 0 else { EGLConnection.release(dpy); throw .egl("eglBindAPI", eglGetError()) }
 
         let surfaceBit: EGLint
         switch platform {
@@ -65,11 +65,11 @@ public final class EGLConnection {
         ]
         var count: EGLint = 0
         guard eglChooseConfig(dpy, attributes, nil, 0, &count) != 0, count > 0 else {
-            EGLConnection.release(dpy); throw .call("eglChooseConfig", eglGetError())
+            EGLConnection.release(dpy); throw .egl("eglChooseConfig", eglGetError())
         }
         var configs = [EGLConfig?](repeating: nil, count: Int(count))
         guard eglChooseConfig(dpy, attributes, &configs, count, &count) != 0 else {
-            EGLConnection.release(dpy); throw .call("eglChooseConfig", eglGetError())
+            EGLConnection.release(dpy); throw .egl("eglChooseConfig", eglGetError())
         }
         // On GBM the config's native visual must equal the surface's GBM format, or
         // eglCreateWindowSurface fails with EGL_BAD_MATCH (kmscube's `match_config_to_visual`).
@@ -85,7 +85,7 @@ public final class EGLConnection {
         }
         let contextAttributes: [EGLint] = [EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE]
         guard let ctx = eglCreateContext(dpy, config, nil, contextAttributes) else {
-            EGLConnection.release(dpy); throw .call("eglCreateContext", eglGetError())
+            EGLConnection.release(dpy); throw .egl("eglCreateContext", eglGetError())
         }
         display = dpy
         self.config = config
@@ -112,19 +112,19 @@ public final class EGLConnection {
 
     /// Makes the context current on `surface` (nil: surfaceless, needs EGL_KHR_surfaceless_context).
     public func makeCurrent(_ surface: EGLSurface?) throws(DisplayError) {
-        guard eglMakeCurrent(display, surface, surface, context) != 0 else { throw .call("eglMakeCurrent", eglGetError()) }
+        guard eglMakeCurrent(display, surface, surface, context) != 0 else { throw .egl("eglMakeCurrent", eglGetError()) }
     }
 
     /// A window surface on a native window (a `gbm_surface *` on the GBM platform).
     public func createWindowSurface(_ native: UnsafeMutableRawPointer) throws(DisplayError) -> EGLSurface {
         guard let s = eglCreateWindowSurface(display, config, EGLNativeWindowType(UInt(bitPattern: native)), nil) else {
-            throw .call("eglCreateWindowSurface", eglGetError())
+            throw .egl("eglCreateWindowSurface", eglGetError())
         }
         return s
     }
 
     public func swapBuffers(_ surface: EGLSurface) throws(DisplayError) {
-        guard eglSwapBuffers(display, surface) != 0 else { throw .call("eglSwapBuffers", eglGetError()) }
+        guard eglSwapBuffers(display, surface) != 0 else { throw .egl("eglSwapBuffers", eglGetError()) }
     }
 
     public func destroySurface(_ surface: EGLSurface) {

@@ -1,6 +1,7 @@
 import CEGL
 import CGLES2
 import GadgetCore
+import SystemPackage
 
 /// Renders offscreen with no display device: Mesa's surfaceless EGL platform (llvmpipe on a
 /// machine without a GPU) and a framebuffer object of the requested size.
@@ -11,7 +12,7 @@ public final class HeadlessDisplay: DisplayBackend {
     public var summary: String { "headless \(pixelSize) (\(egl.vendor) \(renderer))" }
     public var refreshInterval: Microseconds? { nil }
     public var isFlipPending: Bool { false }
-    public var eventDescriptor: Int32? { nil }
+    public var eventDescriptor: FileDescriptor? { nil }
 
     private let egl: EGLConnection
     private var framebuffer: GLuint = 0
@@ -41,7 +42,7 @@ public final class HeadlessDisplay: DisplayBackend {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), colorTexture, 0)
         let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
-        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else { throw .call("glCheckFramebufferStatus", Int32(status)) }
+        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else { throw .gl("glCheckFramebufferStatus", UInt32(status)) }
     }
 
     deinit {
@@ -60,7 +61,7 @@ public final class HeadlessDisplay: DisplayBackend {
         glFinish()
         presentedFrames += 1
         let e = glGetError()
-        if e != GLenum(GL_NO_ERROR) { throw .call("glFinish", Int32(e)) }
+        if e != GLenum(GL_NO_ERROR) { throw .gl("glFinish", UInt32(e)) }
     }
 
     public func dispatchEvents() throws(DisplayError) -> [FlipEvent] { [] }

@@ -1,4 +1,5 @@
 import CDRM
+import GadgetSystem
 
 /// Atomic modesetting: one request per change, built from the connector's, CRTC's and primary
 /// plane's property tables (CRTC_ID, MODE_ID, ACTIVE, FB_ID, SRC_*, CRTC_*).
@@ -38,11 +39,11 @@ final class AtomicCommitter: ScanoutCommitter {
         if plan.reusesCurrentMode {
             let request = try AtomicRequest()
             try addPlane(request, framebuffer)
-            if (try? commit(request, flags: 0, call: "drmModeAtomicCommit(plane)")) != nil { return "atomic plane commit, mode reused" }
+            if (try? commit(request, flags: 0, what: "plane")) != nil { return "atomic plane commit, mode reused" }
         }
         var mode = plan.mode.info
         var blob: UInt32 = 0
-        try SystemCall.check("drmModeCreatePropertyBlob(MODE_ID)", drmModeCreatePropertyBlob(drm.fd, &mode, MemoryLayout<drmModeModeInfo>.size, &blob))
+        try DisplayError.check("drmModeCreatePropertyBlob", "MODE_ID", drmModeCreatePropertyBlob(drm.fd, &mode, MemoryLayout<drmModeModeInfo>.size, &blob))
         if let old = modeBlob { _ = drmModeDestroyPropertyBlob(drm.fd, old.rawValue) }
         modeBlob = BlobID(blob)
 
@@ -51,14 +52,14 @@ final class AtomicCommitter: ScanoutCommitter {
         try request.add(plan.crtc, crtcProps["MODE_ID"], UInt64(blob))
         try request.add(plan.crtc, crtcProps["ACTIVE"], 1)
         try addPlane(request, framebuffer)
-        try commit(request, flags: UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), call: "drmModeAtomicCommit(modeset)")
+        try commit(request, flags: UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), what: "modeset")
         return "atomic modeset"
     }
 
     func flip(_ framebuffer: FramebufferID, userData: UInt64) throws(DisplayError) {
         let request = try AtomicRequest()
         try request.add(plane, planeProps["FB_ID"], UInt64(framebuffer.rawValue))
-        try commit(request, flags: UInt32(DRM_MODE_PAGE_FLIP_EVENT) | UInt32(DRM_MODE_ATOMIC_NONBLOCK), call: "drmModeAtomicCommit(flip)", userData: userData)
+        try commit(request, flags: UInt32(DRM_MODE_PAGE_FLIP_EVENT) | UInt32(DRM_MODE_ATOMIC_NONBLOCK), what: "flip", userData: userData)
     }
 
     private func addPlane(_ request: AtomicRequest, _ framebuffer: FramebufferID) throws(DisplayError) {
@@ -72,9 +73,9 @@ final class AtomicCommitter: ScanoutCommitter {
         for (name, value) in values { try request.add(plane, planeProps[name], value) }
     }
 
-    private func commit(_ request: AtomicRequest, flags: UInt32, call: String, userData: UInt64 = 0) throws(DisplayError) {
+    private func commit(_ request: AtomicRequest, flags: UInt32, what: String, userData: UInt64 = 0) throws(DisplayError) {
         let ret = drmModeAtomicCommit(drm.fd, request.handle, flags, UnsafeMutableRawPointer(bitPattern: UInt(userData)))
-        if ret != 0 { throw AtomicCommitter.failure(call, SystemCall.code(ret), path: drm.path) }
+        try AtomicCommitter.commit("drmModeAtomicCommit", what, path: drm.path, ret)
     }
 }
 
@@ -83,7 +84,7 @@ final class AtomicRequest {
     let handle: OpaquePointer
 
     init() throws(DisplayError) {
-        guard let h = drmModeAtomicAlloc() else { throw .call("drmModeAtomicAlloc", 12) }
+        guard let h = drmModeAtomicAlloc() else { throw .system(SystemError("drmModeAtomicAlloc", errno: .noMemory)) }
         handle = h
     }
 
@@ -92,6 +93,6 @@ final class AtomicRequest {
     func add<K>(_ object: DRMObjectID<K>, _ property: PropertyID?, _ value: UInt64) throws(DisplayError) {
         guard let property else { throw .unavailable("\(object) is missing a property the request needs") }
         let ret = drmModeAtomicAddProperty(handle, object.rawValue, property.rawValue, value)
-        if ret < 0 { throw .call("drmModeAtomicAddProperty(\(object), \(property))", SystemCall.code(ret)) }
+        try DisplayError.check("drmModeAtomicAddProperty", "\(object), \(property)", ret)
     }
 }

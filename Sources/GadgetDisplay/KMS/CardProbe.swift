@@ -1,19 +1,10 @@
-import Glibc
-
 /// Finds the card and connector a kiosk shows its board on. Never assumes card0: on a Raspberry
 /// Pi 5 card0 is the render-only v3d node and card numbering changes across boots, so every
 /// /dev/dri/card* is probed for a connector with something plugged in.
 public enum CardProbe {
     /// /dev/dri/cardN paths in numeric order.
     public static func cardPaths(in directory: String = "/dev/dri") -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var numbers: [Int] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix("card"), let n = Int(name.dropFirst(4)) { numbers.append(n) }
-        }
-        return numbers.sorted().map { "\(directory)/card\($0)" }
+        DeviceDirectory.cardPaths(in: directory)
     }
 
     /// The names of a card's connectors, in the kernel's order.
@@ -50,7 +41,7 @@ public enum CardProbe {
         for path in paths {
             let device: DRMDevice
             switch DRMDevice.open(path) {
-            case .success(let fd): device = DRMDevice(path: path, fd: fd)
+            case .success(let file): device = DRMDevice(path: path, file: file)
             case .failure(let failure):
                 if case .permission = failure { firstPermissionError = firstPermissionError ?? failure.error } else { otherErrors.append(failure.error) }
                 continue

@@ -1,28 +1,36 @@
 import CDRM
+import GadgetSystem
 import Glibc
+import SystemPackage
 
-/// An open DRM device node (/dev/dri/cardN): owns the file descriptor and closes it in deinit.
-/// Every libdrm call this module makes goes through here and turns failures into
-/// `DisplayError.call(name, errno)`. Query results are copied into Swift values and the C
-/// structs freed at once, so nothing here hands out libdrm memory.
+/// An open DRM device node (/dev/dri/cardN): owns the descriptor (closed when the last owner
+/// goes: the device, and the GBM buffers' framebuffer owners, see `ScanoutBuffer`). Every libdrm
+/// call this module makes goes through here and turns failures into `DisplayError.system`.
+/// Query results are copied into Swift values and the C structs freed at once, so nothing here
+/// hands out libdrm memory.
 ///
 /// Thread: not thread-safe; used from the render thread (`devices` uses it from main).
 public final class DRMDevice {
     public let path: String
-    public let fd: Int32
+    let file: OwnedFileDescriptor
+
+    /// The card's descriptor (poll it for flip events); valid while the device lives.
+    public var descriptor: FileDescriptor { file.descriptor }
+    /// The number libdrm's and GBM's C functions take.
+    var fd: Int32 { file.raw }
 
     /// Opens `path` read-write, close-on-exec, non-blocking (reads of flip events never block:
     /// the main loop polls the fd). Permission errors name the group that grants access.
     public convenience init(path: String) throws(DisplayError) {
         switch DRMDevice.open(path) {
-        case .success(let fd): self.init(path: path, fd: fd)
+        case .success(let file): self.init(path: path, file: file)
         case .failure(let failure): throw failure.error
         }
     }
 
-    init(path: String, fd: Int32) {
+    init(path: String, file: OwnedFileDescriptor) {
         self.path = path
-        self.fd = fd
+        self.file = file
     }
 
     /// Why a card could not be opened, kept apart so the probe can tell "no permission" (say
@@ -30,35 +38,34 @@ public final class DRMDevice {
     enum OpenFailure: Error {
         case permission(path: String, group: String?)
         case missing(path: String)
-        case other(path: String, code: Int32)
+        case other(SystemError)
 
         var error: DisplayError {
             switch self {
             case .permission(let path, let group): return .unavailable(KMSProblem.permission(path: path, group: group).message)
             case .missing(let path): return .unavailable(KMSProblem.noDevice(detail: "\(path) does not exist").message)
-            case .other(let path, let code): return .call("open \(path)", code)
+            case .other(let failure): return .system(failure)
             }
         }
     }
 
-    static func open(_ path: String) -> Result<Int32, OpenFailure> {
-        let fd = SystemCall.retrying { Glibc.open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK) }
-        if fd >= 0 { return .success(fd) }
-        let code = errno
-        switch code {
-        case EACCES, EPERM: return .failure(.permission(path: path, group: groupName(of: path)))
-        case ENOENT, ENODEV, ENXIO: return .failure(.missing(path: path))
-        default: return .failure(.other(path: path, code: code))
+    static func open(_ path: String) -> Result<OwnedFileDescriptor, OpenFailure> {
+        do throws(SystemError) {
+            return .success(try OwnedFileDescriptor.open(path, .readWrite, options: [.nonBlocking]))
+        } catch {
+            switch error.errno {
+            case .permissionDenied, .notPermitted: return .failure(.permission(path: path, group: groupName(of: path)))
+            case .noSuchFileOrDirectory, .operationNotSupportedByDevice, .noSuchAddressOrDevice: return .failure(.missing(path: path))
+            default: return .failure(.other(error))
+            }
         }
     }
-
-    deinit { close(fd) }
 
     /// The group that owns a device node ("video" for cards, "render" for render nodes, "input"
     /// for event nodes on Debian).
     public static func groupName(of path: String) -> String? {
-        var st = stat()
-        guard stat(path, &st) == 0, let group = getgrgid(st.st_gid), let name = group.pointee.gr_name else { return nil }
+        guard let info = try? FilePath(path).stat(), let group = getgrgid(info.groupID.rawValue),
+              let name = group.pointee.gr_name else { return nil }
         return String(cString: name)
     }
 
@@ -82,7 +89,7 @@ public final class DRMDevice {
     }
 
     func setClientCapability(_ cap: UInt64, _ value: UInt64, name: String) throws(DisplayError) {
-        try SystemCall.check("drmSetClientCap(\(name))", drmSetClientCap(fd, cap, value))
+        try DisplayError.check("drmSetClientCap", name, drmSetClientCap(fd, cap, value))
     }
 
     /// Whether this fd is the DRM master (may modeset). The first opener of a card becomes
@@ -92,12 +99,12 @@ public final class DRMDevice {
     /// Becomes master, or explains who holds it.
     func becomeMaster() throws(DisplayError) {
         if isMaster { return }
-        if drmSetMaster(fd) != 0 {
-            let code = errno
-            if code == EBUSY || code == EACCES || code == EPERM || code == EINVAL {
-                throw .unavailable(KMSProblem.otherMaster(path: path, call: "drmSetMaster", code: code).message)
+        do throws(SystemError) { try SystemCall.negativeErrno("drmSetMaster", nil, drmSetMaster(fd)) } catch {
+            switch error.errno {
+            case .resourceBusy, .permissionDenied, .notPermitted, .invalidArgument:
+                throw .unavailable(KMSProblem.otherMaster(path: path, failure: error).message)
+            default: throw .system(error)
             }
-            throw .call("drmSetMaster", code)
         }
     }
 
@@ -108,7 +115,7 @@ public final class DRMDevice {
     /// The card's connectors, encoders and CRTCs; throws ENOTSUP/EOPNOTSUPP/EINVAL on render-only
     /// nodes (a Raspberry Pi 5's v3d card0) that cannot modeset.
     public func resources() throws(DisplayError) -> DRMResources {
-        guard let res = drmModeGetResources(fd) else { throw .call("drmModeGetResources", errno) }
+        guard let res = drmModeGetResources(fd) else { throw .lastCall("drmModeGetResources") }
         defer { drmModeFreeResources(res) }
         let r = res.pointee
         func ids<K>(_ p: UnsafeMutablePointer<UInt32>?, _ n: Int32) -> [DRMObjectID<K>] {
@@ -121,7 +128,7 @@ public final class DRMDevice {
     }
 
     public func connector(_ id: ConnectorID) throws(DisplayError) -> DRMConnectorInfo {
-        guard let c = drmModeGetConnector(fd, id.rawValue) else { throw .call("drmModeGetConnector(\(id.rawValue))", errno) }
+        guard let c = drmModeGetConnector(fd, id.rawValue) else { throw .lastCall("drmModeGetConnector", "\(id.rawValue)") }
         defer { drmModeFreeConnector(c) }
         let p = c.pointee
         let modes = (0..<Int(max(0, p.count_modes))).map { DisplayMode(p.modes[$0]) }
@@ -139,13 +146,13 @@ public final class DRMDevice {
     }
 
     public func encoder(_ id: EncoderID) throws(DisplayError) -> DRMEncoderInfo {
-        guard let e = drmModeGetEncoder(fd, id.rawValue) else { throw .call("drmModeGetEncoder(\(id.rawValue))", errno) }
+        guard let e = drmModeGetEncoder(fd, id.rawValue) else { throw .lastCall("drmModeGetEncoder", "\(id.rawValue)") }
         defer { drmModeFreeEncoder(e) }
         return DRMEncoderInfo(id: id, crtc: e.pointee.crtc_id == 0 ? nil : CRTCID(e.pointee.crtc_id), possibleCRTCs: e.pointee.possible_crtcs)
     }
 
     public func crtc(_ id: CRTCID) throws(DisplayError) -> DRMCRTCInfo {
-        guard let c = drmModeGetCrtc(fd, id.rawValue) else { throw .call("drmModeGetCrtc(\(id.rawValue))", errno) }
+        guard let c = drmModeGetCrtc(fd, id.rawValue) else { throw .lastCall("drmModeGetCrtc", "\(id.rawValue)") }
         defer { drmModeFreeCrtc(c) }
         let p = c.pointee
         return DRMCRTCInfo(id: id, framebuffer: p.buffer_id == 0 ? nil : FramebufferID(p.buffer_id), x: Int(p.x), y: Int(p.y),
@@ -154,12 +161,12 @@ public final class DRMDevice {
 
     /// Every plane (needs DRM_CLIENT_CAP_UNIVERSAL_PLANES for primary and cursor planes).
     public func planes() throws(DisplayError) -> [DRMPlaneInfo] {
-        guard let res = drmModeGetPlaneResources(fd) else { throw .call("drmModeGetPlaneResources", errno) }
+        guard let res = drmModeGetPlaneResources(fd) else { throw .lastCall("drmModeGetPlaneResources") }
         defer { drmModeFreePlaneResources(res) }
         var result: [DRMPlaneInfo] = []
         for i in 0..<Int(res.pointee.count_planes) {
             let id = PlaneID(res.pointee.planes[i])
-            guard let p = drmModeGetPlane(fd, id.rawValue) else { throw .call("drmModeGetPlane(\(id.rawValue))", errno) }
+            guard let p = drmModeGetPlane(fd, id.rawValue) else { throw .lastCall("drmModeGetPlane", "\(id.rawValue)") }
             let plane = p.pointee
             let formats = (0..<Int(plane.count_formats)).map { plane.formats[$0] }
             drmModeFreePlane(p)
@@ -174,7 +181,7 @@ public final class DRMDevice {
     /// An object's properties by name, with their current values.
     public func properties<K>(of id: DRMObjectID<K>) throws(DisplayError) -> PropertyTable {
         guard let props = drmModeObjectGetProperties(fd, id.rawValue, K.objectType) else {
-            throw .call("drmModeObjectGetProperties(\(id))", errno)
+            throw .lastCall("drmModeObjectGetProperties", "\(id)")
         }
         defer { drmModeFreeObjectProperties(props) }
         var table = PropertyTable()

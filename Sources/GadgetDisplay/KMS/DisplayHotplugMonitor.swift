@@ -1,5 +1,7 @@
 import CUdev
-import Glibc
+import GadgetSystem
+import Logging
+import SystemPackage
 
 /// Tells the kiosk when a display may have come or gone, from the kernel's uevents: a DRM card
 /// sends `ACTION=change` (with `HOTPLUG=1`) when its driver sees a connector change (a cable, a
@@ -18,22 +20,32 @@ import Glibc
 public final class DisplayHotplugMonitor: DisplayChangeSource {
     private let udev: OpaquePointer
     private let monitor: OpaquePointer
+    private let logger: Logger
 
-    public init() throws(DisplayError) {
-        guard let udev = udev_new() else { throw .call("udev_new", errno) }
+    /// - Parameter logger: the `kms` subsystem's logger; each card uevent is a debug line
+    ///   (`GADGETBOARD_LOG=debug`), to tell "the driver sent nothing" from "the kiosk ignored it".
+    public init(logger: Logger) throws(DisplayError) {
+        guard let udev = udev_new() else { throw .lastCall("udev_new") }
         guard let monitor = udev_monitor_new_from_netlink(udev, "kernel") else {
-            let e = errno
+            let failure = DisplayError.lastCall("udev_monitor_new_from_netlink", "kernel")
             udev_unref(udev)
-            throw .call("udev_monitor_new_from_netlink(kernel)", e)
+            throw failure
         }
         self.udev = udev
         self.monitor = monitor
-        var rc = udev_monitor_filter_add_match_subsystem_devtype(monitor, "drm", nil)
-        if rc >= 0 { rc = udev_monitor_enable_receiving(monitor) }
-        guard rc >= 0 else {
+        self.logger = logger
+        do throws(SystemError) {
+            try SystemCall.negativeErrno("udev_monitor_filter_add_match_subsystem_devtype", "drm",
+                                         udev_monitor_filter_add_match_subsystem_devtype(monitor, "drm", nil))
+            try SystemCall.negativeErrno("udev_monitor_enable_receiving", nil, udev_monitor_enable_receiving(monitor))
+        } catch {
             udev_monitor_unref(monitor)
             udev_unref(udev)
-            throw .call(rc == -EPERM || rc == -EAFNOSUPPORT ? "udev_monitor_enable_receiving (is AF_NETLINK allowed?)" : "udev_monitor_enable_receiving", -rc)
+            // A unit without AF_NETLINK in RestrictAddressFamilies= gets EAFNOSUPPORT (or EPERM).
+            if error.call == "udev_monitor_enable_receiving", error.errno == .notPermitted || error.errno == .addressFamilyNotSupported {
+                throw .system(SystemError("udev_monitor_enable_receiving (is AF_NETLINK allowed?)", errno: error.errno))
+            }
+            throw .system(error)
         }
     }
 
@@ -42,8 +54,8 @@ public final class DisplayHotplugMonitor: DisplayChangeSource {
         udev_unref(udev)
     }
 
-    /// Readable when uevents wait (the monitor's socket is non-blocking).
-    public var descriptor: Int32 { udev_monitor_get_fd(monitor) }
+    /// Readable when uevents wait (the monitor's socket is non-blocking; libudev owns it).
+    public var descriptor: FileDescriptor { FileDescriptor(rawValue: udev_monitor_get_fd(monitor)) }
 
     /// Reads every waiting uevent; returns the device nodes (`/dev/dri/card0`) of the cards that
     /// changed, each once, in the order seen (render nodes and connector add/remove of other
@@ -52,9 +64,10 @@ public final class DisplayHotplugMonitor: DisplayChangeSource {
         var cards: [String] = []
         while let device = udev_monitor_receive_device(monitor) {
             defer { udev_device_unref(device) }
-            guard let action = udev_device_get_action(device), String(cString: action) == "change",
-                  let node = udev_device_get_devnode(device) else { continue }
-            let path = String(cString: node)
+            let action = udev_device_get_action(device).map { String(cString: $0) } ?? "?"
+            let node = udev_device_get_devnode(device).map { String(cString: $0) }
+            logger.debug("uevent \(action) \(node ?? "(no device node)")")
+            guard action == "change", let path = node else { continue }
             if path.hasPrefix("/dev/dri/card") && !cards.contains(path) { cards.append(path) }
         }
         return cards

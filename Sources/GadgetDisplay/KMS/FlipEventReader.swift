@@ -1,4 +1,6 @@
+import GadgetSystem
 import Glibc
+import SystemPackage
 
 /// Reads DRM events from the card's fd and returns the page flips that completed. Does what
 /// drmHandleEvent does, without its C callback (which would need a global to reach Swift
@@ -18,19 +20,24 @@ enum FlipEventReader {
     static let flipComplete: UInt32 = 0x02 // DRM_EVENT_FLIP_COMPLETE
     static let vblankEventSize = 32 // sizeof(struct drm_event_vblank)
 
-    /// Reads everything pending on a non-blocking fd (EAGAIN ends it).
-    static func read(fd: Int32) throws(DisplayError) -> [RawFlip] {
+    /// Reads everything pending on a non-blocking descriptor (EAGAIN ends it).
+    static func read(_ card: OwnedFileDescriptor) throws(SystemError) -> [RawFlip] {
         var flips: [RawFlip] = []
         var buffer = [UInt8](repeating: 0, count: 1024)
         while true {
-            let n = buffer.withUnsafeMutableBytes { raw in SystemCall.retrying { Glibc.read(fd, raw.baseAddress, raw.count) } }
-            if n < 0 {
-                if errno == EAGAIN || errno == EWOULDBLOCK { return flips }
-                throw .call("read(DRM events)", errno)
+            let n: Int
+            do throws(SystemError) { n = try readChunk(card, into: &buffer) } catch {
+                if error.errno == .resourceTemporarilyUnavailable { return flips }
+                throw error
             }
             if n == 0 { return flips }
             flips += parse(buffer[0..<n])
         }
+    }
+
+    private static func readChunk(_ card: OwnedFileDescriptor, into buffer: inout [UInt8]) throws(SystemError) -> Int {
+        let result = buffer.withUnsafeMutableBytes { raw in Result { () throws(SystemError) -> Int in try card.read(into: raw, "DRM events") } }
+        return try result.get()
     }
 
     /// Splits a read into events (each starts with type and length) and decodes the flips;
@@ -54,11 +61,23 @@ enum FlipEventReader {
         return flips
     }
 
-    /// Waits until the fd is readable or `timeoutMilliseconds` pass; true when readable.
-    static func wait(fd: Int32, timeoutMilliseconds: Int32) throws(DisplayError) -> Bool {
-        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let n = SystemCall.retrying { poll(&p, 1, timeoutMilliseconds) }
-        if n < 0 { throw .call("poll(DRM fd)", errno) }
-        return n > 0
+    /// Waits until `descriptor` is readable or `timeoutMilliseconds` pass; true when readable. A
+    /// signal wakes the poll (`PollSet`'s policy) but does not end this wait: it goes on for the
+    /// time that is left, so a SIGTERM arriving during a flip wait is no "flip did not complete".
+    static func wait(_ descriptor: FileDescriptor, timeoutMilliseconds: Int32) throws(SystemError) -> Bool {
+        var poll = PollSet()
+        poll.add(descriptor)
+        let deadline = monotonicMilliseconds() + Int64(timeoutMilliseconds)
+        while true {
+            let left = deadline - monotonicMilliseconds()
+            if try poll.wait(timeoutMilliseconds: Int32(clamping: max(0, left))) { return true }
+            if left <= 0 || monotonicMilliseconds() >= deadline { return false }
+        }
+    }
+
+    private static func monotonicMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 }

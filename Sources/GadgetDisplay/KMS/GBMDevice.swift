@@ -1,5 +1,4 @@
 import CGBM
-import Glibc
 
 /// A GBM device on an open DRM card. Keeps the card alive (a child keeps its parent alive).
 /// Thread: render thread.
@@ -8,7 +7,7 @@ final class GBMDevice {
     let drm: DRMDevice
 
     init(drm: DRMDevice) throws(DisplayError) {
-        guard let h = gbm_create_device(drm.fd) else { throw .call("gbm_create_device", errno) }
+        guard let h = gbm_create_device(drm.fd) else { throw .lastCall("gbm_create_device", drm.path) }
         handle = h
         self.drm = drm
     }

@@ -1,5 +1,6 @@
 import CGBM
-import Glibc
+import GadgetSystem
+import SystemPackage
 
 /// A GBM surface: the buffers EGL renders into and KMS scans out. Keeps its device alive.
 /// Thread: render thread.
@@ -14,16 +15,16 @@ final class GBMSurface {
     /// Tries `formats` in order (XRGB8888 first: scanout ignores alpha and every display
     /// controller takes it; ARGB8888 for drivers whose EGL configs only offer alpha).
     init(device: GBMDevice, width: Int, height: Int, formats: [UInt32] = [Fourcc.xrgb8888, Fourcc.argb8888]) throws(DisplayError) {
-        var lastErrno: Int32 = 0
+        var lastErrno = Errno.invalidArgument
         for f in formats {
             if let h = gbm_surface_create(device.handle, UInt32(width), UInt32(height), f,
                                           GBM_BO_USE_SCANOUT.rawValue | GBM_BO_USE_RENDERING.rawValue) {
                 handle = h; self.device = device; self.width = width; self.height = height; format = f
                 return
             }
-            lastErrno = errno
+            lastErrno = SystemCall.lastErrno
         }
-        throw .call("gbm_surface_create(\(width)x\(height) \(formats.map(Fourcc.name).joined(separator: "/")))", lastErrno)
+        throw .system(SystemError("gbm_surface_create", "\(width)x\(height) \(formats.map(Fourcc.name).joined(separator: "/"))", errno: lastErrno))
     }
 
     deinit { gbm_surface_destroy(handle) }
@@ -31,7 +32,7 @@ final class GBMSurface {
     /// Takes the buffer EGL just finished (after eglSwapBuffers) and makes sure it has a DRM
     /// framebuffer id. The buffer stays locked until `release`.
     func lockFront() throws(DisplayError) -> ScanoutBuffer {
-        guard let bo = gbm_surface_lock_front_buffer(handle) else { throw .call("gbm_surface_lock_front_buffer", errno) }
+        guard let bo = gbm_surface_lock_front_buffer(handle) else { throw .lastCall("gbm_surface_lock_front_buffer") }
         do {
             return ScanoutBuffer(bo: bo, framebuffer: try ScanoutBuffer.framebuffer(for: bo, drm: device.drm))
         } catch {

@@ -2,7 +2,10 @@ import CDRM
 import CGBM
 import CGLES2
 import GadgetCore
+import GadgetSystem
 import Glibc
+import Logging
+import SystemPackage
 
 /// The kiosk display: GLES2 through EGL on a GBM surface, scanned out by KMS with vsynced page
 /// flips (atomic, or legacy when atomic is missing or `forceLegacy`), the console in graphics
@@ -35,7 +38,7 @@ public final class KMSDisplay: DisplayBackend {
     public var pixelSize: PixelSize { PixelSize(mode.width, mode.height) }
     public var refreshInterval: Microseconds? { mode.frameInterval }
     public var isFlipPending: Bool { pending != nil }
-    public var eventDescriptor: Int32? { drm.fd }
+    public var eventDescriptor: FileDescriptor? { drm.descriptor }
 
     private let drm: DRMDevice
     private let plan: OutputPlan
@@ -44,7 +47,7 @@ public final class KMSDisplay: DisplayBackend {
     private var committer: any ScanoutCommitter
     private var console: ConsoleMode?
     private let saved: SavedCRTC
-    private let log: @Sendable (String) -> Void
+    private let logger: Logger
     /// The buffer on screen (kept locked until the next flip completes).
     private var displayed: ScanoutBuffer?
     /// The buffer whose flip is queued.
@@ -63,27 +66,22 @@ public final class KMSDisplay: DisplayBackend {
     ///   - forceLegacy: skip atomic modesetting even when the driver has it.
     ///   - manageConsole: switch the VT to graphics mode while running (off for tests on a
     ///     machine whose console must stay usable).
-    ///   - log: one line per notice, prefixed `kms:` or `egl:` (default: standard error).
+    ///   - logger: the `kms` subsystem's logger: one notice per event worth knowing (the modeset
+    ///     path, the first frame, a fallback, a failed restore). Default: stderr, as the kiosk logs.
     /// - Throws: `.noConnectedDisplay` when nothing is plugged in (wait and retry), else
-    ///   `.unavailable` with a sentence or `.call` naming the failed call.
+    ///   `.unavailable` with a sentence or `.system` naming the failed call.
     public static func open(card: String? = nil, connector: String? = nil, mode: ModeRequest? = nil,
                             forceLegacy: Bool = false, manageConsole: Bool = true,
-                            log: @escaping @Sendable (String) -> Void = KMSDisplay.standardErrorLog) throws(DisplayError) -> KMSDisplay {
+                            logger: Logger = GadgetLogging.logger("kms")) throws(DisplayError) -> KMSDisplay {
         let found = try CardProbe.find(card: card, connector: connector)
-        return try KMSDisplay(found: found, mode: mode, forceLegacy: forceLegacy, manageConsole: manageConsole, log: log)
-    }
-
-    /// Writes one line to standard error (fd 2; `stderr` the global is not concurrency-safe).
-    public static let standardErrorLog: @Sendable (String) -> Void = { line in
-        let bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        return try KMSDisplay(found: found, mode: mode, forceLegacy: forceLegacy, manageConsole: manageConsole, logger: logger)
     }
 
     private init(found: CardProbe.Found, mode request: ModeRequest?, forceLegacy: Bool, manageConsole: Bool,
-                 log: @escaping @Sendable (String) -> Void) throws(DisplayError) {
+                 logger: Logger) throws(DisplayError) {
         let drm = found.device
         self.drm = drm
-        self.log = log
+        self.logger = logger
         cardPath = drm.path
         driverName = drm.driverName
         connectorName = found.connector.name
@@ -108,7 +106,7 @@ public final class KMSDisplay: DisplayBackend {
         if atomicReason.isEmpty {
             do { committer = try AtomicCommitter(drm: drm, plan: plan) } catch { atomicReason = error.description }
         }
-        if !atomicReason.isEmpty { log("kms: using legacy modesetting (\(atomicReason))") }
+        if !atomicReason.isEmpty { logger.notice("using legacy modesetting (\(atomicReason))") }
         self.committer = committer
 
         let gbm = try GBMDevice(drm: drm)
@@ -116,7 +114,7 @@ public final class KMSDisplay: DisplayBackend {
         window = try GBMWindow(gbmSurface: surface)
         try window.makeCurrent()
         renderer = window.rendererName
-        if manageConsole { console = ConsoleMode.enterGraphics(log: log) }
+        if manageConsole { console = ConsoleMode.enterGraphics(logger: logger) }
     }
 
     deinit {
@@ -156,11 +154,11 @@ public final class KMSDisplay: DisplayBackend {
             } catch {
                 // Only a failed call is worth a legacy retry; `.unavailable` (another master)
                 // would fail the same way.
-                guard committer is AtomicCommitter, case .call = error else {
+                guard committer is AtomicCommitter, case .system = error else {
                     surface.release(buffer); throw error
                 }
                 // Some drivers advertise atomic but reject our request: legacy still works.
-                log("kms: atomic modeset failed (\(error)); falling back to legacy modesetting")
+                logger.notice("atomic modeset failed (\(error)); falling back to legacy modesetting")
                 committer = LegacyCommitter(drm: drm, plan: plan)
                 do { how = try committer.modeset(buffer.framebuffer) } catch { surface.release(buffer); throw error }
             }
@@ -171,7 +169,7 @@ public final class KMSDisplay: DisplayBackend {
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
             let ms = Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000
-            log("kms: first frame on \(connectorName) at \(ms / 1000).\(String(ms % 1000 + 1000).dropFirst()) s after boot (\(how))")
+            logger.notice("first frame on \(connectorName) at \(ms / 1000).\(String(ms % 1000 + 1000).dropFirst()) s after boot (\(how))")
             return
         }
         do {
@@ -185,7 +183,7 @@ public final class KMSDisplay: DisplayBackend {
 
     public func dispatchEvents() throws(DisplayError) -> [FlipEvent] {
         var events: [FlipEvent] = []
-        for flip in try FlipEventReader.read(fd: drm.fd) where flip.crtc == 0 || flip.crtc == plan.crtc.rawValue {
+        for flip in try DisplayError.wrapping({ () throws(SystemError) in try FlipEventReader.read(drm.file) }) where flip.crtc == 0 || flip.crtc == plan.crtc.rawValue {
             guard let shown = pending else { continue }
             // The flip put `shown` on screen: the buffer it replaced can be rendered into again.
             if let displayed { surface.release(displayed) }
@@ -216,8 +214,11 @@ public final class KMSDisplay: DisplayBackend {
         if pending != nil { _ = try? waitForFlip(timeoutMilliseconds: 1000) }
         guard let dpms = try? drm.properties(of: plan.connector.id).id("DPMS") else { return false }
         let value = UInt64(on ? DRM_MODE_DPMS_ON : DRM_MODE_DPMS_OFF)
-        if drmModeConnectorSetProperty(drm.fd, plan.connector.id.rawValue, dpms.rawValue, value) != 0 {
-            log("kms: DPMS \(on ? "on" : "off") failed: \(SystemCall.errnoName(errno))")
+        do throws(SystemError) {
+            try SystemCall.negativeErrno("drmModeConnectorSetProperty", "DPMS",
+                                         drmModeConnectorSetProperty(drm.fd, plan.connector.id.rawValue, dpms.rawValue, value))
+        } catch {
+            logger.notice("DPMS \(on ? "on" : "off"): \(error)")
             return false
         }
         powered = on
@@ -233,7 +234,7 @@ public final class KMSDisplay: DisplayBackend {
         restored = true
         if pending != nil { _ = try? waitForFlip(timeoutMilliseconds: 200) }
         if modesetDone || !powered {
-            do { try saved.restore(on: drm) } catch { log("kms: could not restore \(plan.crtc): \(error)") }
+            do { try saved.restore(on: drm) } catch { logger.notice("could not restore \(plan.crtc): \(error)") }
         }
         console?.restore()
     }
@@ -241,7 +242,7 @@ public final class KMSDisplay: DisplayBackend {
     /// Blocks (in poll) until the pending flip completes, dispatching it.
     private func waitForFlip(timeoutMilliseconds: Int32) throws(DisplayError) {
         while pending != nil {
-            guard try FlipEventReader.wait(fd: drm.fd, timeoutMilliseconds: timeoutMilliseconds) else {
+            guard try DisplayError.wrapping({ () throws(SystemError) in try FlipEventReader.wait(drm.descriptor, timeoutMilliseconds: timeoutMilliseconds) }) else {
                 throw .unavailable("page flip did not complete within \(timeoutMilliseconds) ms")
             }
             _ = try dispatchEvents()

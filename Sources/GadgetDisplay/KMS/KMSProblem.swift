@@ -1,3 +1,5 @@
+import GadgetSystem
+
 /// The problems a kiosk meets bringing up a display, each as the sentence the user reads and
 /// what to do about it. Kept in one place so the wording is consistent and testable. No
 /// subsystem prefix: the logger that prints an error adds `kms:`.
@@ -7,7 +9,7 @@ enum KMSProblem {
     case noModesetCard(tried: [String])
     case noConnectedConnector(card: String, connectors: [String])
     case connectorNotFound(name: String, card: String, available: [String])
-    case otherMaster(path: String, call: String, code: Int32)
+    case otherMaster(path: String, failure: SystemError)
     case modeUnavailable(requested: ModeRequest, connector: String, available: [DisplayMode])
     case noCRTC(connector: String)
     case noPrimaryPlane(crtc: CRTCID)
@@ -26,8 +28,8 @@ enum KMSProblem {
             return "no connected display on \(card) (\(list)); plug in the panel (the kiosk can be started before it)."
         case .connectorNotFound(let name, let card, let available):
             return "no connector named \(name) on \(card); it has \(available.isEmpty ? "none" : available.joined(separator: ", "))."
-        case .otherMaster(let path, let call, let code):
-            return "another program is driving \(path) (\(call): \(SystemCall.errnoName(code))). "
+        case .otherMaster(let path, let failure):
+            return "another program is driving \(path) (\(failure)). "
                 + "Stop the desktop or display server (e.g. systemctl stop display-manager) or switch to a free VT."
         case .modeUnavailable(let requested, let connector, let available):
             let list = available.map { $0.description + ($0.isPreferred ? " (preferred)" : "") }

@@ -17,13 +17,13 @@ final class LegacyCommitter: ScanoutCommitter {
         var connector = plan.connector.id.rawValue
         var mode = plan.mode.info
         let ret = drmModeSetCrtc(drm.fd, plan.crtc.rawValue, framebuffer.rawValue, 0, 0, &connector, 1, &mode)
-        if ret != 0 { throw LegacyCommitter.failure("drmModeSetCrtc", SystemCall.code(ret), path: drm.path) }
+        try LegacyCommitter.commit("drmModeSetCrtc", path: drm.path, ret)
         return "drmModeSetCrtc"
     }
 
     func flip(_ framebuffer: FramebufferID, userData: UInt64) throws(DisplayError) {
         let ret = drmModePageFlip(drm.fd, plan.crtc.rawValue, framebuffer.rawValue, UInt32(DRM_MODE_PAGE_FLIP_EVENT),
                                   UnsafeMutableRawPointer(bitPattern: UInt(userData)))
-        if ret != 0 { throw LegacyCommitter.failure("drmModePageFlip", SystemCall.code(ret), path: drm.path) }
+        try LegacyCommitter.commit("drmModePageFlip", path: drm.path, ret)
     }
 }

@@ -1,4 +1,5 @@
 import CDRM
+import GadgetSystem
 
 /// The CRTC as it was before the kiosk took it (usually the text console's framebuffer), put
 /// back on exit with the legacy SetCrtc, which works on atomic drivers too and is what Weston
@@ -15,10 +16,10 @@ struct SavedCRTC {
             var connectors = connector.map { [$0.rawValue] } ?? []
             let ret = drmModeSetCrtc(drm.fd, state.id.rawValue, fb.rawValue, UInt32(state.x), UInt32(state.y),
                                      &connectors, Int32(connectors.count), &info)
-            try SystemCall.check("drmModeSetCrtc(restore \(state.id))", ret)
+            try DisplayError.check("drmModeSetCrtc", "restore \(state.id)", ret)
         } else {
             let ret = drmModeSetCrtc(drm.fd, state.id.rawValue, 0, 0, 0, nil, 0, nil)
-            try SystemCall.check("drmModeSetCrtc(disable \(state.id))", ret)
+            try DisplayError.check("drmModeSetCrtc", "disable \(state.id)", ret)
         }
     }
 }

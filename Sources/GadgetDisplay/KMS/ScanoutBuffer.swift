@@ -1,6 +1,6 @@
 import CDRM
 import CGBM
-import Glibc
+import GadgetSystem
 
 /// A GBM buffer locked for scanout and its DRM framebuffer id. The framebuffer is owned by the
 /// buffer (GBM user data with a destroy callback, as kmscube and flutter-pi do): it is created
@@ -10,19 +10,19 @@ struct ScanoutBuffer {
     let bo: OpaquePointer
     let framebuffer: FramebufferID
 
-    /// What GBM keeps on each buffer: enough to remove the framebuffer when the buffer dies.
+    /// What GBM keeps on each buffer: enough to remove the framebuffer when the buffer dies. It
+    /// shares the card's descriptor, so the descriptor outlives every framebuffer on it.
     final class FramebufferOwner {
-        let fd: Int32
+        let card: OwnedFileDescriptor
         let id: UInt32
-        init(fd: Int32, id: UInt32) { self.fd = fd; self.id = id }
+        init(card: OwnedFileDescriptor, id: UInt32) { self.card = card; self.id = id }
     }
 
-    /// GBM calls this when it destroys a buffer (surface teardown). The DRM fd is still open then:
-    /// the surface keeps the device and the card alive.
+    /// GBM calls this when it destroys a buffer (surface teardown).
     static let destroyUserData: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
         guard let data else { return }
         let owner = Unmanaged<FramebufferOwner>.fromOpaque(data).takeRetainedValue()
-        _ = drmModeRmFB(owner.fd, owner.id)
+        _ = drmModeRmFB(owner.card.raw, owner.id)
     }
 
     /// The buffer's framebuffer id, adding it on first use.
@@ -31,7 +31,7 @@ struct ScanoutBuffer {
             return FramebufferID(Unmanaged<FramebufferOwner>.fromOpaque(data).takeUnretainedValue().id)
         }
         let id = try addFramebuffer(bo: bo, fd: drm.fd)
-        let owner = Unmanaged.passRetained(FramebufferOwner(fd: drm.fd, id: id.rawValue)).toOpaque()
+        let owner = Unmanaged.passRetained(FramebufferOwner(card: drm.file, id: id.rawValue)).toOpaque()
         gbm_bo_set_user_data(bo, owner, destroyUserData)
         return id
     }
@@ -56,10 +56,14 @@ struct ScanoutBuffer {
                 return FramebufferID(id)
             }
         }
-        let ret = drmModeAddFB2(fd, width, height, format, handles, strides, offsets, &id, 0)
-        if ret == 0 { return FramebufferID(id) }
-        let code = SystemCall.code(ret)
+        // ADDFB2's error is the one worth reporting: the old ADDFB is only a fallback.
+        let failure: SystemError
+        do {
+            try SystemCall.negativeErrno("drmModeAddFB2", "\(width)x\(height) \(Fourcc.name(format))",
+                                        drmModeAddFB2(fd, width, height, format, handles, strides, offsets, &id, 0))
+            return FramebufferID(id)
+        } catch { failure = error }
         if drmModeAddFB(fd, width, height, 24, 32, strides[0], handles[0], &id) == 0 { return FramebufferID(id) }
-        throw .call("drmModeAddFB2(\(width)x\(height) \(Fourcc.name(format)))", code)
+        throw .system(failure)
     }
 }

@@ -1,4 +1,4 @@
-import Glibc
+import GadgetSystem
 
 /// How frames reach the CRTC: atomic modesetting or the legacy SetCrtc/PageFlip ioctls, behind
 /// one interface (kmscube's drm-atomic.c / drm-legacy.c split; wlroots' commit strategies).
@@ -16,10 +16,16 @@ protocol ScanoutCommitter: AnyObject {
 extension ScanoutCommitter {
     /// Maps the errors a modeset or flip returns when another process is DRM master (a display
     /// server, or a VT switch away from ours) to the sentence the user needs.
-    static func failure(_ call: String, _ code: Int32, path: String) -> DisplayError {
-        if code == EACCES || code == EPERM {
-            return .unavailable(KMSProblem.otherMaster(path: path, call: call, code: code).message)
+    static func failure(_ failure: SystemError, path: String) -> DisplayError {
+        if failure.errno == .permissionDenied || failure.errno == .notPermitted {
+            return .unavailable(KMSProblem.otherMaster(path: path, failure: failure).message)
         }
-        return .call(call, code)
+        return .system(failure)
+    }
+
+    /// Runs a libdrm modeset or flip call (0 or a negative errno), mapping its failure as
+    /// `failure(_:path:)` does.
+    static func commit(_ call: String, _ subject: String? = nil, path: String, _ result: Int32) throws(DisplayError) {
+        do { try SystemCall.negativeErrno(call, subject, result) } catch { throw failure(error, path: path) }
     }
 }

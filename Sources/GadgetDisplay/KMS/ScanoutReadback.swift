@@ -1,6 +1,5 @@
 import CGBM
 import GadgetCore
-import Glibc
 
 /// Copies a scanout buffer into an RGBAImage through gbm_bo_map (a read transfer: drivers with
 /// tiled or GPU-only memory blit to a linear staging copy first).
@@ -9,7 +8,7 @@ enum ScanoutReadback {
         var stride: UInt32 = 0
         var mapData: UnsafeMutableRawPointer?
         guard let base = gbm_bo_map(bo, 0, 0, UInt32(width), UInt32(height), GBM_BO_TRANSFER_READ.rawValue, &stride, &mapData) else {
-            throw .call("gbm_bo_map", errno)
+            throw .lastCall("gbm_bo_map")
         }
         defer { gbm_bo_unmap(bo, mapData) }
         return convert(UnsafeRawPointer(base), stride: Int(stride), width: width, height: height, format: format)

@@ -1,0 +1,27 @@
+import Glibc
+
+/// The names in a device directory (/dev/dri), read with opendir/readdir: swift-system has no
+/// directory listing. A missing or unreadable directory has no names (it means "no GPU driver
+/// with KMS", which the callers say in their own words). Thread: any.
+enum DeviceDirectory {
+    static func names(in directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+        }
+        return names
+    }
+
+    /// /dev/dri/cardN paths in numeric order.
+    static func cardPaths(in directory: String) -> [String] {
+        let numbers = names(in: directory).compactMap { name in name.hasPrefix("card") ? Int(name.dropFirst(4)) : nil }
+        return numbers.sorted().map { "\(directory)/card\($0)" }
+    }
+
+    /// /dev/dri/renderDN paths (GPU rendering only, no display), sorted by name.
+    static func renderNodePaths(in directory: String) -> [String] {
+        names(in: directory).filter { $0.hasPrefix("renderD") }.map { "\(directory)/\($0)" }.sorted()
+    }
+}
