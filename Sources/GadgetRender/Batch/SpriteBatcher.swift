@@ -37,7 +37,7 @@ public final class SpriteBatcher {
     /// Sprites submitted since `begin`.
     public var spriteCount: Int { state.pointee.flushedSprites + state.pointee.count }
     /// The texture of the batch being collected (0 before the first sprite of a frame).
-    public var currentTexture: GLuint { state.pointee.texture }
+    public var currentTexture: TextureID { TextureID(state.pointee.texture) }
 
     /// Texture × vertex colour, and texture only (every vertex opaque white): the cheaper
     /// program is chosen per draw call, so it never splits a batch.
@@ -154,7 +154,7 @@ public final class SpriteBatcher {
     /// Adds a rotated quad: centre and size in board pixels, rotation in radians (clockwise on
     /// screen), texture region `u0…u1, v0…v1` of `texture`.
     @inlinable @inline(__always)
-    public func draw(texture: GLuint, center: Vector2, size: Size2, rotation: Double,
+    public func draw(texture: TextureID, center: Vector2, size: Size2, rotation: Double,
                      u0: Float, v0: Float, u1: Float, v1: Float, color: PremultipliedColor) {
         let hw = size.width / 2, hh = size.height / 2
         let co: Double, si: Double
@@ -162,7 +162,7 @@ public final class SpriteBatcher {
         // Local axes scaled by the half extents.
         let ax = co * hw, ay = si * hw, bx = -si * hh, by = co * hh
         let cx = center.x, cy = center.y
-        quad(texture: texture,
+        quad(texture: texture.name,
              Float(cx - ax - bx), Float(cy - ay - by), Float(cx + ax - bx), Float(cy + ay - by),
              Float(cx + ax + bx), Float(cy + ay + by), Float(cx - ax + bx), Float(cy - ay + by),
              u0: u0, v0: v0, u1: u1, v1: v1, color: color)
@@ -171,9 +171,9 @@ public final class SpriteBatcher {
     /// Adds an axis-aligned quad (the benchmark's and the HUD's fast path: no trigonometry,
     /// Float only).
     @inlinable @inline(__always)
-    public func drawRect(texture: GLuint, x: Float, y: Float, width: Float, height: Float,
+    public func drawRect(texture: TextureID, x: Float, y: Float, width: Float, height: Float,
                          u0: Float, v0: Float, u1: Float, v1: Float, color: PremultipliedColor) {
-        quad(texture: texture, x, y, x + width, y, x + width, y + height, x, y + height,
+        quad(texture: texture.name, x, y, x + width, y, x + width, y + height, x, y + height,
              u0: u0, v0: v0, u1: u1, v1: v1, color: color)
     }
 
@@ -250,14 +250,14 @@ public final class SpriteBatcher {
 /// with the batcher's own vertex format, shader and index buffer.
 /// Thread: the render thread; `destroy()` before the context goes.
 public final class StaticSpriteBatch {
-    public let texture: GLuint
+    public let texture: TextureID
     public let spriteCount: Int
     /// Every vertex opaque white: drawn with the program without a colour varying.
     public let allWhite: Bool
     fileprivate private(set) var buffer: GLuint
 
     fileprivate init(texture: GLuint, spriteCount: Int, allWhite: Bool, buffer: GLuint) {
-        self.texture = texture; self.spriteCount = spriteCount; self.allWhite = allWhite; self.buffer = buffer
+        self.texture = TextureID(texture); self.spriteCount = spriteCount; self.allWhite = allWhite; self.buffer = buffer
     }
 
     public func destroy() {
@@ -286,7 +286,7 @@ extension SpriteBatcher {
     public func draw(_ batch: StaticSpriteBatch) {
         flush()
         guard batch.spriteCount > 0, batch.buffer != 0 else { return }
-        glBindTexture(GLenum(GL_TEXTURE_2D), batch.texture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), batch.texture.name)
         useProgram(white: batch.allWhite)
         bindVertices(batch.buffer)
         glDrawElements(GLenum(GL_TRIANGLES), GLsizei(batch.spriteCount * 6), GLenum(GL_UNSIGNED_SHORT), nil)

@@ -13,7 +13,9 @@ public final class Texture {
         case nearest
     }
 
-    public private(set) var id: GLuint
+    /// The GL name, for the batcher; `TextureID.none` once destroyed.
+    public var id: TextureID { TextureID(name) }
+    private(set) var name: GLuint
     public let width: Int
     public let height: Int
 
@@ -32,14 +34,14 @@ public final class Texture {
             glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(image.width), GLsizei(image.height), 0,
                          GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), raw.baseAddress)
         }
-        id = t
+        name = t
         width = image.width
         height = image.height
         do { try GLError.check("glTexImage2D(\(image.width)x\(image.height))") } catch { destroy(); throw error }
     }
 
     public func destroy() {
-        if id != 0 { glDeleteTextures(1, &id); id = 0 }
+        if name != 0 { glDeleteTextures(1, &name); name = 0 }
     }
 
     /// The largest texture side this GL supports.

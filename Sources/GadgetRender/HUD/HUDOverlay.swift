@@ -98,7 +98,7 @@ public final class HUDOverlay {
     /// sampling texel (`u`, `v`) of `whiteTexture`, which must be opaque white there.
     /// `displaySize` is the framebuffer as scanned out; `rotation` the display rotation.
     public func draw<Figures: HUDFigures>(stats: Figures, refreshInterval: Microseconds?, displaySize: PixelSize,
-                     rotation: DisplayRotation, batcher: SpriteBatcher, whiteTexture: GLuint, u: Float, v: Float) {
+                     rotation: DisplayRotation, batcher: SpriteBatcher, whiteTexture: TextureID, u: Float, v: Float) {
         let viewer = rotation.isQuarterTurn ? PixelSize(displaySize.height, displaySize.width) : displaySize
         // Screen pixels (viewer upright, y down) → clip: a 1:1 "board" the size of the screen.
         let screen = BoardViewport(boardSize: Size2(Double(viewer.width), Double(viewer.height)), displaySize: displaySize, rotation: rotation)
@@ -197,12 +197,12 @@ public final class HUDOverlay {
     /// Draws quads in HUD units relative to the panel's corner.
     struct Pen {
         let batcher: SpriteBatcher
-        let texture: GLuint
+        let texture: TextureID
         let u: Float, v: Float
         let unit: Float
         let originX: Float, originY: Float
 
-        init(batcher: SpriteBatcher, texture: GLuint, u: Float, v: Float, unit: Float, originX: Float, originY: Float) {
+        init(batcher: SpriteBatcher, texture: TextureID, u: Float, v: Float, unit: Float, originX: Float, originY: Float) {
             self.batcher = batcher; self.texture = texture; self.u = u; self.v = v
             self.unit = unit; self.originX = originX; self.originY = originY
         }

@@ -83,13 +83,13 @@ public final class BoardScene {
     }
 
     /// The texture and white texel for overlays (HUD, cursor) that want to stay in the batch.
-    public func whiteTexel(for batcher: SpriteBatcher) -> (texture: GLuint, u: Float, v: Float) {
+    public func whiteTexel(for batcher: SpriteBatcher) -> (texture: TextureID, u: Float, v: Float) {
         let page = pageIndex(of: batcher.currentTexture) ?? 0
         return (pages[page].id, whiteTexels[page].0, whiteTexels[page].1)
     }
 
-    private func pageIndex(of texture: GLuint) -> Int? {
-        guard texture != 0 else { return nil }
+    private func pageIndex(of texture: TextureID) -> Int? {
+        guard texture != .none else { return nil }
         return pages.firstIndex { $0.id == texture }
     }
 
