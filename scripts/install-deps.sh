@@ -2,7 +2,8 @@
 # Installs the Debian packages Gadgetboard needs (Debian 12 / Raspberry Pi OS 64-bit).
 #   scripts/install-deps.sh          build + run (the kiosk, snapshots, benchmarks)
 #   scripts/install-deps.sh --test   also what the test suite needs (QEMU VM tests, evemu)
-#   scripts/install-deps.sh --bench  also what bench/compare-sdl.sh needs (SDL2's testsprite2, a C compiler)
+#   scripts/install-deps.sh --bench  also what bench/compare-sdl.sh and bench/sdl-board.sh need (SDL2's testsprite2,
+#                                    SDL2 and SDL2_image headers, cJSON, a C compiler)
 # Works as root or through sudo. Skips apt entirely when everything is already installed.
 # The Swift toolchain itself is not a Debian 12 package: see docs/raspberry-pi.md.
 set -euo pipefail
@@ -16,7 +17,7 @@ if [[ "$(dpkg --print-architecture)" == amd64 ]]; then test_extra+=(linux-image-
 packages=("${build[@]}")
 case "${1:-}" in
   --test) packages+=("${test_extra[@]}") ;;
-  --bench) packages+=(libsdl2-tests gcc libegl-dev python3-matplotlib) ;;
+  --bench) packages+=(libsdl2-tests gcc libegl-dev python3-matplotlib libsdl2-dev libsdl2-image-dev libcjson-dev pkg-config) ;;
 esac
 
 missing=()

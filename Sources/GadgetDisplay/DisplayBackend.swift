@@ -23,6 +23,16 @@ public protocol DisplayBackend: AnyObject {
     /// Hands the finished frame to the display. On KMS this queues a page flip and returns;
     /// `isFlipPending` stays true until its event is dispatched.
     func present() throws(DisplayError)
+    /// How many frames old the contents of the framebuffer `beginFrame()` bound are: 1 = the
+    /// previous frame, 2 = the one before it (a double-buffered swap chain), 0 = unknown or never
+    /// drawn (draw everything). Valid between `beginFrame()` and `present`.
+    var bufferAge: Int { get }
+    /// Tells the driver which rectangles of the framebuffer this frame will change
+    /// (EGL_KHR_partial_update), after `beginFrame()` and before drawing; nil: all of it.
+    func setDamageRegion(_ rects: [PixelRect]?)
+    /// `present()`, telling the display which rectangles changed since the previous frame
+    /// (EGL_KHR_swap_buffers_with_damage); nil: all of it.
+    func present(damage: [PixelRect]?) throws(DisplayError)
     /// True while a presented frame has not yet been shown (KMS: flip in flight).
     var isFlipPending: Bool { get }
     /// A descriptor to poll for readability (KMS: the DRM fd for flip events); nil if none. The
@@ -41,6 +51,10 @@ public protocol DisplayBackend: AnyObject {
 
 extension DisplayBackend {
     public func isConnected() -> Bool { true }
+    /// Backends that cannot say: every frame is drawn whole.
+    public var bufferAge: Int { 0 }
+    public func setDamageRegion(_ rects: [PixelRect]?) {}
+    public func present(damage: [PixelRect]?) throws(DisplayError) { try present() }
 }
 
 /// A completed page flip as the kernel reports it.

@@ -36,6 +36,12 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Write gesture events as JSON Lines on stdout.")
     var events = false
 
+    @Flag(help: "Redraw the whole screen every frame (no damage tracking).")
+    var fullRedraw = false
+
+    @Flag(help: "Check every damage-tracked frame against a full redraw drawn off screen (slow; for tests and bug reports).")
+    var verifyDamage = false
+
     func validate() throws {
         if let frames, frames < 1 { throw ValidationError("--frames: must be at least 1") }
         if let duration, !(duration > 0) { throw ValidationError("--duration: must be greater than 0") }
@@ -54,6 +60,8 @@ struct RunCommand: ParsableCommand {
         o.metricsPath = metrics
         o.hud = hud
         o.eventsToStdout = events
+        o.fullRedraw = fullRedraw
+        o.verifyDamage = verifyDamage
         return o
     }
 

@@ -28,7 +28,23 @@ public struct FrameStatistics {
     private var pendingInputTimes = RingBuffer(capacity: 256)
     private var inFlightInputTimes = RingBuffer(capacity: 256)
 
+    /// Pixels redrawn and pixels shown, over every frame noted with `redrew` (damage tracking).
+    public private(set) var redrawnPixels: UInt64 = 0
+    public private(set) var shownPixels: UInt64 = 0
+    /// The last frame's redrawn fraction (the HUD).
+    public private(set) var lastRedrawnFraction: Double = 1
+
     public init() {}
+
+    /// Notes that a frame of `total` pixels redrew `redrawn` of them.
+    public mutating func redrew(_ redrawn: Int, of total: Int) {
+        redrawnPixels &+= UInt64(max(0, redrawn))
+        shownPixels &+= UInt64(max(0, total))
+        lastRedrawnFraction = total > 0 ? Double(redrawn) / Double(total) : 1
+    }
+
+    /// The mean fraction of the screen's pixels redrawn per frame (1 with full redraws).
+    public var redrawnFraction: Double { shownPixels > 0 ? Double(redrawnPixels) / Double(shownPixels) : 1 }
 
     /// An input frame (its kernel time) was applied to the board before the next draw.
     public mutating func inputApplied(at time: Microseconds) { pendingInputTimes.append(time) }

@@ -38,6 +38,12 @@ public struct RunOptions: Sendable {
     /// Install the SIGHUP/SIGTERM/SIGINT handlers (process-wide: tests running several kiosks
     /// in one process turn this off).
     public var handleSignals = true
+    /// Redraw the whole frame every time, no damage tracking (`--full-redraw`: comparisons, bug
+    /// reports).
+    public var fullRedraw = false
+    /// Also draw every frame fully off screen and compare it with the damage-tracked frame, pixel
+    /// for pixel (`--verify-damage`: the identity test; slow).
+    public var verifyDamage = false
 
     public init() {}
 }
