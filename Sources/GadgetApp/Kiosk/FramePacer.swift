@@ -43,8 +43,11 @@ public struct FramePacer {
     /// Hands the drawn frame to `display` and notes it in `statistics`: inputs applied since the
     /// last frame now wait for this frame's flip; a headless frame's stand-in flip is recorded at once.
     @discardableResult
-    public mutating func present(_ display: DisplayBackend, noting statistics: inout FrameStatistics) throws(DisplayError) -> Shown {
-        try display.present()
+    /// `damage`: the rectangles that changed since the previous frame, for drivers that take the
+    /// hint (nil: all of it).
+    public mutating func present(_ display: DisplayBackend, damage: [PixelRect]? = nil,
+                                 noting statistics: inout FrameStatistics) throws(DisplayError) -> Shown {
+        try display.present(damage: damage)
         statistics.framePresented()
         framesNoted += 1
         let shown = FramePacer.shown(display, sequence: UInt32(truncatingIfNeeded: framesNoted))

@@ -102,7 +102,7 @@ public struct FrameStatistics {
             func ms(_ v: UInt64) -> String { String(JSONWriter.rounded(Double(v) / 1000, places: 2)) }
             return "p50 \(ms(h.valueAtPercentile(50))) ms, p95 \(ms(h.valueAtPercentile(95))) ms, p99 \(ms(h.valueAtPercentile(99))) ms, max \(ms(h.max)) ms"
         }
-        return "\(framesPresented) frames, \(missedVblanks) missed vblanks; frame time \(p(frameTimes)); input-to-flip \(p(latencies)) (\(latencies.totalCount) samples)"
+        return "\(framesPresented) frames, \(missedVblanks) missed vblanks; frame time \(p(frameTimes)); input-to-flip \(p(latencies)) (\(latencies.totalCount) samples); redrawn \(JSONWriter.rounded(redrawnFraction * 100, places: 1)) % of the screen per frame"
     }
 }
 

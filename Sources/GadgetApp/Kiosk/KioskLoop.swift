@@ -48,6 +48,10 @@ public final class KioskLoop {
     /// Pointer devices present (mice, absolute pointers): the cursor shows while any is.
     var pointerDevices = Set<Int>()
     var cursor: Vector2?
+    /// What each frame redraws (damage tracking).
+    var damage = FrameDamage()
+    /// `--verify-damage`: every frame also drawn in full off screen and compared.
+    let verifier: DamageVerifier?
     /// The `--hud` overlay (frame rate, frame-time graph, latency), nil without the flag.
     let hud: HUDOverlay?
     /// Called on the loop thread once per iteration, just before the loop sleeps, with the time
@@ -73,6 +77,7 @@ public final class KioskLoop {
         session = BoardSession(board: loaded.board, startTime: startTime, displayScale: scene.viewport.scale)
         idle = IdleBlanker(settings: loaded.board.idle, now: startTime)
         hud = options.hud ? HUDOverlay() : nil
+        verifier = options.verifyDamage ? DamageVerifier(log: log) : nil
         queue = try TouchQueue()
         messages.reserveCapacity(queue.hardLimit)
         do {
@@ -134,14 +139,19 @@ public final class KioskLoop {
     func drawFrame(now: Microseconds) throws {
         publish(session.advance(to: now))
         try display.beginFrame()
-        batcher.begin(transform: scene.viewport.clipTransform)
-        scene.draw(poses: session.renderPoses(), into: batcher)
-        if let cursor, !pointerDevices.isEmpty { drawCursor(at: cursor) }
-        // Last, on top, in screen pixels: at most one extra draw call.
-        hud?.draw(stats: stats, refreshInterval: display.refreshInterval, displaySize: display.pixelSize,
-                  rotation: scene.viewport.rotation, batcher: batcher, scene: scene)
-        try batcher.end()
-        let shown = try pacer.present(display, noting: &stats)
+        let poses = session.renderPoses()
+        let showCursor = cursor != nil && !pointerDevices.isEmpty
+        let plan = damage.plan(scene: scene, board: loaded.board, poses: poses, cursor: showCursor ? cursor : nil,
+                               hudFrame: hud == nil ? nil : drawnFrames, display: display, fullRedraw: options.fullRedraw)
+        display.setDamageRegion(plan.draw.rects)
+        try draw(poses: poses, cursor: showCursor, region: plan.draw)
+        if let verifier { try verifier.check(display.pixelSize) { () throws in try draw(poses: poses, cursor: showCursor, region: .full) } }
+        let screen = PixelRect(display.pixelSize)
+        stats.redrew(plan.draw.pixelCount(on: screen), of: screen.area)
+        service.metrics.redrawnPixels &+= UInt64(plan.draw.pixelCount(on: screen))
+        service.metrics.presentedPixels &+= UInt64(screen.area)
+        let shown = try pacer.present(display, damage: DamagePolicy().simplify(plan.own, screen: screen).rects, noting: &stats)
+        damage.presented(plan)
         drawnFrames += 1
         needsDraw = false
         switch shown {
@@ -154,6 +164,31 @@ public final class KioskLoop {
         case .withoutFlip:
             break
         }
+    }
+
+    /// Draws the board at `poses` (and the cursor and HUD) into `region`: one pass, or one
+    /// scissored pass per rectangle. Nothing for an empty region.
+    func draw(poses: [GadgetPose], cursor showCursor: Bool, region: RedrawRegion) throws {
+        switch region {
+        case .full:
+            try drawPass(poses: poses, cursor: showCursor)
+        case .rects(let rects):
+            for rect in rects {
+                Scissor.limit(to: rect, framebufferHeight: display.pixelSize.height)
+                try drawPass(poses: poses, cursor: showCursor)
+            }
+            Scissor.remove()
+        }
+    }
+
+    private func drawPass(poses: [GadgetPose], cursor showCursor: Bool) throws {
+        batcher.begin(transform: scene.viewport.clipTransform)
+        scene.draw(poses: poses, into: batcher)
+        if showCursor, let cursor { drawCursor(at: cursor) }
+        // Last, on top, in screen pixels: at most one extra draw call.
+        hud?.draw(stats: stats, refreshInterval: display.refreshInterval, displaySize: display.pixelSize,
+                  rotation: scene.viewport.rotation, batcher: batcher, scene: scene)
+        try batcher.end()
     }
 
     /// Gesture events go to the metrics and, with `--events`, to stdout as JSON Lines for an
@@ -288,6 +323,7 @@ public final class KioskLoop {
     func drawBlack() throws {
         try display.beginFrame()
         FramebufferClear.clearToBlack()
+        damage.invalidate()
         // Not a frame of the statistics: blanking is not drawing.
         if case .flipQueued(let at) = try pacer.present(display) { service.frameQueued(now: at) }
     }
@@ -348,6 +384,9 @@ public final class KioskLoop {
     public func finish() throws {
         if options.screenshotPath != nil { presentFinalFrame() }
         log.info("frames: \(stats.exitLine)")
+        if let verifier {
+            if verifier.mismatchedFrames > 0 { log.error("\(verifier.summary)") } else { log.info("\(verifier.summary)") }
+        }
         if let path = options.screenshotPath, !displayConnected {
             log.warning("screenshot: not written to \(path): no display is connected")
         } else if let path = options.screenshotPath {
@@ -397,11 +436,14 @@ public final class KioskLoop {
             ("touches", .number(Double(session.touchesBegan))),
             ("displayDisconnects", .number(Double(service.metrics.displayDisconnects))),
             ("displayReconnects", .number(Double(service.metrics.displayReconnects))),
+            ("redrawnFraction", .number(JSONWriter.rounded(stats.redrawnFraction, places: 4))),
+            verifier.map { ("damageVerify", $0.json) } ?? ("damageVerify", .null),
             ("durationSeconds", .number(JSONWriter.rounded(Double(MonotonicClock.now() - startTime) / 1_000_000, places: 3))),
         ])
     }
 
     public func destroy() {
+        verifier?.destroy()
         input?.stop()
         // While disconnected the GL objects went with the display that had them.
         guard displayConnected else { return }

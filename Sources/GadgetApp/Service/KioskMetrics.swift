@@ -46,6 +46,9 @@ public struct KioskMetrics: Sendable {
     /// Gadgets on the board on screen: shows at a glance (and to the boot test) that a reload
     /// took effect, since the board's path usually stays the same.
     public var boardGadgets = 0
+    /// Pixels drawn and pixels shown by presented frames (damage tracking's saving).
+    public var redrawnPixels: UInt64 = 0
+    public var presentedPixels: UInt64 = 0
     /// Process start (CLOCK_MONOTONIC µs), for the uptime gauge.
     public let startTime: Microseconds
 
@@ -119,6 +122,11 @@ public struct KioskMetrics: Sendable {
                   value: Double(lateInputFrames))
         p.counter("gadgetboard_dropped_simulation_seconds_total", help: "Simulation time given up after main-loop stalls instead of catching up.",
                   value: Double(droppedSimulationTime) / 1_000_000)
+        p.counter("gadgetboard_redrawn_pixels_total", help: "Pixels drawn by presented frames (damage tracking redraws only what changed).",
+                  value: Double(redrawnPixels))
+        p.counter("gadgetboard_presented_pixels_total",
+                  help: "Pixels of the presented frames (screen size times frames); redrawn over presented is the fraction of the screen drawn.",
+                  value: Double(presentedPixels))
         p.gauge("gadgetboard_last_flip_age_seconds",
                 help: "Seconds since the last page flip completed (since start before the first). Grows while nothing is drawn (idle board, blanked, unplugged) as on a hung display; the watchdog tells them apart (no flip outstanding for over 2 s).",
                 value: Double(now - (lastFlip ?? startTime)) / 1_000_000)

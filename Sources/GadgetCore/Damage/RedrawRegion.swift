@@ -6,6 +6,9 @@ public enum RedrawRegion: Hashable, Sendable {
     /// Nothing to draw (nothing changed).
     public static let none = RedrawRegion.rects([])
 
+    /// The rectangles, nil for the full frame (what EGL's damage calls take).
+    public var rects: [PixelRect]? { if case .rects(let r) = self { return r } else { return nil } }
+
     public var isEmpty: Bool { if case .rects(let r) = self { return r.isEmpty } else { return false } }
 
     /// Pixels drawn on a screen of `screen` size (overlapping rectangles counted once each time

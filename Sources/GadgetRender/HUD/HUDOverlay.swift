@@ -41,6 +41,18 @@ public final class HUDOverlay {
         return Layout(unit: u, x: 8 * u, y: 8 * u, width: Metrics.panelWidth * u, height: Metrics.panelHeight * u)
     }
 
+    /// The pixels the panel covers on a display of `displaySize` (as scanned out) turned by
+    /// `rotation`: what damage tracking redraws for it every frame.
+    public static func displayBounds(displaySize: PixelSize, rotation: DisplayRotation) -> PixelRect {
+        let viewer = rotation.isQuarterTurn ? PixelSize(displaySize.height, displaySize.width) : displaySize
+        let l = layout(viewerSize: viewer)
+        let toDisplay = BoardViewport(boardSize: Size2(Double(viewer.width), Double(viewer.height)), displaySize: displaySize,
+                                      rotation: rotation).boardToDisplay
+        let corners = [Vector2(Double(l.x), Double(l.y)), Vector2(Double(l.x + l.width), Double(l.y)),
+                       Vector2(Double(l.x + l.width), Double(l.y + l.height)), Vector2(Double(l.x), Double(l.y + l.height))]
+        return PixelRect.covering(corners.map { toDisplay.apply($0) }).outset(by: 1)
+    }
+
     /// Panel geometry in HUD units.
     enum Metrics {
         static let padding = 6

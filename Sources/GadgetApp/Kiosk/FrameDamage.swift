@@ -1,0 +1,69 @@
+import GadgetCore
+import GadgetDisplay
+import GadgetRender
+
+/// Decides what each kiosk frame redraws. Everything drawn is listed in drawing order (the
+/// gadgets at their poses, then the cursor and the HUD) and compared with the previous frame
+/// (`DamageTracker`); the frame's own damage is widened by the damage of the frames the back
+/// buffer missed (`DamageHistory`, from the display's buffer age) and simplified into a few
+/// scissored passes or a full redraw (`DamagePolicy`). A new scene (reload, hotplug), a new
+/// display, a black frame or `--full-redraw` redraw everything. Thread: the main loop.
+struct FrameDamage {
+    /// What decides a drawn thing's pixels besides its bounds.
+    enum Look: Equatable, Sendable {
+        case gadget(BoardDamage.GadgetLook)
+        case cursor(Vector2)
+        /// The HUD shows new figures every frame.
+        case hud(frame: Int)
+    }
+
+    private var tracker = DamageTracker<Look>()
+    private var history = DamageHistory()
+    private let policy = DamagePolicy()
+    private var scene: ObjectIdentifier?
+    private var display: ObjectIdentifier?
+
+    /// The region to draw for this frame and the frame's own damage (to `record` once presented).
+    struct Plan {
+        var draw: RedrawRegion
+        var own: RedrawRegion
+    }
+
+    mutating func plan(scene: BoardScene, board: Board, poses: [GadgetPose], cursor: Vector2?, hudFrame: Int?,
+                       display: DisplayBackend, fullRedraw: Bool) -> Plan {
+        let screen = PixelRect(display.pixelSize)
+        let sceneID = ObjectIdentifier(scene), displayID = ObjectIdentifier(display)
+        let changed = sceneID != self.scene || displayID != self.display
+        if changed { history.reset() }
+        self.scene = sceneID
+        self.display = displayID
+
+        var items = BoardDamage.items(board: board, poses: poses, viewport: scene.viewport).map {
+            DamageTracker<Look>.Item(bounds: $0.bounds, look: .gadget($0.look))
+        }
+        if let cursor {
+            // The cursor's two diamonds are 18 display pixels across, turned 45°: 26 px square.
+            let c = scene.viewport.boardToDisplay.apply(cursor)
+            items.append(.init(bounds: PixelRect.covering([Vector2(c.x - 13, c.y - 13), Vector2(c.x + 13, c.y + 13)]).outset(by: 1),
+                               look: .cursor(cursor)))
+        }
+        if let hudFrame {
+            items.append(.init(bounds: HUDOverlay.displayBounds(displaySize: display.pixelSize, rotation: scene.viewport.rotation),
+                               look: .hud(frame: hudFrame)))
+        }
+        let own = tracker.damage(items, screen: screen, invalidate: changed)
+        if fullRedraw { return Plan(draw: .full, own: own) }
+        let repair = history.repair(bufferAge: display.bufferAge, current: own)
+        return Plan(draw: policy.simplify(repair, screen: screen), own: own)
+    }
+
+    /// The frame with this plan was presented.
+    mutating func presented(_ plan: Plan) { history.record(plan.own) }
+
+    /// The buffer no longer shows what the tracker last saw (a black idle frame): the next frames
+    /// redraw in full.
+    mutating func invalidate() {
+        tracker.reset()
+        history.reset()
+    }
+}
