@@ -8,4 +8,6 @@ public protocol HUDFigures {
     /// The most recent input-to-flip latency, µs; nil before the first touch.
     var lastLatency: Microseconds? { get }
     var missedVblanks: Int { get }
+    /// The fraction of the screen the last frame redrew (1 without damage tracking).
+    var lastRedrawnFraction: Double { get }
 }

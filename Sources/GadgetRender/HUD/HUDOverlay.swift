@@ -64,8 +64,10 @@ public final class HUDOverlay {
         static let headerHeight = 7 * bigScale
         static let gap = 5
         static let footerHeight = 7
+        /// The second footer line: how much of the screen the last frame redrew.
+        static let redrawHeight = 3 + 7
         static let panelWidth = graphWidth + 2 * padding
-        static let panelHeight = padding + headerHeight + gap + graphHeight + 4 + footerHeight + padding
+        static let panelHeight = padding + headerHeight + gap + graphHeight + 4 + footerHeight + redrawHeight + padding
     }
 
     /// Premultiplied colours of the panel.
@@ -204,6 +206,11 @@ public final class HUDOverlay {
         var missed = HUDText("MISSED ")
         missed.append(integer: stats.missedVblanks)
         pen.text(missed, x: right - Float(missed.fontWidth), y: fy, scale: 1, color: stats.missedVblanks > 0 ? Palette.amber : Palette.label, glyphs: glyphs)
+        // Damage tracking at work: a dragged photo redraws a few percent, a full redraw 100.
+        var redraw = HUDText("REDRAWN ")
+        redraw.append(integer: Int((stats.lastRedrawnFraction * 100).rounded()))
+        redraw.append("% OF THE SCREEN")
+        pen.text(redraw, x: gx, y: fy + Float(M.redrawHeight), scale: 1, color: Palette.label, glyphs: glyphs)
     }
 
     /// Draws quads in HUD units relative to the panel's corner.
