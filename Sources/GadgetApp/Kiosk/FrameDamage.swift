@@ -20,6 +20,8 @@ struct FrameDamage {
     private var tracker = DamageTracker<Look>()
     private var history = DamageHistory()
     private let policy = DamagePolicy()
+    /// How often each back-buffer age was met (`--stats`: which swap chain the driver runs).
+    private(set) var bufferAges: [Int: Int] = [:]
     private var scene: ObjectIdentifier?
     private var display: ObjectIdentifier?
 
@@ -52,8 +54,10 @@ struct FrameDamage {
                                look: .hud(frame: hudFrame)))
         }
         let own = tracker.damage(items, screen: screen, invalidate: changed)
+        let age = display.bufferAge
+        bufferAges[age, default: 0] += 1
         if fullRedraw { return Plan(draw: .full, own: own) }
-        let repair = history.repair(bufferAge: display.bufferAge, current: own)
+        let repair = history.repair(bufferAge: age, current: own)
         return Plan(draw: policy.simplify(repair, screen: screen), own: own)
     }
 

@@ -437,6 +437,7 @@ public final class KioskLoop {
             ("displayDisconnects", .number(Double(service.metrics.displayDisconnects))),
             ("displayReconnects", .number(Double(service.metrics.displayReconnects))),
             ("redrawnFraction", .number(JSONWriter.rounded(stats.redrawnFraction, places: 4))),
+            ("bufferAges", .object(damage.bufferAges.sorted { $0.key < $1.key }.map { ("\($0.key)", .number(Double($0.value))) })),
             verifier.map { ("damageVerify", $0.json) } ?? ("damageVerify", .null),
             ("durationSeconds", .number(JSONWriter.rounded(Double(MonotonicClock.now() - startTime) / 1_000_000, places: 3))),
         ])
