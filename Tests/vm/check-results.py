@@ -118,6 +118,12 @@ check(display.startswith("kms /dev/dri/card0") and "Virtual-1" in display and "8
 # frame, and at least the one at exit that shows the board after the drag.
 frames = stats.get("framesPresented", 0)
 check(frames >= 2, "frames were presented through page flips", f"{frames} flips, frame time {stats.get('frameTime')}")
+# Damage tracking on KMS (--verify-damage): every frame drawn with damage tracking into the GBM
+# surface's back buffer (whatever its age) equals the same frame drawn in full off screen.
+verify = stats.get("damageVerify") or {}
+check(verify.get("frames", 0) >= 2 and verify.get("mismatchedFrames", -1) == 0,
+      "every damage-tracked frame equals a full redraw, pixel for pixel (KMS)",
+      f"{verify}, buffer ages {stats.get('bufferAges')}, redrawn {stats.get('redrawnFraction')}")
 
 # The drags as the kiosk saw them (run --events): the first moved the target by the drag; the
 # second, played after the panel was unplugged and plugged back, moved it back home.

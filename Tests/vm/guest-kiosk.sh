@@ -55,7 +55,7 @@ node=$(grep -o '/dev/input/event[0-9]*' evemu-device.log | head -n 1)
 log "touchscreen $node"
 
 # --events: gesture events on stdout (into run.log), so this script can wait for the drag's end.
-"$GB_BIN" run "$GB_VM/board/board.json" --display kms --input "$node" --duration 600 --events \
+"$GB_BIN" run "$GB_VM/board/board.json" --display kms --input "$node" --duration 600 --events --verify-damage \
     --stats stats.json --state state.json --screenshot screenshot.png > run.log 2>&1 &
 run_pid=$!
 # The first frame is on screen when KMSDisplay logs it (right after its commit returned).
