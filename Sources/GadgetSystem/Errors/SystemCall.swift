@@ -14,18 +14,18 @@ public enum SystemCall {
     @discardableResult
     public static func run(_ call: String, _ subject: @autoclosure () -> String? = nil,
                            _ body: () -> Int32) throws(SystemError) -> Int32 {
-        while true {
-            let result = body()
-            if result >= 0 { return result }
-            let code = Glibc.errno
-            if code == EINTR { continue }
-            throw SystemError(call, subject(), code: code)
-        }
+        try retrying(call, subject(), body)
     }
 
     /// For read/write-style calls that return a byte count or -1.
     public static func size(_ call: String, _ subject: @autoclosure () -> String? = nil,
                             _ body: () -> Int) throws(SystemError) -> Int {
+        try retrying(call, subject(), body)
+    }
+
+    /// The policy itself: a negative result is errno's failure, EINTR repeats the call.
+    private static func retrying<Result: SignedInteger>(_ call: String, _ subject: @autoclosure () -> String?,
+                                                        _ body: () -> Result) throws(SystemError) -> Result {
         while true {
             let result = body()
             if result >= 0 { return result }
