@@ -106,6 +106,7 @@ public struct FramePacer {
     /// arrives in `statistics` and handing it to `each`; returns the last (nil if none was in
     /// flight). A flip that does not come within `bound` µs means the display stopped answering:
     /// an error, not a hang. A signal does not end the wait early.
+    /// `each` runs while `statistics` is held inout: it must not touch those statistics.
     @discardableResult
     public mutating func awaitFlip(_ display: DisplayBackend, within bound: Microseconds, into statistics: inout FrameStatistics,
                                    each: (FlipEvent) -> Void = { _ in }) throws -> FlipEvent? {

@@ -384,7 +384,11 @@ public final class KioskLoop {
 
     /// Waits for the flip in flight, if any, and counts it.
     func awaitFlip() throws {
-        try pacer.awaitFlip(display, within: KioskLoop.finalFlipBound, into: &stats, each: flipped)
+        // `flipped` reads `stats`, which the pacer holds inout while it waits (a Swift exclusivity
+        // violation, fatal at run time): collect the flips and hand them over afterwards.
+        var shown: [FlipEvent] = []
+        try pacer.awaitFlip(display, within: KioskLoop.finalFlipBound, into: &stats, each: { shown.append($0) })
+        for flip in shown { flipped(flip) }
     }
 
     /// How long the exit's final frame may take to reach the screen.
