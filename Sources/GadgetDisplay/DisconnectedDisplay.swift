@@ -20,6 +20,10 @@ public final class DisconnectedDisplay: DisplayBackend {
     public var eventDescriptor: FileDescriptor? { nil }
     public func beginFrame() throws(DisplayError) { throw .unavailable("no display connected") }
     public func present() throws(DisplayError) { throw .unavailable("no display connected") }
+    /// Nothing is kept: the next display's first frame is drawn whole.
+    public var bufferAge: Int { 0 }
+    public func setDamageRegion(_ rects: [PixelRect]?) {}
+    public func present(damage: [PixelRect]?) throws(DisplayError) { try present() }
     public func dispatchEvents() throws(DisplayError) -> [FlipEvent] { [] }
     public func readPixels() throws(DisplayError) -> RGBAImage { throw .unavailable("no display connected: nothing is on screen") }
     public func setPowered(_ on: Bool) -> Bool { false }

@@ -172,6 +172,39 @@ struct KMSHardwareTests {
         #expect(try Self.frame(display, 0, 0, 1).count == 1)
         display.restore()
     }
+
+    /// EGL_EXT_buffer_age on this card's swap chain, as damage-tracked redraw trusts it: a back
+    /// buffer of age n holds the frame presented n frames ago. Each frame is cleared to its own
+    /// shade; before clearing, the back buffer's centre is read and must be frame (this − age)'s
+    /// shade. The ages seen are printed (the VM log shows what virtio-gpu's Mesa hands out).
+    @Test func bufferAgeNamesTheFrameTheBackBufferHolds() throws {
+        let card = try #require(Self.card)
+        let display = try KMSDisplay.open(card: card, manageConsole: false, logger: KMSTestLog.printing)
+        func shade(_ frame: Int) -> UInt8 { UInt8(10 * (frame + 1)) }
+        var ages: [Int] = []
+        for i in 0..<12 {
+            try display.beginFrame()
+            let age = display.bufferAge
+            ages.append(age)
+            #expect(age >= 0 && age <= i, "frame \(i): age \(age)")
+            if age > 0 {
+                var pixel = [UInt8](repeating: 0, count: 4)
+                glReadPixels(GLint(display.mode.width / 2), GLint(display.mode.height / 2), 1, 1, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &pixel)
+                #expect(pixel[0] == shade(i - age), "frame \(i), age \(age): the back buffer holds red \(pixel[0]), frame \(i - age) drew \(shade(i - age))")
+            }
+            glClearColor(Float(shade(i)) / 255, 0, 1, 1)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            try display.present()
+            var poll = PollSet()
+            poll.add(try #require(display.eventDescriptor))
+            while display.isFlipPending {
+                #expect(try poll.wait(timeoutMilliseconds: 30_000), "flip event within 30 s")
+                _ = try display.dispatchEvents()
+            }
+        }
+        print("kms test: buffer ages \(ages.map(String.init).joined(separator: " "))")
+        display.restore()
+    }
 }
 
 /// Loggers for the hardware tests: printed (the VM test's log shows them) or dropped.

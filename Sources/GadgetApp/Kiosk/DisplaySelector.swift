@@ -1,5 +1,6 @@
 import GadgetCore
 import GadgetDisplay
+import GadgetSystem
 import Logging
 
 /// Opens the display `run` asked for: KMS, headless, or (auto) KMS when a usable card exists and
@@ -7,12 +8,14 @@ import Logging
 public enum DisplaySelector {
     /// - waitForDisplay: with `--display kms`, wait for a panel to be connected (a kiosk may start
     ///   before its panel); false fails at once (a benchmark with nothing to measure).
+    /// - environment: read for the test-only `GADGETBOARD_HEADLESS_BUFFERS` (`headlessBuffers`).
     public static func open(_ options: RunOptions, boardSize: Size2, log: Logger, service: KioskService? = nil,
-                            waitForDisplay: Bool = true) throws -> DisplayBackend {
+                            waitForDisplay: Bool = true,
+                            environment: [String: String] = ProcessEnvironment.current()) throws -> DisplayBackend {
         let headlessSize = options.headlessSize ?? PixelSize(Int(boardSize.width.rounded()), Int(boardSize.height.rounded()))
         switch options.display {
         case .headless:
-            return try HeadlessDisplay(size: headlessSize)
+            return try HeadlessDisplay(size: headlessSize, buffers: headlessBuffers(environment))
         case .kms:
             return try openKMS(options, log: log, waitForDisplay: waitForDisplay, service: service)
         case .auto:
@@ -22,8 +25,19 @@ public enum DisplaySelector {
                 return d
             } catch {
                 log.info("display auto: no usable KMS display (\(error)); rendering headless")
-                return try HeadlessDisplay(size: headlessSize)
+                return try HeadlessDisplay(size: headlessSize, buffers: headlessBuffers(environment))
             }
         }
+    }
+
+    /// The headless swap chain's depth: 1 (one buffer, drawn over in place), or 2 or 3 from the
+    /// test-only `GADGETBOARD_HEADLESS_BUFFERS`, so whole-kiosk runs meet the buffer ages 2 and 3
+    /// a KMS swap chain has (damage-tracked redraw repairs a buffer from its age).
+    public static func headlessBuffers(_ environment: [String: String]) throws(DisplayError) -> Int {
+        guard let text = environment["GADGETBOARD_HEADLESS_BUFFERS"], !text.isEmpty else { return 1 }
+        guard let n = Int(text), HeadlessDisplay.bufferCounts.contains(n) else {
+            throw .unavailable("GADGETBOARD_HEADLESS_BUFFERS=\(text): a headless swap chain has 1, 2 or 3 buffers")
+        }
+        return n
     }
 }

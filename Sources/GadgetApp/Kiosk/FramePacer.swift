@@ -14,10 +14,18 @@ import SystemPackage
 ///
 /// A presented frame is shown in one of three ways: KMS queues a page flip, whose event (the
 /// kernel's vblank time and sequence) comes later; headless has nothing to scan out, so the frame
-/// is shown when it is finished and the time `present()` returned stands in for the flip; KMS's
-/// first frame is shown by the modeset itself, which blocks and sends no event. Every flip the
-/// pacer sees goes to the `FrameStatistics` it is given, so frame times and missed vblanks are
-/// counted one way everywhere. Thread: the render thread (the display's).
+/// is shown when it is finished, and a stand-in flip is made for it at once; KMS's first frame is
+/// shown by the modeset itself, which blocks and sends no event. Every flip the pacer sees goes to
+/// the `FrameStatistics` it is given, so frame times and missed vblanks are counted one way
+/// everywhere. Thread: the render thread (the display's).
+///
+/// A headless stand-in flip is stamped one of two ways. With a `headlessCadence` (the kiosk's
+/// `run --display headless`) it is stamped with the slot of a fixed cadence the frame is shown in
+/// (`FrameCadence`: the first slot after `present()` returned and after the previous frame's
+/// slot, possibly a little in the future), its sequence being the slot's number: frame times and
+/// missed vblanks then mean what they mean on a panel, and the loop starts the next frame at that
+/// slot, as it would at a flip event. Without one (the bench, which draws as fast as frames
+/// finish) it is stamped with the time `present()` returned, sequences counting frames.
 public struct FramePacer {
     /// What presenting a frame led to.
     public enum Shown: Equatable {
@@ -35,9 +43,21 @@ public struct FramePacer {
     /// brings another one). Built once, so waiting allocates nothing.
     private var pollSet = PollSet()
     private let displaySlot: PollSet.Slot
+    /// Headless presentation's cadence interval (nil: unpaced) and, from the first headless frame
+    /// on (it is the origin), the cadence itself.
+    private let headlessInterval: Microseconds?
+    public private(set) var headlessCadence: FrameCadence?
+    /// Where stand-in flips and queued flips get their time (tests inject a clock).
+    private let clock: () -> Microseconds
 
-    public init() {
+    /// - Parameters:
+    ///   - headlessCadence: present headless frames on this fixed cadence, µs (see above); nil:
+    ///     stamp them with the time they finished.
+    ///   - clock: the monotonic clock, µs. Waiting for a flip (`awaitFlip`) uses the real one.
+    public init(headlessCadence: Microseconds? = nil, clock: @escaping () -> Microseconds = MonotonicClock.now) {
         displaySlot = pollSet.add(FileDescriptor(rawValue: -1))  // skipped by poll until a display is set
+        headlessInterval = headlessCadence.map { max(1, $0) }
+        self.clock = clock
     }
 
     /// Hands the drawn frame to `display` and notes it in `statistics`: inputs applied since the
@@ -50,23 +70,30 @@ public struct FramePacer {
         try display.present(damage: damage)
         statistics.framePresented()
         framesNoted += 1
-        let shown = FramePacer.shown(display, sequence: UInt32(truncatingIfNeeded: framesNoted))
+        var shown = shown(display, sequence: UInt32(truncatingIfNeeded: framesNoted))
+        if case .finished(let finished) = shown, let interval = headlessInterval {
+            var cadence = headlessCadence ?? FrameCadence(origin: finished.time, interval: interval)
+            let slot = cadence.show(finishedAt: finished.time)
+            headlessCadence = cadence
+            shown = .finished(FlipEvent(time: slot, sequence: UInt32(truncatingIfNeeded: cadence.sequence(of: slot))))
+        }
         if case .finished(let flip) = shown { statistics.flipped(flip) }
         return shown
     }
 
     /// Hands a frame that is not one of the statistics' (idle blanking's black frame, the
-    /// calibration screen) to `display`.
+    /// calibration screen) to `display`. Headless, it takes no slot of the cadence: its stand-in
+    /// flip (stamped when it finished) is counted nowhere.
     @discardableResult
     public func present(_ display: DisplayBackend) throws(DisplayError) -> Shown {
         try display.present()
-        return FramePacer.shown(display, sequence: UInt32(truncatingIfNeeded: framesNoted))
+        return shown(display, sequence: UInt32(truncatingIfNeeded: framesNoted))
     }
 
-    private static func shown(_ display: DisplayBackend, sequence: UInt32) -> Shown {
-        if display.isFlipPending { return .flipQueued(at: MonotonicClock.now()) }
+    private func shown(_ display: DisplayBackend, sequence: UInt32) -> Shown {
+        if display.isFlipPending { return .flipQueued(at: clock()) }
         if display.eventDescriptor != nil { return .withoutFlip }
-        return .finished(FlipEvent(time: MonotonicClock.now(), sequence: sequence))
+        return .finished(FlipEvent(time: clock(), sequence: sequence))
     }
 
     /// The flips that completed since the last look (without waiting), each recorded in `statistics`.
@@ -82,6 +109,7 @@ public struct FramePacer {
     /// arrives in `statistics` and handing it to `each`; returns the last (nil if none was in
     /// flight). A flip that does not come within `bound` µs means the display stopped answering:
     /// an error, not a hang. A signal does not end the wait early.
+    /// `each` runs while `statistics` is held inout: it must not touch those statistics.
     @discardableResult
     public mutating func awaitFlip(_ display: DisplayBackend, within bound: Microseconds, into statistics: inout FrameStatistics,
                                    each: (FlipEvent) -> Void = { _ in }) throws -> FlipEvent? {

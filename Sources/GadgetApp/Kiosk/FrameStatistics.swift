@@ -6,8 +6,9 @@ import Histogram
 /// Frame pacing and input-to-flip latency from the display's own timestamps.
 ///
 /// Frame times are the differences between consecutive page-flip timestamps (KMS: the kernel's
-/// vblank time of each flip; headless: the time `present()` finished, since nothing is scanned
-/// out). Missed vblanks come from flip sequence numbers: a flip `n` vblanks after the previous one
+/// vblank time of each flip; headless, where nothing is scanned out, the stand-in flip's time:
+/// the kiosk's slot of a fixed 60 Hz cadence, the bench's time `present()` finished; see
+/// `FramePacer`). Missed vblanks come from flip sequence numbers: a flip `n` vblanks after the previous one
 /// missed `n − 1`. Latency is, for each input frame, the time from its kernel timestamp to the
 /// flip of the first frame drawn after it was applied. Recording allocates nothing.
 /// Thread: the main loop.

@@ -34,11 +34,14 @@ public final class KioskLoop {
     var session: BoardSession
     var idle: IdleBlanker
     var stats = FrameStatistics()
-    /// Presents frames and takes their flips into `stats` (the bench paces the same way).
-    var pacer = FramePacer()
+    /// Presents frames and takes their flips into `stats` (the bench paces the same way), headless
+    /// frames on a fixed cadence as a panel's vblanks would show them.
+    var pacer = FramePacer(headlessCadence: KioskLoop.headlessFrameInterval)
     let startTime: Microseconds
     var needsDraw = true
     var drawnFrames = 0
+    /// Headless: the cadence slot the last frame is shown in (its stand-in flip's time, often a
+    /// little ahead of now). The next frame begins there, as on a panel it begins at the flip.
     var lastHeadlessFrame: Microseconds = 0
     let queue: TouchQueue
     var input: InputThread?
@@ -57,7 +60,7 @@ public final class KioskLoop {
     /// Called on the loop thread once per iteration, just before the loop sleeps, with the time
     /// the iteration began. For measuring a running kiosk (`gadgetboard soak`); nil in a kiosk.
     public var iterationObserver: ((KioskLoop, Microseconds) -> Void)?
-    /// Headless has no vblank: animate at this interval.
+    /// Headless has no vblank: frames are shown on a fixed cadence of this interval (`FrameCadence`).
     static let headlessFrameInterval: Microseconds = 16_667
 
     public convenience init(options: RunOptions, loaded: LoadedBoard, display: DisplayBackend, service: KioskService) throws {
@@ -122,7 +125,7 @@ public final class KioskLoop {
             if let action = idle.update(now: now) { apply(action) }
 
             if displayConnected && !display.isFlipPending && !idle.isBlanked && (needsDraw || !session.isIdle || options.frames != nil || options.drawContinuously || hud != nil) {
-                if display.refreshInterval != nil || now - lastHeadlessFrame >= KioskLoop.headlessFrameInterval || needsDraw {
+                if display.refreshInterval != nil || now >= lastHeadlessFrame {
                     try drawFrame(now: now)
                     if let limit = options.frames, drawnFrames >= limit, !display.isFlipPending { return .finished }
                 }
@@ -363,9 +366,10 @@ public final class KioskLoop {
         if let d = service.nextDeadline { wake.append(d) }
         if let d = idle.deadline { wake.append(d) }
         if let d = session.nextTimerDeadline { wake.append(d) }
-        let animating = (!session.isIdle || hud != nil) && !idle.isBlanked || options.frames != nil || options.drawContinuously
-        if animating && displayConnected && !display.isFlipPending && display.refreshInterval == nil {
-            wake.append(lastHeadlessFrame + KioskLoop.headlessFrameInterval)
+        // Headless, a frame to draw waits for the previous one's slot (KMS: for its flip event).
+        let wantsFrame = needsDraw || !session.isIdle || hud != nil || options.frames != nil || options.drawContinuously
+        if wantsFrame && displayConnected && !display.isFlipPending && !idle.isBlanked && display.refreshInterval == nil {
+            wake.append(lastHeadlessFrame)
         }
         var timeout: Int32 = -1
         if let soonest = wake.min() { timeout = Int32(clamping: max(0, (soonest - now + 999) / 1000)) }
@@ -419,7 +423,11 @@ public final class KioskLoop {
 
     /// Waits for the flip in flight, if any, and counts it.
     func awaitFlip() throws {
-        try pacer.awaitFlip(display, within: KioskLoop.finalFlipBound, into: &stats, each: flipped)
+        // `flipped` reads `stats`, which the pacer holds inout while it waits (a Swift exclusivity
+        // violation, fatal at run time): collect the flips and hand them over afterwards.
+        var shown: [FlipEvent] = []
+        try pacer.awaitFlip(display, within: KioskLoop.finalFlipBound, into: &stats, each: { shown.append($0) })
+        for flip in shown { flipped(flip) }
     }
 
     /// How long the exit's final frame may take to reach the screen.

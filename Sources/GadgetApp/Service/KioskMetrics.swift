@@ -129,7 +129,8 @@ public struct KioskMetrics: Sendable {
                   value: Double(presentedPixels))
         p.gauge("gadgetboard_last_flip_age_seconds",
                 help: "Seconds since the last page flip completed (since start before the first). Grows while nothing is drawn (idle board, blanked, unplugged) as on a hung display; the watchdog tells them apart (no flip outstanding for over 2 s).",
-                value: Double(now - (lastFlip ?? startTime)) / 1_000_000)
+                // A headless flip is stamped with its cadence slot, which can be a little ahead.
+                value: Double(max(0, now - (lastFlip ?? startTime))) / 1_000_000)
         return p.text
     }
 }

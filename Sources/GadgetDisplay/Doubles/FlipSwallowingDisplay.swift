@@ -27,6 +27,9 @@ public final class FlipSwallowingDisplay: DisplayBackend {
     public var refreshInterval: Microseconds? { inner.refreshInterval }
     public func beginFrame() throws(DisplayError) { try inner.beginFrame() }
     public func present() throws(DisplayError) { try inner.present() }
+    public var bufferAge: Int { inner.bufferAge }
+    public func setDamageRegion(_ rects: [PixelRect]?) { inner.setDamageRegion(rects) }
+    public func present(damage: [PixelRect]?) throws(DisplayError) { try inner.present(damage: damage) }
     public var isFlipPending: Bool { hung || inner.isFlipPending }
     public var eventDescriptor: FileDescriptor? { inner.eventDescriptor }
     public func readPixels() throws(DisplayError) -> RGBAImage { try inner.readPixels() }

@@ -24,6 +24,8 @@ public final class EGLConnection {
     public let context: EGLContext
     /// `EGL_VENDOR` and `GL_RENDERER`-style description for logs.
     public let vendor: String
+    /// Buffer age and damage hints, as far as the display offers them.
+    public let damage: EGLDamageSupport
 
     public init(platform: Platform) throws(DisplayError) {
         let platformEnum: EGLenum
@@ -91,6 +93,7 @@ public final class EGLConnection {
         self.config = config
         context = ctx
         vendor = eglQueryString(dpy, EGL_VENDOR).map { String(cString: $0) } ?? "unknown"
+        damage = EGLDamageSupport(display: dpy)
     }
 
     deinit {

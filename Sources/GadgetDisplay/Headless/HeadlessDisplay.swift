@@ -4,25 +4,48 @@ import GadgetCore
 import SystemPackage
 
 /// Renders offscreen with no display device: Mesa's surfaceless EGL platform (llvmpipe on a
-/// machine without a GPU) and a framebuffer object of the requested size.
+/// machine without a GPU) and framebuffer objects of the requested size.
 /// `present()` waits until the frame is completely drawn (glFinish), so frame times are real
 /// drawing time, not queued commands.
+///
+/// A swap chain of `buffers` framebuffers stands in for a window surface's: each `present()`
+/// moves on to the next one, and `bufferAge` says what EGL_EXT_buffer_age would say of it, so
+/// damage-tracked redraw (which repairs a buffer from its age) runs and is tested here exactly as
+/// on KMS. Nothing ever clears a buffer: what was drawn into it stays until it is drawn over.
 public final class HeadlessDisplay: DisplayBackend {
+    /// The swap chain depths offered: one buffer (drawn over in place), double and triple buffering.
+    public static let bufferCounts = 1...3
+
     public let pixelSize: PixelSize
-    public var summary: String { "headless \(pixelSize) (\(egl.vendor) \(renderer))" }
+    public var summary: String {
+        "headless \(pixelSize)" + (buffers.count > 1 ? ", \(buffers.count) buffers" : "") + " (\(egl.vendor) \(renderer))"
+    }
     public var refreshInterval: Microseconds? { nil }
     public var isFlipPending: Bool { false }
     public var eventDescriptor: FileDescriptor? { nil }
 
+    /// One framebuffer of the chain: an FBO with a colour texture.
+    private struct Buffer {
+        var framebuffer: GLuint = 0
+        var colorTexture: GLuint = 0
+        /// The number of the present that showed it last (presents count from 1); nil: never shown.
+        var presented: Int?
+    }
+
     private let egl: EGLConnection
-    private var framebuffer: GLuint = 0
-    private var colorTexture: GLuint = 0
+    private var buffers: [Buffer] = []
+    /// The buffer the next frame draws into (`beginFrame` binds it).
+    private var back = 0
     private let renderer: String
     private var presentedFrames = 0
 
-    public init(size: PixelSize) throws(DisplayError) {
+    /// - Parameter buffers: the swap chain's depth, 1 to 3 (`bufferCounts`).
+    public init(size: PixelSize, buffers count: Int = 1) throws(DisplayError) {
         guard size.width > 0, size.height > 0, size.width <= 16384, size.height <= 16384 else {
             throw .unavailable("headless: invalid size \(size)")
+        }
+        guard HeadlessDisplay.bufferCounts.contains(count) else {
+            throw .unavailable("headless: \(count) buffers asked for; a swap chain has 1 to 3")
         }
         pixelSize = size
         egl = try EGLConnection(platform: .surfaceless)
@@ -33,41 +56,68 @@ public final class HeadlessDisplay: DisplayBackend {
         guard size.width <= Int(maxSize), size.height <= Int(maxSize) else {
             throw .unavailable("headless: \(size) exceeds the GL renderbuffer limit \(maxSize)")
         }
-        glGenTextures(1, &colorTexture)
-        glBindTexture(GLenum(GL_TEXTURE_2D), colorTexture)
+        for _ in 0..<count {
+            // Appended before the status check so deinit deletes a half-made chain too.
+            buffers.append(Buffer())
+            try HeadlessDisplay.make(&buffers[buffers.count - 1], size: size)
+        }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), buffers[back].framebuffer)
+    }
+
+    private static func make(_ buffer: inout Buffer, size: PixelSize) throws(DisplayError) {
+        glGenTextures(1, &buffer.colorTexture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), buffer.colorTexture)
         glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(size.width), GLsizei(size.height), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-        glGenFramebuffers(1, &framebuffer)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), colorTexture, 0)
+        glGenFramebuffers(1, &buffer.framebuffer)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), buffer.framebuffer)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), buffer.colorTexture, 0)
         let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else { throw .gl("glCheckFramebufferStatus", UInt32(status)) }
     }
 
     deinit {
         try? egl.makeCurrent(nil)
-        if framebuffer != 0 { glDeleteFramebuffers(1, &framebuffer) }
-        if colorTexture != 0 { glDeleteTextures(1, &colorTexture) }
+        for i in buffers.indices {
+            if buffers[i].framebuffer != 0 { glDeleteFramebuffers(1, &buffers[i].framebuffer) }
+            if buffers[i].colorTexture != 0 { glDeleteTextures(1, &buffers[i].colorTexture) }
+        }
     }
 
     public func beginFrame() throws(DisplayError) {
         try egl.makeCurrent(nil)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), buffers[back].framebuffer)
         glViewport(0, 0, GLsizei(pixelSize.width), GLsizei(pixelSize.height))
+    }
+
+    /// EGL_EXT_buffer_age's answer for the buffer `beginFrame()` binds: how many presents ago it
+    /// was last presented (1 with one buffer, 2 double-buffered, 3 triple-buffered once the chain
+    /// has gone round), 0 while it has never been presented (its contents are undefined).
+    public var bufferAge: Int {
+        guard let shown = buffers[back].presented else { return 0 }
+        return presentedFrames - shown + 1
     }
 
     public func present() throws(DisplayError) {
         glFinish()
         presentedFrames += 1
+        buffers[back].presented = presentedFrames
+        back = (back + 1) % buffers.count
         let e = glGetError()
         if e != GLenum(GL_NO_ERROR) { throw .gl("glFinish", UInt32(e)) }
     }
 
     public func dispatchEvents() throws(DisplayError) -> [FlipEvent] { [] }
 
+    /// The buffer presented last (before any present: the one being drawn into). The back buffer
+    /// is bound again afterwards, so reading between `beginFrame()` and `present()` does not
+    /// send the rest of the frame elsewhere.
     public func readPixels() throws(DisplayError) -> RGBAImage {
-        try GLReadback.read(pixelSize, framebuffer: framebuffer)
+        let last = presentedFrames > 0 ? (back + buffers.count - 1) % buffers.count : back
+        let image = try GLReadback.read(pixelSize, framebuffer: buffers[last].framebuffer)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), buffers[back].framebuffer)
+        return image
     }
 
     public func setPowered(_ on: Bool) -> Bool { false }

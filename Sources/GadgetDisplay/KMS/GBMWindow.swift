@@ -9,6 +9,8 @@ final class GBMWindow {
     private var connection: EGLConnection?
     let surface: EGLSurface
     let gbmSurface: GBMSurface
+    /// What the display offers for partial redraws (logged once at start by KMSDisplay).
+    let damage: EGLDamageSupport
 
     init(gbmSurface: GBMSurface) throws(DisplayError) {
         self.gbmSurface = gbmSurface
@@ -16,6 +18,7 @@ final class GBMWindow {
         let egl = try EGLConnection(platform: .gbm(gbmDevice: UnsafeMutableRawPointer(gbmSurface.device.handle),
                                                    visualID: Int32(bitPattern: gbmSurface.format)))
         surface = try egl.createWindowSurface(UnsafeMutableRawPointer(gbmSurface.handle))
+        damage = egl.damage
         connection = egl
     }
 
@@ -34,6 +37,15 @@ final class GBMWindow {
     func makeCurrent() throws(DisplayError) { try egl.makeCurrent(surface) }
 
     func swapBuffers() throws(DisplayError) { try egl.swapBuffers(surface) }
+
+    /// `rects`: EGL's flat bottom-left rectangles (`EGLDamageRectangles`); nil: the whole surface.
+    func swapBuffers(damage rects: [Int32]?) throws(DisplayError) { try egl.swapBuffers(surface, damage: rects) }
+
+    /// The back buffer's age (0: unknown); needs the context current on this window.
+    func bufferAge() -> Int { connection?.bufferAge(of: surface) ?? 0 }
+
+    /// False when the driver was told nothing (see `EGLConnection.setDamageRegion`).
+    func setDamageRegion(_ rects: [Int32]) -> Bool { connection?.setDamageRegion(surface, rects: rects) ?? false }
 
     /// "Mesa/X.org llvmpipe (LLVM 15.0.6, 256 bits)" (needs the context current).
     var rendererName: String {

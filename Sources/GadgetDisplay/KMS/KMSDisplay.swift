@@ -54,6 +54,11 @@ public final class KMSDisplay: DisplayBackend {
     private var pending: ScanoutBuffer?
     private var modesetDone = false
     private var presents: UInt64 = 0
+    /// The back buffer's age, asked once per frame by the first `beginFrame` after a present
+    /// (EGL_KHR_partial_update allows one query per frame before the damage region is set).
+    private var frameAge: Int?
+    /// eglSetDamageRegionKHR may be called once per frame.
+    private var damageRegionSet = false
     private var powered = true
     private var restored = false
 
@@ -114,6 +119,7 @@ public final class KMSDisplay: DisplayBackend {
         window = try GBMWindow(gbmSurface: surface)
         try window.makeCurrent()
         renderer = window.rendererName
+        logger.info("\(window.damage.description)")
         if manageConsole { console = ConsoleMode.enterGraphics(logger: logger) }
     }
 
@@ -131,14 +137,34 @@ public final class KMSDisplay: DisplayBackend {
         try window.makeCurrent()
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         glViewport(0, 0, GLsizei(mode.width), GLsizei(mode.height))
+        if frameAge == nil { frameAge = window.bufferAge() }
     }
 
-    public func present() throws(DisplayError) {
+    /// EGL_EXT_buffer_age of the back buffer, as asked when the frame began (0 without the
+    /// extension, on a failed query, or before `beginFrame`).
+    public var bufferAge: Int { frameAge ?? 0 }
+
+    /// EGL_KHR_partial_update where the driver has it, once per frame (later calls are ignored:
+    /// EGL refuses them); nil tells it the whole surface.
+    public func setDamageRegion(_ rects: [PixelRect]?) {
+        guard window.damage.partialUpdate, frameAge != nil, !damageRegionSet else { return }
+        damageRegionSet = true
+        _ = window.setDamageRegion(EGLDamageRectangles.flatten(rects, surface: pixelSize))
+    }
+
+    public func present() throws(DisplayError) { try present(damage: nil) }
+
+    /// Swaps with the frame's damage where the driver takes it (EGL_KHR/EXT_swap_buffers_with_damage),
+    /// then locks the new buffer and queues its flip; KMS itself always scans out whole buffers.
+    public func present(damage: [PixelRect]?) throws(DisplayError) {
         if restored { throw .unavailable("present after restore()") }
         // One flip in flight at a time: the loop normally waits for it; if not, block here
         // (poll, no busy wait) rather than queue a second flip the kernel would refuse (EBUSY).
         if pending != nil { try waitForFlip(timeoutMilliseconds: 1000) }
-        try window.swapBuffers()
+        // The next frame asks its buffer's age afresh, even if this swap fails.
+        frameAge = nil
+        damageRegionSet = false
+        try window.swapBuffers(damage: damage.map { EGLDamageRectangles.flatten($0, surface: pixelSize) })
         let buffer = try surface.lockFront()
         if !powered {
             // Blanked: nothing scans out. Keep the frame for readPixels and recycle the old one.
