@@ -1,0 +1,89 @@
+import Testing
+@testable import GadgetApp
+@testable import GadgetCore
+@testable import GadgetDisplay
+
+/// Damage tracking's correctness: every frame of long sequences (drags, flicks, springs,
+/// collisions, a pinch, a reload, the HUD, a rotated display) is drawn with damage tracking and,
+/// off screen, in full, and the two must be identical pixel for pixel (`--verify-damage`), for
+/// swap chains 1, 2 and 3 buffers deep (buffer ages 1, 2 and 3). And damage tracking must really
+/// have saved drawing, so this cannot pass by drawing everything.
+@Suite(.serialized) struct DamageIdentityTests {
+    struct Outcome { var frames: Int; var mismatched: Int; var redrawn: Double }
+
+    /// Runs the demo board through a scripted session at 60 frames a second of simulated time.
+    func run(buffers: Int, hud: Bool, rotation: DisplayRotation? = nil) throws -> Outcome {
+        var o = RunOptions()
+        o.handleSignals = false
+        o.display = .headless
+        o.hud = hud
+        o.rotation = rotation
+        o.verifyDamage = true
+        guard case .success(let loaded) = DemoBoard.load() else { Issue.record("demo board"); return Outcome(frames: 0, mismatched: 0, redrawn: 1) }
+        let service = try KioskService(environment: [:], metricsPath: nil, handleSignals: false, now: 0)
+        let size = rotation?.isQuarterTurn == true ? PixelSize(360, 640) : PixelSize(640, 360)
+        let display = try HeadlessDisplay(size: size, buffers: buffers)
+        let loop = try KioskLoop(options: o, loaded: loaded, service: service, hotplug: nil, display: display)
+        defer { loop.destroy() }
+        let board = loaded.board
+        var now: Microseconds = 1_000_000
+        func frame() throws { now += 16_667; try loop.drawFrame(now: now) }
+        func touch(_ id: Int, _ phase: TouchPhase, _ p: Vector2) -> Touch {
+            Touch(id: TouchID(device: 1, tracking: id), phase: phase, location: p, time: now)
+        }
+        try frame(); try frame()
+        // A slow drag of the first photo across two others, then let go (inertia, collisions).
+        var p = board.gadgets[0].center
+        loop.deliver(TouchFrame(time: now, touches: [touch(1, .began, p)]))
+        for _ in 0..<40 { p = p + Vector2(9, 2); loop.deliver(TouchFrame(time: now, touches: [touch(1, .moved, p)])); try frame() }
+        loop.deliver(TouchFrame(time: now, touches: [touch(1, .ended, p)]))
+        for _ in 0..<30 { try frame() }
+        // A flick of a disc into the others.
+        var d = board.gadgets[5].center
+        loop.deliver(TouchFrame(time: now, touches: [touch(2, .began, d)]))
+        for _ in 0..<4 { d = d + Vector2(40, -25); loop.deliver(TouchFrame(time: now, touches: [touch(2, .moved, d)])); try frame() }
+        loop.deliver(TouchFrame(time: now, touches: [touch(2, .ended, d)]))
+        for _ in 0..<40 { try frame() }
+        // The placard dragged away springs home.
+        var q = board.gadgets[9].center
+        loop.deliver(TouchFrame(time: now, touches: [touch(3, .began, q)]))
+        for _ in 0..<10 { q = q + Vector2(-12, -15); loop.deliver(TouchFrame(time: now, touches: [touch(3, .moved, q)])); try frame() }
+        loop.deliver(TouchFrame(time: now, touches: [touch(3, .ended, q)]))
+        for _ in 0..<40 { try frame() }
+        // A pinch and turn of the note with two fingers.
+        let c = board.gadgets[4].center
+        var a = c + Vector2(-30, 0), b = c + Vector2(30, 0)
+        loop.deliver(TouchFrame(time: now, touches: [touch(4, .began, a), touch(5, .began, b)]))
+        for _ in 0..<12 {
+            a = a + Vector2(-3, 2); b = b + Vector2(3, -2)
+            loop.deliver(TouchFrame(time: now, touches: [touch(4, .moved, a), touch(5, .moved, b)])); try frame()
+        }
+        loop.deliver(TouchFrame(time: now, touches: [touch(4, .ended, a), touch(5, .ended, b)]))
+        for _ in 0..<20 { try frame() }
+        // A reload: a new scene, drawn whole, then small changes again.
+        loop.reload(now: now)
+        for _ in 0..<3 { try frame() }
+        var r = board.gadgets[2].center
+        loop.deliver(TouchFrame(time: now, touches: [touch(6, .began, r)]))
+        for _ in 0..<10 { r = r + Vector2(0, 6); loop.deliver(TouchFrame(time: now, touches: [touch(6, .moved, r)])); try frame() }
+        loop.deliver(TouchFrame(time: now, touches: [touch(6, .ended, r)]))
+        for _ in 0..<10 { try frame() }
+        let verifier = try #require(loop.verifier)
+        return Outcome(frames: verifier.frames, mismatched: verifier.mismatchedFrames, redrawn: loop.stats.redrawnFraction)
+    }
+
+    @Test(arguments: [1, 2, 3]) func everyFrameEqualsAFullRedraw(buffers: Int) throws {
+        let outcome = try run(buffers: buffers, hud: false)
+        #expect(outcome.frames > 200)
+        #expect(outcome.mismatched == 0)
+        #expect(outcome.redrawn < 0.6, "damage tracking drew \(outcome.redrawn) of the screen on average")
+    }
+
+    @Test func withTheHUDAndOnARotatedDisplay() throws {
+        let hud = try run(buffers: 2, hud: true)
+        #expect(hud.mismatched == 0 && hud.frames > 200)
+        let turned = try run(buffers: 3, hud: false, rotation: .quarter)
+        #expect(turned.mismatched == 0 && turned.frames > 200)
+        #expect(turned.redrawn < 0.6)
+    }
+}
