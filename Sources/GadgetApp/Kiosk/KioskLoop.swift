@@ -53,6 +53,9 @@ public final class KioskLoop {
     /// Called on the loop thread once per iteration, just before the loop sleeps, with the time
     /// the iteration began. For measuring a running kiosk (`gadgetboard soak`); nil in a kiosk.
     public var iterationObserver: ((KioskLoop, Microseconds) -> Void)?
+    /// Set by `iterationObserver` to end `run()` after this iteration (`bench --workload board`
+    /// stops when its touch script is over).
+    public var stopRequested = false
     /// Headless has no vblank: animate at this interval.
     static let headlessFrameInterval: Microseconds = 16_667
 
@@ -117,7 +120,7 @@ public final class KioskLoop {
             if let action = idle.update(now: now) { apply(action) }
 
             if displayConnected && !display.isFlipPending && !idle.isBlanked && (needsDraw || !session.isIdle || options.frames != nil || options.drawContinuously || hud != nil) {
-                if display.refreshInterval != nil || now - lastHeadlessFrame >= KioskLoop.headlessFrameInterval || needsDraw {
+                if display.refreshInterval != nil || now - lastHeadlessFrame >= KioskLoop.headlessFrameInterval || needsDraw || !options.paceHeadless {
                     try drawFrame(now: now)
                     if let limit = options.frames, drawnFrames >= limit, !display.isFlipPending { return .finished }
                 }
@@ -126,6 +129,7 @@ public final class KioskLoop {
             // Headless with nothing asked of it: one frame (for the screenshot), then done.
             if displayConnected, display.refreshInterval == nil, options.frames == nil, options.duration == nil, drawnFrames > 0 { return .finished }
             iterationObserver?(self, now)
+            if stopRequested { return .finished }
             service.tick(now: MonotonicClock.now())
             try sleep(until: deadline)
         }
@@ -329,7 +333,7 @@ public final class KioskLoop {
         if let d = session.nextTimerDeadline { wake.append(d) }
         let animating = (!session.isIdle || hud != nil) && !idle.isBlanked || options.frames != nil || options.drawContinuously
         if animating && displayConnected && !display.isFlipPending && display.refreshInterval == nil {
-            wake.append(lastHeadlessFrame + KioskLoop.headlessFrameInterval)
+            wake.append(options.paceHeadless ? lastHeadlessFrame + KioskLoop.headlessFrameInterval : now)
         }
         var timeout: Int32 = -1
         if let soonest = wake.min() { timeout = Int32(clamping: max(0, (soonest - now + 999) / 1000)) }
