@@ -27,7 +27,8 @@ public enum BoardBench {
         guard let path = path(on: loaded.board) else { throw .board("\(loaded.name) has no image gadget to drag and another to flick") }
 
         let marks = BoardBenchMarks()
-        let script = BoardBenchScript(path: path, board: loaded.board.size, reportsPerSecond: o.touchRate, dragIsDone: { marks.dragIsDone })
+        let script = BoardBenchScript(path: path, board: loaded.board.size, reportsPerSecond: o.touchRate,
+                                      glideAllowance: o.glideAllowance, idleDuration: o.idleDuration, dragIsDone: { marks.dragIsDone })
         let screen: SyntheticTouchScreen<BoardBenchScript>
         do {
             screen = try SyntheticTouchScreen(tag: "bench", device: script.deviceDescription, script: script,
@@ -46,14 +47,14 @@ public enum BoardBench {
         run.screenshotPath = o.screenshotPath
         run.handleSignals = o.handleSignals
         // A bound, should input never arrive: the drag at 5 fps or better, plus the script's rest.
-        let bound = 60 + Double(o.frames + o.warmupFrames) / 5
+        let bound = 60 + Double(o.frames + o.warmupFrames) / 5 + Double(o.glideAllowance + o.idleDuration) / 1e6
         run.duration = bound
         screen.attach(to: &run)
 
         let recorder = BoardBenchRecorder(marks: marks, warmupFrames: o.warmupFrames, dragFrames: o.frames,
                                           capacity: o.frames + o.warmupFrames + 50_000)
         do { try screen.start() } catch { throw .touchScreen(error) }
-        logger.info("bench: board workload on \(loaded.name), \(o.fullRedraw ? "full redraw" : "damage tracking"); \(o.warmupFrames) warm-up frames, \(o.frames) drag frames, then a flick and \(Double(BoardBenchScript.idleDuration) / 1e6) s idle; touches at \(o.touchRate) Hz through \(screen.path)")
+        logger.info("bench: board workload on \(loaded.name), \(o.fullRedraw ? "full redraw" : "damage tracking"); \(o.warmupFrames) warm-up frames, \(o.frames) drag frames, then a flick and \(Double(o.idleDuration) / 1e6) s idle; touches at \(o.touchRate) Hz through \(screen.path)")
         var display = ""
         let code = Kiosk.run(run) { loop in
             display = loop.displaySummary

@@ -15,6 +15,10 @@ public struct BoardBenchOptions: Sendable {
     /// frame of the drag shows the gadget moved (a frame with no new touch costs nothing under
     /// damage tracking and would flatter the mean).
     public var touchRate = 1000.0
+    /// From the flick's lift to the idle phase: long enough for the gadget to glide to a stop.
+    public var glideAllowance: Microseconds = BoardBenchScript.defaultGlideAllowance
+    /// The idle phase: no touches.
+    public var idleDuration: Microseconds = BoardBenchScript.defaultIdleDuration
     public var display: BenchOptions.DisplayChoice = .headless
     public var card: String?
     public var connector: String?

@@ -35,13 +35,17 @@ struct BoardBenchScript: TouchScript {
     static let restBeforeLift: Microseconds = 100_000
     static let pauseBeforeFlick: Microseconds = 300_000
     static let flickDuration: Microseconds = 100_000
-    static let glideAllowance: Microseconds = 3_000_000
-    static let idleDuration: Microseconds = 1_500_000
+    /// The flicked gadget glides about 2.4 s (1600 px/s decaying at UIKit's 0.998 per ms to the
+    /// stop speed): 3 s covers it, so the idle phase starts on a board at rest.
+    static let defaultGlideAllowance: Microseconds = 3_000_000
+    static let defaultIdleDuration: Microseconds = 1_500_000
 
     let path: Path
     /// Microseconds between reports while a finger is down.
     let reportInterval: Microseconds
     let maxX: Int32, maxY: Int32
+    let glideAllowance: Microseconds
+    let idleDuration: Microseconds
     /// Asked before each drag report: true once the drag has been measured long enough.
     let dragIsDone: @Sendable () -> Bool
     private var encoder = MultitouchEncoder()
@@ -49,8 +53,11 @@ struct BoardBenchScript: TouchScript {
 
     enum Stage: Equatable { case drag(Int), dragLift, flick(Int), flickLift, idle, end, over }
 
-    init(path: Path, board: Size2, reportsPerSecond: Double, dragIsDone: @escaping @Sendable () -> Bool) {
+    init(path: Path, board: Size2, reportsPerSecond: Double, glideAllowance: Microseconds = defaultGlideAllowance,
+         idleDuration: Microseconds = defaultIdleDuration, dragIsDone: @escaping @Sendable () -> Bool) {
         self.path = path
+        self.glideAllowance = glideAllowance
+        self.idleDuration = idleDuration
         reportInterval = Microseconds(max(1, (1_000_000 / max(1, reportsPerSecond)).rounded()))
         maxX = Int32((board.width * Self.unitsPerPixel).rounded()) - 1
         maxY = Int32((board.height * Self.unitsPerPixel).rounded()) - 1
@@ -108,10 +115,10 @@ struct BoardBenchScript: TouchScript {
             return report(reportInterval, nil)
         case .idle:
             stage = .end
-            return TouchReport(delay: Self.glideAllowance, events: [], mark: BoardBenchPhase.idle.rawValue)
+            return TouchReport(delay: glideAllowance, events: [], mark: BoardBenchPhase.idle.rawValue)
         case .end:
             stage = .over
-            return TouchReport(delay: Self.idleDuration, events: [], mark: BoardBenchPhase.endMark)
+            return TouchReport(delay: idleDuration, events: [], mark: BoardBenchPhase.endMark)
         case .over:
             return nil
         }
