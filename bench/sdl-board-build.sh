@@ -1,3 +1,5 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2154 # here, gb, work and prog are the caller's (see below)
 # Sourced by bench/sdl-board.sh and bench/compare-board.sh: builds bench/sdl-board.c and the EGL
 # finish shim exactly as bench/compare-sdl.sh builds the shim, exports the demo board, and runs
 # sdl-board headless with every frame finished.
