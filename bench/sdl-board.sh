@@ -7,7 +7,8 @@
 #     the same poses as gadgetboard;
 #   - every frame is finished: SDL's offscreen driver swaps a pbuffer (a no-op), so its EGL is
 #     loaded through bench/egl-finish-shim.c (glFinish, then the real eglSwapBuffers), built and
-#     checked as bench/compare-sdl.sh does; sdl-board itself refuses to run unless that shim
+#     checked as bench/compare-sdl.sh does (bench/sdl-board-build.sh, shared with
+#     bench/compare-board.sh); sdl-board itself refuses to run unless that shim
 #     provides the eglSwapBuffers SDL calls and the renderer is opengles2;
 #   - sdl-board runs 30 warm-up frames, then N measured ones, and reports fps (CLOCK_MONOTONIC)
 #     and CPU ms per frame (getrusage: the whole process, every thread, llvmpipe's included);
@@ -44,48 +45,26 @@ if [ ! -x "$gb" ]; then
     echo "sdl-board: building gadgetboard (release)" >&2
     (cd "$root" && swift build -c release --product gadgetboard >&2)
 fi
-command -v cc > /dev/null || { echo "sdl-board: no C compiler: apt-get install gcc" >&2; exit 1; }
-command -v pkg-config > /dev/null || { echo "sdl-board: apt-get install pkg-config" >&2; exit 1; }
-for lib in sdl2:libsdl2-dev SDL2_image:libsdl2-image-dev libcjson:libcjson-dev egl:libegl-dev; do
-    pkg-config --exists "${lib%%:*}" || { echo "sdl-board: ${lib%%:*} not found: apt-get install ${lib#*:}" >&2; exit 1; }
-done
-
 work=$(mktemp -d /tmp/sdl-board.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-
-# The EGL shim exactly as compare-sdl.sh builds it, and the program.
-shim=$work/egl-finish-shim.so
-cc -O2 -Wall -shared -fPIC -fvisibility=hidden -o "$shim" "$here/egl-finish-shim.c" -lEGL -ldl
-# shellcheck disable=SC2046 # pkg-config's flags are meant to split
-cc -O2 -Wall -o "$work/sdl-board" "$here/sdl-board.c" $(pkg-config --cflags --libs sdl2 SDL2_image libcjson) -ldl -lm
-
-board=$work/board
-"$gb" demo --export "$board" > /dev/null
+prog=sdl-board
+# shellcheck source=bench/sdl-board-build.sh
+. "$here/sdl-board-build.sh"
+sdl_board_build
 
 # One run prints "FPS CPU_MS_PER_FRAME", or nothing (and its errors) if it failed.
 run() { # size filter
-    local size=$1 filter=$2 flags=()
-    [ "$filter" = linear ] && flags=(--linear)
-    local line
-    if ! line=$(SDL_VIDEODRIVER=offscreen SDL_VIDEO_EGL_DRIVER=$shim EGL_FINISH_SHIM_VERBOSE=1 \
-            "$work/sdl-board" --board "$board" --size "$size" --frames "$frames" "${flags[@]}" "${batching[@]}" 2>"$work/err"); then
-        cat "$work/err" >&2; return 1
-    fi
-    # The shim says so itself too (as compare-sdl.sh checks for testsprite2).
-    if ! grep -q 'egl-finish-shim: active' "$work/err"; then
-        echo "sdl-board: the EGL shim did not report itself active" >&2; cat "$work/err" >&2; return 1
-    fi
-    sed -n 's/^fps=\([0-9.]*\) cpu_ms_per_frame=\([0-9.]*\) frames=.*/\1 \2/p' <<<"$line"
+    local flags=()
+    [ "$2" = linear ] && flags=(--linear)
+    sdl_board_run "$1" "$frames" "${flags[@]}" "${batching[@]}"
 }
-
-median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) { print "nan"; exit } if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 configs=()
 for s in ${sizes//,/ }; do for f in ${filters//,/ }; do configs+=("$s/$f"); done; done
 results=$work/results.tsv
 : > "$results"
 echo "sdl-board: $rounds rounds x ${#configs[@]} configurations, $frames frames each (+30 warm-up), batching $([ ${#batching[@]} -gt 0 ] && echo on || echo off); $(nproc) CPUs; load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-grep -m1 'sdl-board: renderer' < <(SDL_VIDEODRIVER=offscreen SDL_VIDEO_EGL_DRIVER=$shim "$work/sdl-board" --board "$board" --frames 1 "${batching[@]}" 2>&1 >/dev/null) >&2 || true
+sdl_board_renderer "${batching[@]}" >&2
 for r in $(seq 1 "$rounds"); do
     set -- "${configs[@]}"
     for _ in $(seq 2 "$r"); do set -- "${@:2}" "$1"; done

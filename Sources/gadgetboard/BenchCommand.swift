@@ -7,27 +7,39 @@ import GadgetSystem
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Sprite benchmark comparable to SDL2's testsprite2: N bouncing alpha-blended sprites, every frame finished.",
+        abstract: "Benchmarks: sprites comparable to SDL2's testsprite2 (default), or the demo board through the kiosk loop.",
         discussion: """
-            Reports fps, frame time p50/p95/p99/max, CPU ns per sprite (simulation + batching, \
-            excluding the driver), draw calls per frame and heap allocations per frame in steady \
-            state. --floor draws the same sprites from a static vertex buffer in one draw call: \
-            the driver's limit. See docs/BENCHMARKS.md and bench/compare-sdl.sh.
+            --workload sprites: N bouncing alpha-blended sprites, every frame finished. Reports \
+            fps, frame time p50/p95/p99/max, CPU ns per sprite (simulation + batching, excluding \
+            the driver), draw calls per frame and heap allocations per frame in steady state. \
+            --floor draws the same sprites from a static vertex buffer in one draw call: the \
+            driver's limit. See bench/compare-sdl.sh.
+
+            --workload board: the demo board (1920x1080 by default) in the kiosk loop, frames \
+            drawn as fast as they finish, with a scripted finger on a synthetic touch screen read \
+            by the input thread: a drag round a circle (--frames N measured frames after \
+            --warmup), a flick, then idle. Reports fps, CPU ms per frame (whole process), frame \
+            time p50/p99 and the fraction of the screen redrawn, per phase and overall, and the \
+            frames drawn while idle. --full-redraw turns damage tracking off. See \
+            bench/compare-board.sh and docs/BENCHMARKS.md.
             """)
 
-    @Option(help: "Number of sprites.")
+    @Option(help: "sprites or board.")
+    var workload: BenchWorkloadKind = .sprites
+
+    @Option(help: "Number of sprites (sprites).")
     var sprites = 10_000
 
-    @Option(help: "Sprite side in pixels (testsprite2's icon is 32).")
+    @Option(help: "Sprite side in pixels (sprites; testsprite2's icon is 32).")
     var spriteSize = 32
 
-    @Option(help: "Headless framebuffer size WxH.")
-    var size = PixelSize(1280, 720)
+    @Option(help: "Headless framebuffer size WxH (default: 1280x720 for sprites, 1920x1080 for board).")
+    var size: PixelSize?
 
-    @Option(help: "Measure N frames after the warm-up (default: measure for --duration seconds).")
+    @Option(help: "Measure N frames after the warm-up (sprites default: measure for --duration seconds; board: drag frames, default 600).")
     var frames: Int?
 
-    @Option(help: "Seconds to measure when --frames is not given.")
+    @Option(help: "Seconds to measure when --frames is not given (sprites).")
     var duration: Double = 10
 
     @Option(help: "Frames drawn before measuring.")
@@ -35,19 +47,25 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var output: BenchDisplayArguments
 
-    @Flag(help: "Draw the same sprites from a static vertex buffer in one draw call (the driver's limit).")
+    @Flag(help: "Draw the same sprites from a static vertex buffer in one draw call (sprites: the driver's limit).")
     var floor = false
 
-    @Option(help: "Seed of the sprites' places and velocities.")
+    @Flag(help: "Redraw the whole frame every time, no damage tracking (board; as run --full-redraw).")
+    var fullRedraw = false
+
+    @Option(help: "Touch reports per second while a finger is down (board).")
+    var touchRate: Double = 1000
+
+    @Option(help: "Seed of the sprites' places and velocities (sprites).")
     var seed: UInt64 = 1
 
-    @Flag(help: "Draw the frame-time HUD over the sprites.")
+    @Flag(help: "Draw the frame-time HUD (board: the loop then draws while idle too).")
     var hud = false
 
     @Option(help: "Write a PNG of the last frame here.")
     var screenshot: String?
 
-    @Flag(help: "Leave glibc's heap trimming at its defaults (by default bench keeps freed memory: see docs/BENCHMARKS.md).")
+    @Flag(help: "Leave glibc's heap trimming at its defaults (sprites; by default it keeps freed memory, board runs as the kiosk does: see docs/BENCHMARKS.md).")
     var defaultMalloc = false
 
     @Flag(help: "Print the report as JSON (with every frame time) on stdout.")
@@ -59,6 +77,13 @@ struct BenchCommand: ParsableCommand {
         if let frames, frames < 1 { throw ValidationError("--frames: must be at least 1") }
         guard duration > 0 else { throw ValidationError("--duration: must be greater than 0") }
         guard warmup >= 0 else { throw ValidationError("--warmup: must be 0 or more") }
+        switch workload {
+        case .sprites:
+            if fullRedraw { throw ValidationError("--full-redraw: only with --workload board") }
+        case .board:
+            if floor { throw ValidationError("--floor: only with --workload sprites") }
+            guard touchRate >= 10, touchRate <= 10_000 else { throw ValidationError("--touch-rate: must be 10…10000 reports per second") }
+        }
     }
 
     /// What the bench is asked to measure, from the arguments.
@@ -66,7 +91,7 @@ struct BenchCommand: ParsableCommand {
         var o = BenchOptions()
         o.sprites = sprites
         o.spriteSize = spriteSize
-        o.size = size
+        o.size = size ?? PixelSize(1280, 720)
         o.frames = frames
         o.duration = duration
         o.warmupFrames = warmup
@@ -79,13 +104,43 @@ struct BenchCommand: ParsableCommand {
         return o
     }
 
+    /// What the board workload is asked to measure, from the arguments.
+    var boardOptions: BoardBenchOptions {
+        var o = BoardBenchOptions()
+        if let size { o.size = size }
+        if let frames { o.frames = frames }
+        o.warmupFrames = warmup
+        o.fullRedraw = fullRedraw
+        o.touchRate = touchRate
+        o.display = output.display
+        o.card = output.card
+        o.connector = output.connector
+        o.mode = output.mode?.text
+        o.hud = hud
+        o.screenshotPath = screenshot
+        return o
+    }
+
     func run() throws {
-        let result: BenchResult
-        do { result = try SpriteBench.run(options) } catch { throw failWith("bench: \(error)") }
-        if json {
-            StandardOutput.line(JSONWriter.write(result.json))
+        let json: JSONValue, lines: [String]
+        switch workload {
+        case .sprites:
+            let result: BenchResult
+            do { result = try SpriteBench.run(options) } catch { throw failWith("bench: \(error)") }
+            (json, lines) = (result.json, result.lines)
+        case .board:
+            let result: BoardBenchResult
+            do { result = try BoardBench.run(boardOptions) } catch {
+                StandardError.line("bench: \(error)")
+                if case .kiosk(let status) = error { throw ExitCode(status) }
+                throw ExitCode(1)
+            }
+            (json, lines) = (result.json, result.lines)
+        }
+        if self.json {
+            StandardOutput.line(JSONWriter.write(json))
         } else {
-            for line in result.lines { StandardOutput.line(line) }
+            for line in lines { StandardOutput.line(line) }
         }
     }
 }

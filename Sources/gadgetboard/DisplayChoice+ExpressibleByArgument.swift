@@ -7,3 +7,6 @@ import GadgetBench
 extension RunOptions.DisplayChoice: ExpressibleByArgument {}
 
 extension BenchOptions.DisplayChoice: ExpressibleByArgument {}
+
+// `bench --workload`.
+extension BenchWorkloadKind: ExpressibleByArgument {}

@@ -36,7 +36,9 @@ public final class KioskLoop {
     var stats = FrameStatistics()
     /// Presents frames and takes their flips into `stats` (the bench paces the same way), headless
     /// frames on a fixed cadence as a panel's vblanks would show them.
-    var pacer = FramePacer(headlessCadence: KioskLoop.headlessFrameInterval)
+    /// Headless frames on the 60 Hz cadence, or (`paceHeadless` off: the board bench) as fast as
+    /// they finish, stamped when they do.
+    var pacer: FramePacer
     let startTime: Microseconds
     var needsDraw = true
     var drawnFrames = 0
@@ -60,6 +62,9 @@ public final class KioskLoop {
     /// Called on the loop thread once per iteration, just before the loop sleeps, with the time
     /// the iteration began. For measuring a running kiosk (`gadgetboard soak`); nil in a kiosk.
     public var iterationObserver: ((KioskLoop, Microseconds) -> Void)?
+    /// Set by `iterationObserver` to end `run()` after this iteration (`bench --workload board`
+    /// stops when its touch script is over).
+    public var stopRequested = false
     /// Headless has no vblank: frames are shown on a fixed cadence of this interval (`FrameCadence`).
     static let headlessFrameInterval: Microseconds = 16_667
 
@@ -80,6 +85,7 @@ public final class KioskLoop {
         session = BoardSession(board: loaded.board, startTime: startTime, displayScale: scene.viewport.scale)
         idle = IdleBlanker(settings: loaded.board.idle, now: startTime)
         hud = options.hud ? HUDOverlay() : nil
+        pacer = options.paceHeadless ? FramePacer(headlessCadence: KioskLoop.headlessFrameInterval) : FramePacer()
         verifier = options.verifyDamage ? DamageVerifier(log: log) : nil
         queue = try TouchQueue()
         messages.reserveCapacity(queue.hardLimit)
@@ -125,7 +131,7 @@ public final class KioskLoop {
             if let action = idle.update(now: now) { apply(action) }
 
             if displayConnected && !display.isFlipPending && !idle.isBlanked && (needsDraw || !session.isIdle || options.frames != nil || options.drawContinuously || hud != nil) {
-                if display.refreshInterval != nil || now >= lastHeadlessFrame {
+                if display.refreshInterval != nil || now >= lastHeadlessFrame || !options.paceHeadless {
                     try drawFrame(now: now)
                     if let limit = options.frames, drawnFrames >= limit, !display.isFlipPending { return .finished }
                 }
@@ -134,6 +140,7 @@ public final class KioskLoop {
             // Headless with nothing asked of it: one frame (for the screenshot), then done.
             if displayConnected, display.refreshInterval == nil, options.frames == nil, options.duration == nil, drawnFrames > 0 { return .finished }
             iterationObserver?(self, now)
+            if stopRequested { return .finished }
             service.tick(now: MonotonicClock.now())
             try sleep(until: deadline)
         }
@@ -369,7 +376,7 @@ public final class KioskLoop {
         // Headless, a frame to draw waits for the previous one's slot (KMS: for its flip event).
         let wantsFrame = needsDraw || !session.isIdle || hud != nil || options.frames != nil || options.drawContinuously
         if wantsFrame && displayConnected && !display.isFlipPending && !idle.isBlanked && display.refreshInterval == nil {
-            wake.append(lastHeadlessFrame)
+            wake.append(options.paceHeadless ? lastHeadlessFrame : now)
         }
         var timeout: Int32 = -1
         if let soonest = wake.min() { timeout = Int32(clamping: max(0, (soonest - now + 999) / 1000)) }

@@ -27,8 +27,6 @@ public struct SoakOptions: Sendable {
 /// Returns 0 when the run completed (whatever the verdict), 1 or 2 when it could not run.
 public enum Soak {
     public static func run(_ options: SoakOptions, logger log: Logger = Loggers.soak) -> Int32 {
-        // The kiosk closing the FIFO's reading end must end the writer with EPIPE, not kill us.
-        ChildProcess.ignoreBrokenPipes()
         let board: LoadedBoard
         switch BoardSource.load(options.boardPath) {
         case .failure(let problems):
@@ -40,23 +38,16 @@ public enum Soak {
             log.error("--out: \(error)")
             return 2
         }
-        let dir: String
-        do { dir = try FileIO.makeTemporaryDirectory(prefix: "/tmp/gadgetboard-soak") } catch {
-            log.error("\(error)")
-            return 1
-        }
-        let fifo = dir + "/event0"
-        defer { FileIO.remove(fifo); FileIO.removeDirectory(dir) }
-        do { try FileIO.makeFIFO(fifo) } catch {
-            log.error("\(error)")
-            return 1
-        }
 
         // The touch screen covers the board one device unit per board pixel.
         let generator = SoakTouchGenerator(seed: options.seed, maxX: Int32(board.board.size.width.rounded()) - 1,
                                            maxY: Int32(board.board.size.height.rounded()) - 1)
-        let device = generator.deviceDescription
-        let writer = SoakTouchWriter(path: fifo, generator: generator)
+        let screen: SyntheticTouchScreen<SoakTouchGenerator>
+        do { screen = try SyntheticTouchScreen(tag: "soak", device: generator.deviceDescription, script: generator) } catch {
+            log.error("\(error)")
+            return 1
+        }
+        let writer = screen.writer
         let sampler = SoakSampler(interval: Microseconds(options.interval * 1_000_000), duration: Microseconds(options.duration * 1_000_000),
                                   reportsSent: { writer.reports })
         var run = RunOptions()
@@ -65,24 +56,23 @@ public enum Soak {
         // A second's margin, so the last sample (at exactly `duration`) lands inside the run.
         run.duration = options.duration + 1
         run.drawContinuously = true
-        run.inputPaths = [fifo]
-        run.inputOpener = { (path, _) throws(InputError) in try RawEventSource.open(path, device: device) }
-        do { try writer.start() } catch {
+        screen.attach(to: &run)
+        do { try screen.start() } catch {
             log.error("touch writer: \(error)")
             return 1
         }
-        log.info("\(options.duration) s on \(options.boardPath ?? DemoBoard.name), seed \(options.seed), a sample every \(options.interval) s; touches through \(fifo)")
+        log.info("\(options.duration) s on \(options.boardPath ?? DemoBoard.name), seed \(options.seed), a sample every \(options.interval) s; touches through \(screen.path)")
         var display = ""
         let code = Kiosk.run(run) { loop in
             display = loop.displaySummary
             sampler.begin(now: MonotonicClock.now())
             loop.iterationObserver = { loop, now in sampler.observe(loop, now: now) }
         }
-        writer.stop()
+        screen.stop()
         guard code == 0 else { return code }
 
         let report = SoakReport(options: options, display: display, samples: sampler.samples, quarters: sampler.quarters,
-                                gestures: writer.gestures, writerError: writer.error)
+                                gestures: writer.script.gestures, writerError: writer.error)
         let jsonPath = options.outDirectory + "/soak.json"
         do { try FileIO.replace(jsonPath, with: JSONWriter.write(report.json) + "\n") } catch {
             log.error("\(error)")

@@ -9,29 +9,22 @@ import GadgetCore
 /// jittering in place and lifted one by one). Reports come every 5–10 ms (100–200 Hz) while a
 /// finger is down. Pure: the same seed gives the same stream; the event times are left at 0 and
 /// the writer stamps each report with the clock when it sends it.
-public struct SoakTouchGenerator {
+public struct SoakTouchGenerator: TouchScript {
     public enum Gesture: String, CaseIterable, Sendable { case tap, drag, pinch, flick, threeFingerNoise = "three-finger-noise" }
 
     /// One SYN_REPORT's worth of events, sent `delay` after the previous report.
-    public struct Report: Equatable, Sendable {
-        public var delay: Microseconds
-        public var events: [InputEvent]
-    }
+    public typealias Report = TouchReport
 
-    /// A contact's new place, or its lift (nil).
-    struct Change { var slot: Int32; var at: (x: Int32, y: Int32)? }
+    typealias Change = MultitouchEncoder.Change
     struct Frame { var delay: Microseconds; var changes: [Change] }
 
     /// The device's coordinate ranges (0…maxX, 0…maxY) and slots.
     public let maxX: Int32, maxY: Int32
-    public static let slots: Int32 = 10
+    public static let slots = MultitouchEncoder.slots
     private var random: SplitMix64
     private var pending: [Frame] = []
     private var nextFrame = 0
-    /// Per slot: its tracking id while down.
-    private var trackingIDs = [Int32?](repeating: nil, count: Int(SoakTouchGenerator.slots))
-    private var currentSlot: Int32 = 0
-    private var nextTrackingID: Int32 = 0
+    private var encoder = MultitouchEncoder()
     /// Gestures started, by kind (for the report).
     public private(set) var gestures: [Gesture: Int] = [:]
 
@@ -41,7 +34,7 @@ public struct SoakTouchGenerator {
     }
 
     /// Contacts down now (0 between gestures).
-    public var contactsDown: Int { trackingIDs.count { $0 != nil } }
+    public var contactsDown: Int { encoder.contactsDown }
 
     /// The next report; a new gesture is planned whenever the previous one is done.
     public mutating func next() -> Report {
@@ -51,16 +44,19 @@ public struct SoakTouchGenerator {
         }
         let frame = pending[nextFrame]
         nextFrame += 1
-        return Report(delay: frame.delay, events: encode(frame.changes))
+        return Report(delay: frame.delay, events: encoder.encode(frame.changes))
     }
+
+    /// The soak never ends its script: the run's duration does.
+    public mutating func nextReport() -> TouchReport? { next() }
 
     /// Lifts every contact still down (the soak is ending), or nil if none is.
     public mutating func liftAll() -> Report? {
-        let down = trackingIDs.indices.filter { trackingIDs[$0] != nil }
+        let down = encoder.slotsDown
         guard !down.isEmpty else { return nil }
         pending = []
         nextFrame = 0
-        return Report(delay: 0, events: encode(down.map { Change(slot: Int32($0), at: nil) }))
+        return Report(delay: 0, events: encoder.encode(down.map { Change(slot: $0, at: nil) }))
     }
 
     // MARK: - Planning
@@ -167,51 +163,9 @@ public struct SoakTouchGenerator {
         return frames
     }
 
-    // MARK: - Encoding (type B)
-
-    /// The events of one report: per changed slot ABS_MT_SLOT (when it changes), the tracking
-    /// id on landing (-1 on lift) and the position; BTN_TOUCH on the first landing and the last
-    /// lift; ABS_X/Y following the lowest slot down; SYN_REPORT.
-    private mutating func encode(_ changes: [Change]) -> [InputEvent] {
-        var events: [InputEvent] = []
-        func ev(_ type: UInt16, _ code: UInt16, _ value: Int32) { events.append(InputEvent(time: 0, type: type, code: code, value: value)) }
-        let wasDown = contactsDown
-        for c in changes {
-            if c.slot != currentSlot { ev(EV.abs, EV.absMTSlot, c.slot); currentSlot = c.slot }
-            if let at = c.at {
-                if trackingIDs[Int(c.slot)] == nil {
-                    trackingIDs[Int(c.slot)] = nextTrackingID
-                    ev(EV.abs, EV.absMTTrackingID, nextTrackingID)
-                    nextTrackingID = (nextTrackingID + 1) % 65_535
-                }
-                ev(EV.abs, EV.absMTPositionX, at.x)
-                ev(EV.abs, EV.absMTPositionY, at.y)
-            } else if trackingIDs[Int(c.slot)] != nil {
-                trackingIDs[Int(c.slot)] = nil
-                ev(EV.abs, EV.absMTTrackingID, -1)
-            }
-        }
-        let down = contactsDown
-        if wasDown == 0 && down > 0 { ev(EV.key, EV.btnTouch, 1) }
-        if wasDown > 0 && down == 0 { ev(EV.key, EV.btnTouch, 0) }
-        if let first = changes.filter({ $0.at != nil }).min(by: { $0.slot < $1.slot }), let at = first.at,
-           trackingIDs[0..<Int(first.slot)].allSatisfy({ $0 == nil }) {
-            ev(EV.abs, EV.absX, at.x)
-            ev(EV.abs, EV.absY, at.y)
-        }
-        ev(EV.syn, EV.synReport, 0)
-        return events
-    }
-
     /// The touch screen this stream is for: `slots` slots over 0…maxX × 0…maxY, direct (a
     /// touch screen, not a touchpad).
     public var deviceDescription: InputDeviceDescription {
-        InputDeviceDescription(
-            nameBytes: Array("gadgetboard soak touchscreen".utf8), properties: [EV.propDirect],
-            codes: [EV.key: [EV.btnTouch], EV.abs: [EV.absX, EV.absY, EV.absMTSlot, EV.absMTPositionX, EV.absMTPositionY, EV.absMTTrackingID]],
-            absInfo: [EV.absX: AbsInfo(minimum: 0, maximum: maxX), EV.absY: AbsInfo(minimum: 0, maximum: maxY),
-                      EV.absMTSlot: AbsInfo(minimum: 0, maximum: Self.slots - 1),
-                      EV.absMTPositionX: AbsInfo(minimum: 0, maximum: maxX), EV.absMTPositionY: AbsInfo(minimum: 0, maximum: maxY),
-                      EV.absMTTrackingID: AbsInfo(minimum: 0, maximum: 65_535)])
+        MultitouchEncoder.deviceDescription(name: "gadgetboard soak touchscreen", maxX: maxX, maxY: maxY)
     }
 }

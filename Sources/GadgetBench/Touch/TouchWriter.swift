@@ -1,36 +1,44 @@
 import Synchronization
-import GadgetApp
 import GadgetCore
-import GadgetSystem
 import GadgetInput
 import GadgetSystem
 
-/// The soak's finger: a thread that writes `SoakTouchGenerator`'s reports as raw kernel
+/// The synthetic finger: a thread that plays a `TouchScript`'s reports as raw kernel
 /// `struct input_event` records into a FIFO the kiosk's input thread reads as a touch screen,
 /// each report stamped with CLOCK_MONOTONIC when it is sent (as the kernel stamps a device's
 /// events). Reports keep their planned spacing against an absolute schedule; after a stall of
-/// more than a second the schedule restarts from now instead of bursting to catch up.
+/// more than a second the schedule restarts from now instead of bursting to catch up. When the
+/// script ends the FIFO is closed: the kiosk sees the device go away.
 ///
-/// Thread: `start` and `stop` from one thread (the soak's main); the rest runs on its own thread.
-final class SoakTouchWriter: @unchecked Sendable {
+/// Used by `gadgetboard soak` (seeded random gestures, endless) and `gadgetboard bench
+/// --workload board` (a scripted drag, flick and idle pause).
+///
+/// Thread: `start` and `stop` from one thread (the caller's); `marked` and the script run on
+/// the writer's own thread; `script` may be read after `stop`.
+final class TouchWriter<Script: TouchScript>: @unchecked Sendable {
     private let path: String
-    private var generator: SoakTouchGenerator
+    /// The script as it stands (read it after `stop`, e.g. the soak's gesture counts).
+    private(set) var script: Script
+    /// Called on the writer's thread with a report's `mark` and the time it was sent (µs).
+    private let marked: (@Sendable (Int, Microseconds) -> Void)?
     private let stopRequested = Atomic<Bool>(false)
     private let reportsSent = Atomic<Int>(0)
+    private let finished = Atomic<Bool>(false)
     private var thread: JoinableThread?
     private let failure = Mutex<String?>(nil)
-    /// Gestures started, by kind: read after `stop`.
-    private(set) var gestures: [SoakTouchGenerator.Gesture: Int] = [:]
 
-    init(path: String, generator: SoakTouchGenerator) {
+    init(path: String, script: Script, marked: (@Sendable (Int, Microseconds) -> Void)? = nil) {
         self.path = path
-        self.generator = generator
+        self.script = script
+        self.marked = marked
     }
 
     /// Reports written so far. Thread: any.
     var reports: Int { reportsSent.load(ordering: .relaxed) }
     /// Why writing stopped early, if it did. Thread: any.
     var error: String? { failure.withLock { $0 } }
+    /// True once the script ran to its end (before the FIFO is closed). Thread: any.
+    var scriptFinished: Bool { finished.load(ordering: .acquiring) }
 
     func start() throws(SystemError) {
         thread = try JoinableThread { self.run() }
@@ -52,31 +60,36 @@ final class SoakTouchWriter: @unchecked Sendable {
         var bytes: [UInt8] = []
         do {
             while !stopping {
-                let report = generator.next()
+                guard let report = script.nextReport() else {
+                    finished.store(true, ordering: .releasing)
+                    break
+                }
                 due += report.delay
                 if MonotonicClock.now() - due > 1_000_000 { due = MonotonicClock.now() }
                 sleep(until: due)
                 if stopping { break }
                 try send(report, fd: fd, buffer: &bytes)
             }
-            if let lift = generator.liftAll() { try send(lift, fd: fd, buffer: &bytes) }
+            if let lift = script.liftAll() { try send(lift, fd: fd, buffer: &bytes) }
         } catch {
             // EPIPE: the kiosk closed its end (it is shutting down).
             if error.errno != .brokenPipe { failure.withLock { $0 = "writing \(path): \(error)" } }
         }
-        gestures = generator.gestures
     }
 
-    private func send(_ report: SoakTouchGenerator.Report, fd: OwnedFileDescriptor, buffer: inout [UInt8]) throws(SystemError) {
+    private func send(_ report: TouchReport, fd: OwnedFileDescriptor, buffer: inout [UInt8]) throws(SystemError) {
         let now = MonotonicClock.now()
-        buffer.removeAll(keepingCapacity: true)
-        for var e in report.events {
-            e.time = now
-            buffer += RawEventSource.record(e)
+        if !report.events.isEmpty {
+            buffer.removeAll(keepingCapacity: true)
+            for var e in report.events {
+                e.time = now
+                buffer += RawEventSource.record(e)
+            }
+            let result = buffer.withUnsafeBytes { raw in Result { () throws(SystemError) in try fd.writeAll(raw, path) } }
+            try result.get()
+            reportsSent.add(1, ordering: .relaxed)
         }
-        let result = buffer.withUnsafeBytes { raw in Result { () throws(SystemError) in try fd.writeAll(raw, path) } }
-        try result.get()
-        reportsSent.add(1, ordering: .relaxed)
+        if let mark = report.mark { marked?(mark, now) }
     }
 
     /// Opens the FIFO for writing once the input thread has opened it for reading (until then
