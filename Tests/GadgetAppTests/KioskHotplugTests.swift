@@ -92,4 +92,33 @@ import Testing
         let shot = try loop.display.readPixels()
         #expect(shot.width == 1024 && shot.height == 768)
     }
+
+    /// `--verify-damage` across a display that goes and comes back: the new display has a new GL
+    /// context, so the verifier's off-screen target is made anew there (found in the VM test: the
+    /// old one's framebuffer name failed with GL_INVALID_FRAMEBUFFER_OPERATION).
+    @Test func damageVerificationSurvivesADisplayReturning() throws {
+        var o = RunOptions()
+        o.handleSignals = false
+        o.verifyDamage = true
+        o.boardPath = fixturesDirectory() + "/golden-board/board.json"
+        o.display = .headless
+        guard case .success(let loaded) = BoardSource.load(o.boardPath) else { Issue.record("board"); return }
+        let service = try KioskService(environment: [:], metricsPath: nil, handleSignals: false, now: 0)
+        let source = PipeChangeSource()
+        let first = try UnpluggableDisplay(PixelSize(640, 360))
+        let hotplug = DisplayHotplug(monitor: source, reopen: { try UnpluggableDisplay(PixelSize(640, 360)) })
+        let loop = try KioskLoop(options: o, loaded: loaded, service: service, hotplug: hotplug, display: first)
+        defer { loop.destroy() }
+        try loop.drawFrame(now: 1_000)
+        first.connected = false
+        source.cardChanged()
+        loop.handleHotplug(now: 2_000)
+        source.cardChanged()
+        loop.handleHotplug(now: 3_000)
+        #expect(loop.displayConnected)
+        try loop.drawFrame(now: 4_000)
+        try loop.drawFrame(now: 5_000)
+        let verifier = try #require(loop.verifier)
+        #expect(verifier.frames == 3 && verifier.mismatchedFrames == 0)
+    }
 }

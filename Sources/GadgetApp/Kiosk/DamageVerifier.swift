@@ -10,15 +10,25 @@ import Logging
 final class DamageVerifier {
     private let log: Logger
     private var target: OffscreenTarget?
+    /// The display the target was made for: a display opened after a hotplug has a new GL
+    /// context, in which the old target's names mean nothing.
+    private var display: ObjectIdentifier?
     private(set) var frames = 0
     private(set) var mismatchedFrames = 0
     private(set) var mismatchedPixels = 0
 
     init(log: Logger) { self.log = log }
 
-    /// Compares the framebuffer being drawn (of `size`) with `drawFull` drawn off screen.
-    func check(_ size: PixelSize, drawFull: () throws -> Void) throws {
+    /// Compares the framebuffer being drawn (of `size`, on `display`) with `drawFull` drawn off
+    /// screen.
+    func check(_ size: PixelSize, display: AnyObject, drawFull: () throws -> Void) throws {
         let tracked = FramebufferReadback.boundPixels(size)
+        if self.display != ObjectIdentifier(display) {
+            // Its context is gone with the old display (and its names with it): not deleted here,
+            // where they could name the new context's objects.
+            target = nil
+            self.display = ObjectIdentifier(display)
+        }
         if target?.size != size {
             target?.destroy()
             target = try OffscreenTarget(size: size)

@@ -155,7 +155,7 @@ public final class KioskLoop {
                                hudFrame: hud == nil ? nil : drawnFrames, display: display, fullRedraw: options.fullRedraw)
         display.setDamageRegion(plan.draw.rects)
         try draw(poses: poses, cursor: showCursor, region: plan.draw)
-        if let verifier { try verifier.check(display.pixelSize) { () throws in try draw(poses: poses, cursor: showCursor, region: .full) } }
+        if let verifier { try verifier.check(display.pixelSize, display: display) { () throws in try draw(poses: poses, cursor: showCursor, region: .full) } }
         let screen = PixelRect(display.pixelSize)
         stats.redrew(plan.draw.pixelCount(on: screen), of: screen.area)
         service.metrics.redrawnPixels &+= UInt64(plan.draw.pixelCount(on: screen))
