@@ -11,8 +11,9 @@ final class DamageVerifier {
     private let log: Logger
     private var target: OffscreenTarget?
     /// The display the target was made for: a display opened after a hotplug has a new GL
-    /// context, in which the old target's names mean nothing.
-    private var display: ObjectIdentifier?
+    /// context, in which the old target's names mean nothing. Weak, and compared by identity: a
+    /// new display may be allocated where the freed one was, so an address would not tell.
+    private weak var display: AnyObject?
     private(set) var frames = 0
     private(set) var mismatchedFrames = 0
     private(set) var mismatchedPixels = 0
@@ -23,11 +24,11 @@ final class DamageVerifier {
     /// screen.
     func check(_ size: PixelSize, display: AnyObject, drawFull: () throws -> Void) throws {
         let tracked = FramebufferReadback.boundPixels(size)
-        if self.display != ObjectIdentifier(display) {
+        if self.display !== display {
             // Its context is gone with the old display (and its names with it): not deleted here,
             // where they could name the new context's objects.
             target = nil
-            self.display = ObjectIdentifier(display)
+            self.display = display
         }
         if target?.size != size {
             target?.destroy()

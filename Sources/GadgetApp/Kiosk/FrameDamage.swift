@@ -22,8 +22,10 @@ struct FrameDamage {
     private let policy = DamagePolicy()
     /// How often each back-buffer age was met (`--stats`: which swap chain the driver runs).
     private(set) var bufferAges: [Int: Int] = [:]
-    private var scene: ObjectIdentifier?
-    private var display: ObjectIdentifier?
+    /// The scene and display of the last frame. Weak and compared by identity: a new scene or
+    /// display may be allocated where the freed one was, so an address would not tell.
+    private weak var scene: BoardScene?
+    private weak var display: AnyObject?
 
     /// The region to draw for this frame and the frame's own damage (to `record` once presented).
     struct Plan {
@@ -34,11 +36,10 @@ struct FrameDamage {
     mutating func plan(scene: BoardScene, board: Board, poses: [GadgetPose], cursor: Vector2?, hudFrame: Int?,
                        display: DisplayBackend, fullRedraw: Bool) -> Plan {
         let screen = PixelRect(display.pixelSize)
-        let sceneID = ObjectIdentifier(scene), displayID = ObjectIdentifier(display)
-        let changed = sceneID != self.scene || displayID != self.display
+        let changed = scene !== self.scene || display !== self.display
         if changed { history.reset() }
-        self.scene = sceneID
-        self.display = displayID
+        self.scene = scene
+        self.display = display
 
         var items = BoardDamage.items(board: board, poses: poses, viewport: scene.viewport).map {
             DamageTracker<Look>.Item(bounds: $0.bounds, look: .gadget($0.look))
