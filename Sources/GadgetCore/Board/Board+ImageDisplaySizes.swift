@@ -1,6 +1,7 @@
 extension Board {
     /// The most pixels each image (by path) can show, so it is decoded no larger: a gadget's size
-    /// × its `maxScale` (pinched as far as it goes), the background's the board's size, each
+    /// × its `maxScale` (pinched as far as it goes; 1 when not `scalable`; × `placardGrowth` for a
+    /// `springHome` placard), the background's the board's size, each
     /// × `displayScale` and capped at `maximumSide`. An image several gadgets share gets the
     /// largest of their needs, per side.
     ///
@@ -18,11 +19,13 @@ extension Board {
             sizes[path] = PixelSize(max(old.width, w), max(old.height, h))
         }
         if case .image(let ref, _) = background { need(ref.path, size) }
+        // A placard (springHome) grows by this while touched, on top of its scale.
+        let growth = thresholdOverrides.last { $0.name == "placardGrowth" }?.value ?? GestureThresholds().placardGrowth
         for g in gadgets {
             if case .image(let ref) = g.appearance {
-                // A gadget that cannot be scaled is only ever shown at 1 (or grown by springHome's
-                // touch growth, which is a few per cent and needs no extra pixels).
-                need(ref.path, g.size * (g.behavior.scalable ? max(1, g.behavior.maxScale) : 1))
+                // A gadget that cannot be scaled is only ever shown at 1.
+                let scale = g.behavior.scalable ? max(1, g.behavior.maxScale) : 1
+                need(ref.path, g.size * (scale * (g.behavior.springHome ? max(1, growth) : 1)))
             }
         }
         return sizes

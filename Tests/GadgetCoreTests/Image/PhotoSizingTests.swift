@@ -54,3 +54,14 @@ import Testing
         #expect(board.imageDisplaySizes(displayScale: 2, maximumSide: 4086)["p.jpg"] == PixelSize(800, 1200))
     }
 }
+
+@Suite struct PlacardImageSizeTests {
+    @Test func aSpringHomePlacardHasRoomToGrow() throws {
+        let json = """
+        {"size": [800, 600], "thresholds": {"placardGrowth": 1.5}, "gadgets": [
+           {"id": "p", "image": "p.png", "center": [100, 100], "size": [200, 100], "springHome": true, "scalable": false}]}
+        """
+        let board = try BoardDecoder.decode(Array(json.utf8), file: "b.json").get()
+        #expect(board.imageDisplaySizes(maximumSide: 4086)["p.png"] == PixelSize(300, 150))
+    }
+}
