@@ -5,7 +5,7 @@ import GadgetCore
 /// `WebPDecode` straight into RGBA at the wanted size (libwebp's rescaler works row by row while
 /// decoding, so the full-size image is never held).
 enum WebPCodec {
-    /// The stored size and whether the file is animated (only its first frame would show).
+    /// The stored size; an animated file is refused (only its first frame would show).
     static func header(_ bytes: [UInt8]) throws(ImageDecodeFailure) -> PixelSize {
         var features = WebPBitstreamFeatures()
         let status = bytes.withUnsafeBufferPointer { p in WebPGetFeatures(p.baseAddress, p.count, &features) }
