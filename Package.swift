@@ -28,6 +28,10 @@ let package = Package(
         systemLibrary("CDRM", pkgConfig: "libdrm", apt: ["libdrm-dev"]),
         systemLibrary("CEvdev", pkgConfig: "libevdev", apt: ["libevdev-dev"]),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
+        // Photos: JPEG through libjpeg-turbo's TurboJPEG API (scaled decoding, errors returned
+        // rather than longjmp'd), WebP through libwebp.
+        systemLibrary("CJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
+        systemLibrary("CWebP", pkgConfig: "libwebp", apt: ["libwebp-dev"]),
         // Display hotplug: the kernel's uevents through libudev's monitor.
         systemLibrary("CUdev", pkgConfig: "libudev", apt: ["libudev-dev"]),
         // glibc's <malloc.h> (mallinfo2, mallopt) and the bench's malloc counter; part of libc, nothing to link.
@@ -45,8 +49,8 @@ let package = Package(
         .target(name: "GadgetCore"),
         // GLSL ES 1.00 sources embedded at build time.
         .target(name: "GadgetShaders", path: "Shaders", resources: [.embedInCode("sprite.vert"), .embedInCode("sprite.frag")]),
-        // PNG decode/encode, GLES2 programs, textures and the sprite batcher.
-        .target(name: "GadgetRender", dependencies: ["GadgetCore", "GadgetShaders", "CGLES2", "CPNG"]),
+        // PNG/JPEG/WebP decode, PNG encode, GLES2 programs, textures and the sprite batcher.
+        .target(name: "GadgetRender", dependencies: ["GadgetCore", "GadgetShaders", "CGLES2", "CPNG", "CJPEG", "CWebP"]),
         // Display backends (headless EGL, KMS/GBM) behind one protocol.
         .target(name: "GadgetDisplay", dependencies: [
             "GadgetCore", "GadgetSystem", "CEGL", "CGLES2", "CGBM", "CDRM", "CUdev",

@@ -11,6 +11,8 @@
 # Targets: evemu  the evemu reader and the replay path (Fuzz/EvemuFuzz)
 #          board  JSON parser → board decoder → threshold overrides → a short run (Fuzz/BoardFuzz)
 #          png    libpng decode → downscale → premultiply → atlas page (Fuzz/PNGFuzz)
+#          photo  format sniffing → EXIF orientation → TurboJPEG / libwebp scaled decode → box
+#                 downscale → orientation turn (Fuzz/PhotoFuzz)
 #
 # GadgetCore is compiled once as its own instrumented module (assertions and the core's #if DEBUG
 # invariant checks on), cached in .build/fuzz/core until its sources change. Each target starts
@@ -19,7 +21,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.build/fuzz
-targets=(evemu board png)
+targets=(evemu board png photo)
 flags=("-sanitize=fuzzer,address" -O -assert-config Debug -D DEBUG -swift-version 6 -parse-as-library)
 
 usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
@@ -57,6 +59,11 @@ configure() {
     # map the package uses.
     png) sources=(Fuzz/PNGFuzz/PNGFuzz.swift Sources/GadgetRender/Image/PNGCodec.swift Sources/GadgetRender/Batch/AtlasLayout.swift)
          extra=(-I Sources/CPNG -lpng); dict=Fuzz/png.dict; max_len=65536 ;;
+    # ImageDecoder and its codecs (no GL in them) with the package's module maps.
+    photo) sources=(Fuzz/PhotoFuzz/PhotoFuzz.swift Sources/GadgetRender/Image/ImageDecoder.swift
+                    Sources/GadgetRender/Image/ImageDecodeFailure.swift Sources/GadgetRender/Image/JPEGDecompressor.swift
+                    Sources/GadgetRender/Image/WebPCodec.swift Sources/GadgetRender/Image/PNGCodec.swift)
+           extra=(-I Sources/CJPEG -I Sources/CWebP -I Sources/CPNG -lturbojpeg -lwebp -lpng); dict=Fuzz/photo.dict; max_len=32768 ;;
     *) echo "fuzz: unknown target '$1' (targets: ${targets[*]})" >&2; return 2 ;;
   esac
 }
@@ -97,7 +104,7 @@ summary() {
 }
 
 # Inputs per target in the suite: about a minute each on the 2-core build machine (evemu
-# ~11 000/s, board ~7 500/s, png ~20 000/s under ASan). A count, not a time: with a fixed seed and
+# ~11 000/s, board ~7 500/s, png ~20 000/s, photo ~20 000/s under ASan). A count, not a time: with a fixed seed and
 # a fresh corpus of the committed seeds, every machine runs exactly the same inputs, so the
 # suite's outcome does not depend on how fast it is (a slower one only takes longer).
 suite_runs() {
@@ -105,6 +112,7 @@ suite_runs() {
     evemu) echo 600000 ;;
     board) echo 450000 ;;
     png) echo 1200000 ;;
+    photo) echo 1000000 ;;
   esac
 }
 

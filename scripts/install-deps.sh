@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Gadgetboard needs (Debian 12 / Raspberry Pi OS 64-bit).
 #   scripts/install-deps.sh          build + run (the kiosk, snapshots, benchmarks)
-#   scripts/install-deps.sh --test   also what the test suite needs (QEMU VM tests, evemu)
+#   scripts/install-deps.sh --test   also what the test suite needs (QEMU VM tests, evemu, photo tools)
 #   scripts/install-deps.sh --bench  also what bench/compare-sdl.sh and bench/sdl-board.sh need (SDL2's testsprite2,
 #                                    SDL2 and SDL2_image headers, cJSON, a C compiler)
 # Works as root or through sudo. Skips apt entirely when everything is already installed.
@@ -9,10 +9,13 @@
 set -euo pipefail
 
 build=(pkg-config libegl1-mesa-dev libgles2-mesa-dev libgbm-dev libdrm-dev libevdev-dev libpng-dev libudev-dev
-       libegl-mesa0 libgl1-mesa-dri libgbm1)
-test_extra=(evemu-tools busybox-static kmod cpio qemu-system-x86 systemd shellcheck python3 python3-jsonschema python3-prometheus-client)
+       libturbojpeg0-dev libwebp-dev libegl-mesa0 libgl1-mesa-dri libgbm1)
+# The photo tests make their JPEGs and WebPs with Debian's tools: cjpeg/djpeg, cwebp, exiftool.
+photo_tools=(libjpeg-turbo-progs webp libimage-exiftool-perl)
+test_extra=(evemu-tools busybox-static kmod cpio qemu-system-x86 systemd shellcheck python3 python3-jsonschema python3-prometheus-client
+            "${photo_tools[@]}")
 # The VM tests run on x86-64 hosts only (see scripts/test.sh).
-if [[ "$(dpkg --print-architecture)" == amd64 ]]; then test_extra+=(linux-image-amd64); else test_extra=(python3 python3-jsonschema shellcheck); fi
+if [[ "$(dpkg --print-architecture)" == amd64 ]]; then test_extra+=(linux-image-amd64); else test_extra=(python3 python3-jsonschema shellcheck "${photo_tools[@]}"); fi
 
 packages=("${build[@]}")
 case "${1:-}" in

@@ -5,22 +5,31 @@ import GadgetSystem
 /// Reads a board file, decodes it and every image it references, and reports every problem at
 /// once (`board.json: gadgets[2].image: file not found: missing.png`).
 public enum BoardLoader {
+    /// The usable side of an atlas page (4096, the Pi 4's texture limit, less the page's white
+    /// block and gutters): no image is decoded larger. The scene shrinks further on a GPU whose
+    /// limit is lower.
+    public static let maximumImageSide = 4096 - 2 * AtlasLayout.gutter - AtlasLayout.whiteBlock
+
     /// Loads the board file at `path`; images resolve relative to its directory.
-    public static func load(path: String) -> Result<LoadedBoard, BoardProblems> {
+    /// `displayScale`: display pixels per board pixel (see `Board.imageDisplaySizes`); images are
+    /// decoded for that many pixels. 1 (the default) decodes for the board's own pixels.
+    public static func load(path: String, displayScale: Double = 1) -> Result<LoadedBoard, BoardProblems> {
         let bytes: [UInt8]
         do { bytes = try FileIO.read(path, limit: 16 << 20) } catch {
             return .failure(BoardProblems([BoardProblem(file: path, jsonPath: "", message: error.errno == .noSuchFileOrDirectory ? "file not found" : error.fileProblem)]))
         }
-        return load(bytes: bytes, name: path, images: FileImageSource(directory: FileIO.directory(of: path)))
+        return load(bytes: bytes, name: path, images: FileImageSource(directory: FileIO.directory(of: path)), displayScale: displayScale)
     }
 
-    /// Loads a board from JSON bytes with images from `images`.
-    public static func load(bytes: [UInt8], name: String, images source: some ImageSource) -> Result<LoadedBoard, BoardProblems> {
+    /// Loads a board from JSON bytes with images from `images`, each decoded no larger than it
+    /// can be shown (its gadget's size × `maxScale` × `displayScale`, the background's the board's).
+    public static func load(bytes: [UInt8], name: String, images source: some ImageSource, displayScale: Double = 1) -> Result<LoadedBoard, BoardProblems> {
         let (decoded, decodeProblems) = BoardDecoder.decodeAll(bytes, file: name)
         guard let board = decoded else { return .failure(BoardProblems(decodeProblems)) }
         var problems = decodeProblems
         // Unknown gesture threshold names and bad values are board errors like any other.
         if case .failure(let p) = GestureThresholds.forBoard(board, file: name) { problems += p.problems }
+        let needed = board.imageDisplaySizes(displayScale: displayScale, maximumSide: maximumImageSide)
         var images: [String: RGBAImage] = [:]
         var failed: [String: String] = [:]
         for ref in board.imageReferences {
@@ -29,7 +38,7 @@ public enum BoardLoader {
                 problems.append(BoardProblem(file: name, jsonPath: ref.jsonPath, message: message))
                 continue
             }
-            switch source.image(at: ref.path) {
+            switch source.image(at: ref.path, needed: needed[ref.path] ?? PixelSize(maximumImageSide, maximumImageSide)) {
             case .success(let img): images[ref.path] = img
             case .failure(let f):
                 failed[ref.path] = f.message

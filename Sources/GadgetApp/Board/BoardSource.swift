@@ -3,8 +3,10 @@ import GadgetRender
 
 /// Loads the board a command names, or the demo board when none is named.
 public enum BoardSource {
-    public static func load(_ path: String?) -> Result<LoadedBoard, BoardProblems> {
-        if let path { return BoardLoader.load(path: path) }
+    /// `displayScale`: display pixels per board pixel, for the size images are decoded at
+    /// (see `BoardLoader.load(path:displayScale:)`).
+    public static func load(_ path: String?, displayScale: Double = 1) -> Result<LoadedBoard, BoardProblems> {
+        if let path { return BoardLoader.load(path: path, displayScale: displayScale) }
         return DemoBoard.load()
     }
 }

@@ -81,6 +81,7 @@ public final class KioskLoop {
         try display.beginFrame()
         batcher = try SpriteBatcher()
         scene = try BoardScene(loaded: loaded, displaySize: display.pixelSize, rotation: options.rotation)
+        if let warning = scene.budgetWarning { Loggers.render.warning("\(warning)") }
         startTime = MonotonicClock.now()
         session = BoardSession(board: loaded.board, startTime: startTime, displayScale: scene.viewport.scale)
         idle = IdleBlanker(settings: loaded.board.idle, now: startTime)
@@ -349,6 +350,7 @@ public final class KioskLoop {
             do {
                 try display.beginFrame()
                 let newScene = try BoardScene(loaded: fresh, displaySize: display.pixelSize, rotation: options.rotation)
+                if let warning = newScene.budgetWarning { Loggers.render.warning("\(warning)") }
                 scene.destroy()
                 scene = newScene
                 loaded = fresh

@@ -18,6 +18,7 @@ public enum Snapshot {
         try display.beginFrame()
         let batcher = try SpriteBatcher()
         let scene = try BoardScene(loaded: loaded, displaySize: target, rotation: rotation)
+        if let warning = scene.budgetWarning { Loggers.render.warning("\(warning)") }
         defer { scene.destroy(); batcher.destroy() }
         batcher.begin(transform: scene.viewport.clipTransform)
         scene.draw(poses: World(board: loaded.board).poses, into: batcher)

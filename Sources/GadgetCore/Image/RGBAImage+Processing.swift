@@ -24,6 +24,15 @@ extension RGBAImage {
         let scale = Double(maxSide) / Double(max(width, height))
         let w = max(1, Int((Double(width) * scale).rounded(.down)))
         let h = max(1, Int((Double(height) * scale).rounded(.down)))
+        return downscaled(to: PixelSize(w, h))
+    }
+
+    /// A box-filtered copy of exactly `target`'s size, each side clamped to 1…its own (this never
+    /// upscales); `self` when that is its size. Sides may shrink by different ratios (a photo
+    /// stretched over a gadget of another aspect needs only the gadget's pixels on each axis).
+    public func downscaled(to target: PixelSize) -> RGBAImage {
+        let w = min(max(1, target.width), width), h = min(max(1, target.height), height)
+        guard w != width || h != height else { return self }
         var out = RGBAImage(width: w, height: h)
         for y in 0..<h {
             let y0 = y * height / h, y1 = max(y0 + 1, (y + 1) * height / h)

@@ -18,15 +18,24 @@ public final class BoardScene {
     private var backgroundRegion: AtlasRegion?
     private var whiteTexels: [(Float, Float)] = []
 
-    public init(loaded: LoadedBoard, displaySize: PixelSize, rotation: DisplayRotation? = nil) throws(GLError) {
+    /// The one-line warning when the images did not fit `textureBudget` and were shrunk (the
+    /// caller logs it); nil when they fit.
+    public private(set) var budgetWarning: String?
+
+    /// `textureBudget`: the most bytes the atlas pages may take (`AtlasBudget.standard`, 256 MiB).
+    public init(loaded: LoadedBoard, displaySize: PixelSize, rotation: DisplayRotation? = nil,
+                textureBudget: AtlasBudget = .standard) throws(GLError) {
         self.loaded = loaded
         viewport = BoardViewport(boardSize: loaded.board.size, displaySize: displaySize, rotation: rotation ?? loaded.board.rotation)
         let paths = loaded.images.keys.sorted()
         // Pages up to 4096 (the Pi 4's limit) or the GPU's own limit, whichever is smaller.
         let pageSide = min(Texture.maximumSize, 4096)
         let fit = pageSide - 2 * AtlasLayout.gutter - AtlasLayout.whiteBlock
-        let images = paths.map { loaded.images[$0]!.downscaled(toFit: fit).premultiplied() }
-        layout = AtlasLayout(sizes: images.map(\.size), pageSide: pageSide)
+        var images = paths.map { loaded.images[$0]!.downscaled(toFit: fit) }
+        let plan = textureBudget.plan(sizes: images.map(\.size), pageSide: pageSide)
+        budgetWarning = AtlasBudget.warning(plan, budget: textureBudget)
+        images = zip(images, plan.sizes).map { $0.downscaled(to: $1).premultiplied() }
+        layout = plan.layout
         for p in layout.pages.indices {
             pages.append(try Texture(premultiplied: layout.composePage(p, images: images)))
             whiteTexels.append(layout.whiteTexel(page: p))
