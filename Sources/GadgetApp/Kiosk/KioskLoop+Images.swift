@@ -54,10 +54,11 @@ extension KioskLoop {
     /// reconnect builds one from `loaded`).
     func rebuildScene() throws {
         guard displayConnected else { return }
+        // The old pages go first: two atlases alive at once would be the peak of the run's memory.
+        scene.destroy()
         let fresh = try BoardScene(loaded: loaded, displaySize: display.pixelSize, rotation: options.rotation)
         // Only the scene with every image may warn: earlier ones would repeat the warning.
         if imageLoading == nil, let warning = fresh.budgetWarning { Loggers.render.warning("\(warning)") }
-        scene.destroy()
         scene = fresh
         sceneStale = false
     }
