@@ -31,46 +31,37 @@ public final class ImageDecodeQueue {
     /// theirs; each more worker also holds one more full-size decode buffer.
     public static let maximumWorkers = 2
 
-    private struct State: ~Copyable {
-        var next = 0
-        var finished: [Outcome] = []
-        var stopping = false
-    }
-
-    private let jobs: [Job]
-    private let state = Mutex(State())
-    private let wake: WakePipe
+    private let shared: DecodeShared
     private var workers: [JoinableThread] = []
     /// Outcomes handed to the main loop so far.
     public private(set) var taken = 0
 
     /// Starts `min(workers, maximumWorkers, jobs.count)` threads decoding `jobs` from `source`.
     public init(jobs: [Job], source: some ImageSource & Sendable, workers: Int = ImageDecodeQueue.maximumWorkers) throws(SystemError) {
-        self.jobs = jobs
-        wake = try WakePipe()
+        shared = DecodeShared(jobs: jobs, wake: try WakePipe())
         let count = max(1, min(workers, ImageDecodeQueue.maximumWorkers, jobs.count))
         guard !jobs.isEmpty else { return }
-        let context = WorkerContext(jobs: jobs, state: self, source: source)
+        let shared = self.shared
         for _ in 0..<count {
-            self.workers.append(try JoinableThread { context.work() })
+            self.workers.append(try JoinableThread { shared.work(source) })
         }
     }
 
     deinit { stop() }
 
     /// The descriptor to poll: readable once an outcome waits to be taken.
-    public var wakeDescriptor: FileDescriptor { wake.descriptor }
+    public var wakeDescriptor: FileDescriptor { shared.wake.descriptor }
 
     /// Number of jobs the queue was given.
-    public var jobCount: Int { jobs.count }
+    public var jobCount: Int { shared.jobs.count }
 
     /// True once every job's outcome was taken.
-    public var isFinished: Bool { taken == jobs.count }
+    public var isFinished: Bool { taken == shared.jobs.count }
 
     /// The outcomes finished since the last call, in the order they finished.
     public func take() -> [Outcome] {
-        wake.clear()
-        let done = state.withLock { s in
+        shared.wake.clear()
+        let done = shared.state.withLock { s in
             let d = s.finished
             s.finished = []
             return d
@@ -82,13 +73,38 @@ public final class ImageDecodeQueue {
     /// Stops the workers after the decodes under way and waits for them (a reloaded board drops
     /// the old one's images). Idempotent.
     public func stop() {
-        state.withLock { $0.stopping = true }
+        shared.state.withLock { $0.stopping = true }
         for w in workers { w.join() }
         workers.removeAll()
     }
 
+}
+
+/// What the queue and its workers share; the workers hold it, not the queue, so the queue can go
+/// (its deinit joins them) while a worker is between jobs.
+private final class DecodeShared: Sendable {
+    struct State: ~Copyable {
+        var next = 0
+        var finished: [ImageDecodeQueue.Outcome] = []
+        var stopping = false
+    }
+
+    let jobs: [ImageDecodeQueue.Job]
+    let state = Mutex(State())
+    let wake: WakePipe
+
+    init(jobs: [ImageDecodeQueue.Job], wake: WakePipe) { self.jobs = jobs; self.wake = wake }
+
+    /// A worker's body: decode jobs until none is left or the queue stops.
+    func work(_ source: some ImageSource) {
+        while let i = claim() {
+            let job = jobs[i]
+            finish(.init(path: job.path, result: source.image(at: job.path, needed: job.needed)))
+        }
+    }
+
     /// The next job's index, or nil when none is left or the queue stops.
-    fileprivate func claim() -> Int? {
+    private func claim() -> Int? {
         state.withLock { s in
             guard !s.stopping, s.next < jobs.count else { return nil }
             defer { s.next += 1 }
@@ -96,29 +112,8 @@ public final class ImageDecodeQueue {
         }
     }
 
-    fileprivate func finish(_ outcome: Outcome) {
+    private func finish(_ outcome: ImageDecodeQueue.Outcome) {
         state.withLock { $0.finished.append(outcome) }
         wake.signal()
-    }
-}
-
-/// What a worker thread holds: the queue (unowned by the thread: `stop` joins before the queue
-/// goes) and the source.
-private final class WorkerContext<Source: ImageSource & Sendable>: @unchecked Sendable {
-    // @unchecked: `queue` is only touched through its mutex-guarded `claim`/`finish` and its
-    // immutable `jobs`; the queue joins every worker before it is freed.
-    unowned(unsafe) let queue: ImageDecodeQueue
-    let jobs: [ImageDecodeQueue.Job]
-    let source: Source
-
-    init(jobs: [ImageDecodeQueue.Job], state queue: ImageDecodeQueue, source: Source) {
-        self.jobs = jobs; self.queue = queue; self.source = source
-    }
-
-    func work() {
-        while let i = queue.claim() {
-            let job = jobs[i]
-            queue.finish(.init(path: job.path, result: source.image(at: job.path, needed: job.needed)))
-        }
     }
 }
