@@ -24,11 +24,12 @@ public enum BoardLoader {
     /// Loads a board from JSON bytes with images from `images`, each decoded no larger than it
     /// can be shown (its gadget's size × `maxScale` × `displayScale`, the background's the board's).
     public static func load(bytes: [UInt8], name: String, images source: some ImageSource, displayScale: Double = 1) -> Result<LoadedBoard, BoardProblems> {
-        let (decoded, decodeProblems) = BoardDecoder.decodeAll(bytes, file: name)
-        guard let board = decoded else { return .failure(BoardProblems(decodeProblems)) }
-        var problems = decodeProblems
-        // Unknown gesture threshold names and bad values are board errors like any other.
-        if case .failure(let p) = GestureThresholds.forBoard(board, file: name) { problems += p.problems }
+        let board: Board
+        var problems: [BoardProblem]
+        switch decodeBoard(bytes: bytes, name: name) {
+        case .failure(let p): return .failure(p)
+        case .success(let (b, p)): board = b; problems = p
+        }
         let needed = board.imageDisplaySizes(displayScale: displayScale, maximumSide: maximumImageSide)
         var images: [String: RGBAImage] = [:]
         var failed: [String: String] = [:]
@@ -47,5 +48,44 @@ public enum BoardLoader {
         }
         guard problems.isEmpty else { return .failure(BoardProblems(problems)) }
         return .success(LoadedBoard(name: name, board: board, images: images))
+    }
+
+    /// The board at `path` without its images, and where they come from: `run` decodes them on
+    /// worker threads once the display is open (`ImageDecodeQueue`), so a bad image is logged
+    /// then, not refused here. Every other problem is reported as `load` reports it.
+    public static func loadDeferringImages(path: String) -> Result<(LoadedBoard, FileImageSource), BoardProblems> {
+        let bytes: [UInt8]
+        do { bytes = try FileIO.read(path, limit: 16 << 20) } catch {
+            return .failure(BoardProblems([BoardProblem(file: path, jsonPath: "", message: error.errno == .noSuchFileOrDirectory ? "file not found" : error.fileProblem)]))
+        }
+        switch decodeBoard(bytes: bytes, name: path) {
+        case .failure(let p): return .failure(p)
+        case .success(let (board, problems)):
+            guard problems.isEmpty else { return .failure(BoardProblems(problems)) }
+            return .success((LoadedBoard(name: path, board: board, images: [:]), FileImageSource(directory: FileIO.directory(of: path))))
+        }
+    }
+
+    /// One decode per distinct image of `board` not in `except`, in board order (the background
+    /// first), each no larger than it is shown at `displayScale`.
+    public static func imageJobs(_ board: Board, displayScale: Double, except loaded: Set<String> = []) -> [ImageDecodeQueue.Job] {
+        let needed = board.imageDisplaySizes(displayScale: displayScale, maximumSide: maximumImageSide)
+        var seen = loaded
+        var jobs: [ImageDecodeQueue.Job] = []
+        for ref in board.imageReferences where seen.insert(ref.path).inserted {
+            jobs.append(.init(path: ref.path, needed: needed[ref.path] ?? PixelSize(maximumImageSide, maximumImageSide)))
+        }
+        return jobs
+    }
+
+    /// The board decoded and its gesture thresholds checked; the problems found beside a usable
+    /// board (its images are not looked at).
+    private static func decodeBoard(bytes: [UInt8], name: String) -> Result<(Board, [BoardProblem]), BoardProblems> {
+        let (decoded, decodeProblems) = BoardDecoder.decodeAll(bytes, file: name)
+        guard let board = decoded else { return .failure(BoardProblems(decodeProblems)) }
+        var problems = decodeProblems
+        // Unknown gesture threshold names and bad values are board errors like any other.
+        if case .failure(let p) = GestureThresholds.forBoard(board, file: name) { problems += p.problems }
+        return .success((board, problems))
     }
 }

@@ -24,7 +24,7 @@ public struct ImageLoadFailure: Error, CustomStringConvertible, Sendable {
 
 /// Images read from files relative to the board file's directory and decoded as PNG, JPEG or
 /// WebP (told by content), turned upright by their EXIF orientation.
-public struct FileImageSource: ImageSource {
+public struct FileImageSource: ImageSource, Sendable {
     public var directory: String
     public var limits: ImageDecodeLimits
     public init(directory: String, limits: ImageDecodeLimits = .standard) { self.directory = directory; self.limits = limits }

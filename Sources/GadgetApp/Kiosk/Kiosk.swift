@@ -11,6 +11,7 @@ public enum Kiosk {
     ///   `iterationObserver` here).
     public static func run(_ options: RunOptions, prepare: (KioskLoop) -> Void = { _ in }) -> Int32 {
         let log = Loggers.app
+        let launchTime = MonotonicClock.now()
         // Signals first, so a SIGTERM during start-up still restores the console.
         let service: KioskService
         do {
@@ -20,12 +21,21 @@ public enum Kiosk {
             log.error("cannot start: \(error)")
             return 1
         }
+        // A board file's images are decoded on worker threads once the display is open (at its
+        // scale), so the first frame does not wait for them; the demo board's are painted here.
         let loaded: LoadedBoard
-        switch BoardSource.load(options.boardPath) {
+        var deferredImages: FileImageSource?
+        let result: Result<(LoadedBoard, FileImageSource?), BoardProblems>
+        if let path = options.boardPath {
+            result = BoardLoader.loadDeferringImages(path: path).map { ($0.0, $0.1) }
+        } else {
+            result = DemoBoard.load().map { ($0, nil) }
+        }
+        switch result {
         case .failure(let problems):
             for p in problems.problems { Loggers.board.error("\(p)") }
             return 2
-        case .success(let l): loaded = l
+        case .success(let (l, images)): loaded = l; deferredImages = images
         }
         var opened: DisplayBackend?
         do {
@@ -47,8 +57,11 @@ public enum Kiosk {
             // and opens another, so no other reference may keep the old one (and its DRM
             // master) alive.
             let loop = try KioskLoop(options: options, loaded: loaded, service: service, hotplug: hotplug,
-                                     display: opened.take() ?? DisconnectedDisplay(after: summary, size: PixelSize(1, 1)))
+                                     display: opened.take() ?? DisconnectedDisplay(after: summary, size: PixelSize(1, 1)),
+                                     deferredImages: deferredImages, launchTime: launchTime)
             defer { loop.destroy() }
+            // `--frames N` counts frames of the whole board (tests, measurements): wait for it.
+            if options.frames != nil { try loop.awaitImages() }
             prepare(loop)
             let outcome = try loop.run()
             try loop.finish()

@@ -65,6 +65,18 @@ public final class KioskLoop {
     /// Set by `iterationObserver` to end `run()` after this iteration (`bench --workload board`
     /// stops when its touch script is over).
     public var stopRequested = false
+    /// The board's images still being decoded on worker threads (`run` of a board file); nil
+    /// once every one arrived, or when they were all decoded before the loop began.
+    var imageLoading: ImageDecodeQueue?
+    /// Images arrived since the scene was built: the next frame rebuilds it first (at most one
+    /// rebuild a frame however many arrive).
+    var sceneStale = false
+    /// Every image arrived; the first frame showing them all is logged and timed.
+    var allImagesArrived = false
+    /// When `run` began (before the board was read), for `firstFrameSeconds`/`imagesReadySeconds`.
+    let launchTime: Microseconds
+    var firstFrameTime: Microseconds?
+    var imagesShownTime: Microseconds?
     /// Headless has no vblank: frames are shown on a fixed cadence of this interval (`FrameCadence`).
     static let headlessFrameInterval: Microseconds = 16_667
 
@@ -72,7 +84,11 @@ public final class KioskLoop {
         try self.init(options: options, loaded: loaded, service: service, hotplug: nil, display: display)
     }
 
-    public init(options: RunOptions, loaded: LoadedBoard, service: KioskService, hotplug: DisplayHotplug?, display: DisplayBackend) throws {
+    /// - deferredImages: where the board's images not in `loaded` come from; they are decoded on
+    ///   worker threads at the display's scale while the loop draws placeholders.
+    /// - launchTime: when the command began (default: now), the origin of the start-up figures.
+    public init(options: RunOptions, loaded: LoadedBoard, service: KioskService, hotplug: DisplayHotplug?, display: DisplayBackend,
+                deferredImages: (any ImageSource & Sendable)? = nil, launchTime: Microseconds? = nil) throws {
         self.options = options
         self.loaded = loaded
         self.display = display
@@ -83,12 +99,14 @@ public final class KioskLoop {
         scene = try BoardScene(loaded: loaded, displaySize: display.pixelSize, rotation: options.rotation)
         if let warning = scene.budgetWarning { Loggers.render.warning("\(warning)") }
         startTime = MonotonicClock.now()
+        self.launchTime = launchTime ?? startTime
         session = BoardSession(board: loaded.board, startTime: startTime, displayScale: scene.viewport.scale)
         idle = IdleBlanker(settings: loaded.board.idle, now: startTime)
         hud = options.hud ? HUDOverlay() : nil
         pacer = options.paceHeadless ? FramePacer(headlessCadence: KioskLoop.headlessFrameInterval) : FramePacer()
         verifier = options.verifyDamage ? DamageVerifier(log: log) : nil
         queue = try TouchQueue()
+        if let deferredImages { try startDecoding(deferredImages) }
         messages.reserveCapacity(queue.hardLimit)
         do {
             let thread = try InputThread(configuration: InputConfiguration(paths: options.inputPaths, grab: options.grabInput,
@@ -126,6 +144,7 @@ public final class KioskLoop {
             if let deadline, now >= deadline { return .finished }
             if hotplugPending { handleHotplug(now: now) }
             takeInput()
+            takeImages()
             // Gesture timers (long press, the double-tap window) fire even while nothing draws.
             if let t = session.nextTimerDeadline, t <= now { publish(session.advance(to: now)) }
             for flip in try pacer.dispatch(display, into: &stats) { flipped(flip) }
@@ -139,7 +158,9 @@ public final class KioskLoop {
             }
             if let limit = options.frames, drawnFrames >= limit, !display.isFlipPending { return .finished }
             // Headless with nothing asked of it: one frame (for the screenshot), then done.
-            if displayConnected, display.refreshInterval == nil, options.frames == nil, options.duration == nil, drawnFrames > 0 { return .finished }
+            // It waits for the images being decoded, so the screenshot shows them.
+            if displayConnected, display.refreshInterval == nil, options.frames == nil, options.duration == nil, drawnFrames > 0,
+               imageLoading == nil, !sceneStale { return .finished }
             iterationObserver?(self, now)
             if stopRequested { return .finished }
             service.tick(now: MonotonicClock.now())
@@ -150,6 +171,7 @@ public final class KioskLoop {
     func drawFrame(now: Microseconds) throws {
         publish(session.advance(to: now))
         try display.beginFrame()
+        if sceneStale { try rebuildScene() }
         let poses = session.renderPoses()
         let showCursor = cursor != nil && !pointerDevices.isEmpty
         let plan = damage.plan(scene: scene, board: loaded.board, poses: poses, cursor: showCursor ? cursor : nil,
@@ -164,6 +186,7 @@ public final class KioskLoop {
         let shown = try pacer.present(display, damage: DamagePolicy().simplify(plan.own, screen: screen).rects, noting: &stats)
         damage.presented(plan)
         drawnFrames += 1
+        if allImagesArrived, imagesShownTime == nil, !sceneStale { imagesShown() }
         needsDraw = false
         switch shown {
         case .flipQueued(let at):
@@ -298,6 +321,7 @@ public final class KioskLoop {
 
     /// A flip the pacer took into `stats`: the metrics and the service's flip watch hear of it.
     func flipped(_ flip: FlipEvent) {
+        if firstFrameTime == nil { firstFrameTime = flip.time }
         service.metrics.framesPresented = UInt64(stats.framesPresented)
         service.metrics.missedVblanks = UInt64(stats.missedVblanks)
         service.framePresented(now: flip.time)
@@ -347,6 +371,8 @@ public final class KioskLoop {
         case .failure(let problems):
             service.reloadFinished(now: MonotonicClock.now(), board: path, problems: problems.problems.map(\.description))
         case .success(let fresh):
+            // The old board's images still decoding are not this board's.
+            stopDecoding()
             do {
                 try display.beginFrame()
                 let newScene = try BoardScene(loaded: fresh, displaySize: display.pixelSize, rotation: options.rotation)
@@ -387,6 +413,7 @@ public final class KioskLoop {
         if let s = service.signalDescriptor { wait.add(s) }
         if let d = display.eventDescriptor { wait.add(d) }
         wait.add(queue.wakeDescriptor)
+        if let imageLoading { wait.add(imageLoading.wakeDescriptor) }
         let hotplugSlot = hotplug.map { wait.add($0.monitor.descriptor) }
         // Signals, flips and input are read whether or not poll saw them; only the hotplug
         // monitor needs to know it woke us.
@@ -456,11 +483,14 @@ public final class KioskLoop {
             ("redrawnFraction", .number(JSONWriter.rounded(stats.redrawnFraction, places: 4))),
             ("bufferAges", .object(damage.bufferAges.sorted { $0.key < $1.key }.map { ("\($0.key)", .number(Double($0.value))) })),
             verifier.map { ("damageVerify", $0.json) } ?? ("damageVerify", .null),
+            ("firstFrameSeconds", firstFrameTime.map { .number(seconds(since: launchTime, at: $0)) } ?? .null),
+            ("imagesReadySeconds", imagesShownTime.map { .number(seconds(since: launchTime, at: $0)) } ?? .null),
             ("durationSeconds", .number(JSONWriter.rounded(Double(MonotonicClock.now() - startTime) / 1_000_000, places: 3))),
         ])
     }
 
     public func destroy() {
+        stopDecoding()
         verifier?.destroy()
         input?.stop()
         // While disconnected the GL objects went with the display that had them.

@@ -47,12 +47,20 @@ public final class BoardScene {
             if case .image(let ref) = g.appearance { return byPath[ref.path] }
             return nil
         }
+        // An image not decoded yet (`run` decodes on worker threads) or that failed to decode
+        // shows as a flat placeholder until a scene with it is built.
         gadgetColors = loaded.board.gadgets.map { g in
-            if case .color(let c) = g.appearance { return c }
-            return nil
+            switch g.appearance {
+            case .color(let c): return c
+            case .image(let ref): return byPath[ref.path] == nil ? BoardScene.pendingImageColor : nil
+            }
         }
         if case .image(let ref, _) = loaded.board.background { backgroundRegion = byPath[ref.path] }
     }
+
+    /// What a gadget whose image is not decoded yet draws as: a neutral slate grey that reads
+    /// as "something goes here" on light and dark boards alike (docs/board-format.md).
+    public static let pendingImageColor = Color(r: 0x4a / 255, g: 0x50 / 255, b: 0x5c / 255, a: 1)
 
     /// Number of atlas pages (textures) the board uses.
     public var pageCount: Int { pages.count }

@@ -1,0 +1,85 @@
+import GadgetCore
+import GadgetRender
+import GadgetSystem
+
+/// The board's images arriving from worker threads while the kiosk runs: the first frame shows
+/// placeholders, and each frame after images arrived rebuilds the scene's atlas with them (once a
+/// frame, however many came). Poses and the session stay; a new scene makes damage tracking
+/// redraw everything (`FrameDamage`).
+extension KioskLoop {
+    /// Starts decoding every image of the board not yet in `loaded`, at the display's scale.
+    func startDecoding(_ source: some ImageSource & Sendable) throws {
+        let jobs = BoardLoader.imageJobs(loaded.board, displayScale: scene.viewport.scale, except: Set(loaded.images.keys))
+        guard !jobs.isEmpty else { return }
+        imageLoading = try ImageDecodeQueue(jobs: jobs, source: source)
+        Loggers.board.info("images: decoding \(jobs.count) on worker threads; placeholders until they arrive")
+    }
+
+    /// Takes the images finished since the last look into `loaded`; a failure logs one line and
+    /// its gadgets keep the placeholder.
+    func takeImages() {
+        guard let loading = imageLoading else { return }
+        var arrived = false
+        for outcome in loading.take() {
+            switch outcome.result {
+            case .success(let image):
+                loaded.images[outcome.path] = image
+                arrived = true
+            case .failure(let failure):
+                let jsonPath = loaded.board.imageReferences.first { $0.path == outcome.path }?.jsonPath ?? ""
+                Loggers.board.error("\(BoardProblem(file: loaded.name, jsonPath: jsonPath, message: failure.message))")
+            }
+        }
+        if arrived { sceneStale = true; needsDraw = true }
+        if loading.isFinished {
+            imageLoading = nil
+            allImagesArrived = true
+            needsDraw = true
+        }
+    }
+
+    /// Blocks until every image is decoded and builds the scene with them: `--frames` counts
+    /// frames of the whole board, as before decoding moved to worker threads.
+    func awaitImages() throws {
+        while let loading = imageLoading {
+            var wait = PollSet()
+            wait.add(loading.wakeDescriptor)
+            try wait.wait(timeoutMilliseconds: -1)
+            takeImages()
+        }
+        if sceneStale { try display.beginFrame(); try rebuildScene() }
+    }
+
+    /// A new scene from `loaded` at the same viewport (nothing while no display is connected: the
+    /// reconnect builds one from `loaded`).
+    func rebuildScene() throws {
+        guard displayConnected else { return }
+        // The old pages go first: two atlases alive at once would be the peak of the run's memory.
+        scene.destroy()
+        let fresh = try BoardScene(loaded: loaded, displaySize: display.pixelSize, rotation: options.rotation)
+        // Only the scene with every image may warn: earlier ones would repeat the warning.
+        if imageLoading == nil, let warning = fresh.budgetWarning { Loggers.render.warning("\(warning)") }
+        scene = fresh
+        sceneStale = false
+    }
+
+    /// The frame just presented is the first to show every image.
+    func imagesShown() {
+        let now = MonotonicClock.now()
+        imagesShownTime = now
+        let count = loaded.images.count
+        let s = seconds(since: launchTime, at: now)
+        Loggers.board.info("images: all \(count) shown after \(s) s")
+    }
+
+    /// Drops the images still decoding (a reload, the end).
+    func stopDecoding() {
+        imageLoading?.stop()
+        imageLoading = nil
+        sceneStale = false
+    }
+
+    func seconds(since start: Microseconds, at time: Microseconds) -> Double {
+        JSONWriter.rounded(Double(time - start) / 1_000_000, places: 3)
+    }
+}
