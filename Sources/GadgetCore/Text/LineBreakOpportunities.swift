@@ -19,7 +19,7 @@ public enum LineBreakOpportunities {
             if let next, isClosingPunctuation(next) || isSpace(next) { continue }
             if isSpace(s) || isHyphen(s) {
                 result[i] = true
-            } else if isIdeographic(s) || isClosingPunctuation(s) && next.map(isIdeographic) == true {
+            } else if isIdeographic(s) || isClosingPunctuation(s) && s.value >= 0x3000 {
                 result[i] = true
             } else if let next, isIdeographic(next), !isOpeningPunctuation(s) {
                 result[i] = true
