@@ -8,6 +8,8 @@ public enum TextError: Error, Equatable, CustomStringConvertible {
     case fontNotInstalled(family: String)
     case fontFileUnreadable(path: String)
     case invalidSize(Double)
+    /// The box or the line height is not finite, not positive, or larger than a texture can be.
+    case invalidBox(String)
 
     public var description: String {
         switch self {
@@ -16,6 +18,7 @@ public enum TextError: Error, Equatable, CustomStringConvertible {
         case .fontNotInstalled(let family): return "font \"\(family)\" is not installed"
         case .fontFileUnreadable(let path): return "\(path): not a readable font file"
         case .invalidSize(let size): return "text size \(size) is not a positive pixel size"
+        case .invalidBox(let why): return why
         }
     }
 }

@@ -15,6 +15,8 @@ public final class TextRenderer {
 
     /// The largest em size drawn, in image pixels: beyond it a glyph alone outgrows a texture.
     public static let maximumPixelSize = 1024.0
+    /// The largest image side, in pixels: what GLES2 drivers on a Pi take as a texture.
+    public static let maximumImageSide = 8192.0
     static let ellipsis: Unicode.Scalar = "\u{2026}"
 
     private final class LoadedFace {
@@ -43,6 +45,7 @@ public final class TextRenderer {
     public func render(_ style: TextStyle, width: Double, height: Double? = nil, scale: Double = 1) throws(TextError) -> RenderedText {
         let px = style.size * scale
         guard px.isFinite, px > 0, px <= Self.maximumPixelSize else { throw .invalidSize(px) }
+        try Self.validateBox(style, width: width, height: height, scale: scale)
         let primary = try primaryFont(style)
         let scalars = Array(style.string.unicodeScalars)
 
@@ -98,7 +101,11 @@ public final class TextRenderer {
         let baselineInLine = (pitch - (metrics.ascender + metrics.descender)) / 2 + metrics.ascender
         let contentHeight = pitch * Double(broken.count)
         let innerHeight = height.map { ($0 - style.padding.top - style.padding.bottom) * scale } ?? contentHeight
-        let imageHeight = max(1, Int((height.map { $0 * scale } ?? (contentHeight + (style.padding.top + style.padding.bottom) * scale)).rounded(.up)))
+        let neededHeight = contentHeight + (style.padding.top + style.padding.bottom) * scale
+        guard neededHeight <= Self.maximumImageSide else {
+            throw .invalidBox("text needs \(Int(neededHeight)) pixels of height, over \(Int(Self.maximumImageSide)); set maxLines")
+        }
+        let imageHeight = max(1, Int((height.map { $0 * scale } ?? neededHeight).rounded(.up)))
         var top = style.padding.top * scale
         switch style.verticalAlignment {
         case .top: break
@@ -146,6 +153,19 @@ public final class TextRenderer {
         }
         let image = Self.colorize(coverage, width: imageWidth, height: imageHeight, color: style.color)
         return RenderedText(image: image, lines: lines, fonts: used, missing: missing)
+    }
+
+    /// Bad numbers from a board give an error, not a crash converting NaN or a huge size to Int.
+    private static func validateBox(_ style: TextStyle, width: Double, height: Double?, scale: Double) throws(TextError) {
+        let p = style.padding
+        for (name, value) in [("width", width), ("height", height ?? 1), ("padding", p.top + p.right + p.bottom + p.left)] {
+            guard value.isFinite, value >= 0, value * scale <= maximumImageSide else {
+                throw .invalidBox("text \(name) \(value) at scale \(scale) is not between 0 and \(Int(maximumImageSide)) pixels")
+            }
+        }
+        guard style.lineHeight.isFinite, style.lineHeight > 0, style.lineHeight <= 10 else {
+            throw .invalidBox("line height \(style.lineHeight) is not between 0 and 10")
+        }
     }
 
     private func primaryFont(_ style: TextStyle) throws(TextError) -> FontFile {

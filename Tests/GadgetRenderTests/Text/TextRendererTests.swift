@@ -112,6 +112,11 @@ import Testing
             try renderer.render(TextStyle("x", font: .file(path: "/nonexistent/font.ttf")), width: 100)
         }
         #expect(throws: TextError.invalidSize(0)) { try renderer.render(style("x", size: 0), width: 100) }
+        #expect(throws: TextError.self) { try renderer.render(style("x"), width: .nan) }
+        #expect(throws: TextError.self) { try renderer.render(style("x"), width: 1e12) }
+        var tall = style("x")
+        tall.lineHeight = .infinity
+        #expect(throws: TextError.self) { try renderer.render(tall, width: 100) }
     }
 
     @Test func inkIsInsideTheImageAndColouredPremultiplied() throws {
