@@ -34,6 +34,12 @@ let package = Package(
         systemLibrary("CWebP", pkgConfig: "libwebp", apt: ["libwebp-dev"]),
         // Display hotplug: the kernel's uevents through libudev's monitor.
         systemLibrary("CUdev", pkgConfig: "libudev", apt: ["libudev-dev"]),
+        // Text: FreeType rasterises, HarfBuzz shapes, fontconfig finds fonts (and per-character
+        // fallbacks), FriBidi orders mixed right-to-left and left-to-right runs.
+        systemLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"]),
+        systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: ["libharfbuzz-dev"]),
+        systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: ["libfontconfig-dev"]),
+        systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: ["libfribidi-dev"]),
         // glibc's <malloc.h> (mallinfo2, mallopt) and the bench's malloc counter; part of libc, nothing to link.
         .target(name: "CMalloc", path: "Sources/CMalloc"),
 
@@ -49,8 +55,11 @@ let package = Package(
         .target(name: "GadgetCore"),
         // GLSL ES 1.00 sources embedded at build time.
         .target(name: "GadgetShaders", path: "Shaders", resources: [.embedInCode("sprite.vert"), .embedInCode("sprite.frag")]),
-        // PNG/JPEG/WebP decode, PNG encode, GLES2 programs, textures and the sprite batcher.
-        .target(name: "GadgetRender", dependencies: ["GadgetCore", "GadgetShaders", "CGLES2", "CPNG", "CJPEG", "CWebP"]),
+        // PNG/JPEG/WebP decode, PNG encode, text layout and rasterisation, GLES2 programs, textures and the sprite batcher.
+        .target(name: "GadgetRender", dependencies: [
+            "GadgetCore", "GadgetShaders", "CGLES2", "CPNG", "CJPEG", "CWebP",
+            "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi",
+        ]),
         // Display backends (headless EGL, KMS/GBM) behind one protocol.
         .target(name: "GadgetDisplay", dependencies: [
             "GadgetCore", "GadgetSystem", "CEGL", "CGLES2", "CGBM", "CDRM", "CUdev",
