@@ -1,0 +1,42 @@
+import SystemPackage
+
+/// A transport that carries control requests to the kiosk and its replies and events back out:
+/// the control socket (`run --control PATH`) and MQTT (`run --mqtt URL`). Each runs its own
+/// thread and hands over through a queue, so the kiosk loop never waits on a peer: a slow or
+/// vanished client costs that client its messages (dropped and counted), never a frame.
+///
+/// Every request is one JSON object (the control protocol of docs/control.md); the loop parses and
+/// applies it the same way whatever carried it, and answers through the endpoint it came from.
+///
+/// Thread: every requirement is called on the kiosk loop's thread and returns at once.
+public protocol ControlEndpoint: AnyObject {
+    /// Readable while requests are waiting; the loop adds it to its poll set.
+    var wakeDescriptor: FileDescriptor { get }
+    /// Appends the requests that arrived since the last call, in arrival order, and clears the
+    /// wake-up.
+    func takeRequests(into requests: inout [ControlInbound])
+    /// Sends one reply (a JSON object, no newline) to the client a request came from. A client
+    /// that is gone, or whose outgoing queue is full, loses it (counted by the endpoint).
+    func send(reply: String, to client: ControlClientID)
+    /// A gesture or action event (the JSON object `--events` prints), for every client that
+    /// subscribed (MQTT: to the event topic).
+    func publish(event: String)
+    /// Stops the endpoint's thread and closes its descriptors. Called once, when the loop ends.
+    func close()
+}
+
+/// A client of one endpoint (a socket connection; MQTT's broker is one client). Numbers are the
+/// endpoint's own and are not reused while it runs.
+public struct ControlClientID: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt64
+    public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+    public var description: String { "client \(rawValue)" }
+}
+
+/// One request as it arrived: the bytes of one line (without its newline), not yet parsed, and
+/// the client to answer.
+public struct ControlInbound: Sendable {
+    public var line: [UInt8]
+    public var client: ControlClientID
+    public init(line: [UInt8], client: ControlClientID) { self.line = line; self.client = client }
+}
