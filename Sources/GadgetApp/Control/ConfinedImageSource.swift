@@ -31,7 +31,8 @@ struct ConfinedImageSource: ImageSource, Sendable {
     /// A refused or failed open in a client's words.
     static func problem(_ error: SystemError, path: String) -> String {
         switch error.errno {
-        case .tooManySymbolicLinkLevels, .notDirectory where error.call == "openat":
+        case .tooManySymbolicLinkLevels,
+             .notDirectory where error.call == "openat":
             return "\(path): symlinks are refused (paths stay inside the board's directory)"
         case .noSuchFileOrDirectory: return "file not found: \(path)"
         case .invalidArgument: return "not a regular file: \(path)"
