@@ -14,6 +14,8 @@ public struct ReplayRun {
 
     public private(set) var lines: [String] = []
     public private(set) var gestures: [GestureEvent] = []
+    /// Page and action events, in order (also in `lines`, after the gestures that caused them).
+    public private(set) var actions: [ActionEvent] = []
     public private(set) var session: BoardSession
     public let playback: RecordingPlayer.Result
 
@@ -28,7 +30,7 @@ public struct ReplayRun {
             guard let interval = options.traceInterval else { return }
             while let t = nextTrace, inclusive ? t <= limit : t < limit {
                 emit(session.advance(to: t))
-                lines.append(JSONWriter.write(StateReport.frame(time: t, states: session.reportStates())))
+                lines.append(JSONWriter.write(StateReport.frame(time: t, states: session.reportStates(), page: session.currentPage)))
                 nextTrace = t + interval
             }
         }
@@ -39,13 +41,17 @@ public struct ReplayRun {
         }
         trace(upTo: end, inclusive: true)
         emit(session.advance(to: end))
-        lines.append(JSONWriter.write(StateReport.final(time: end, states: session.reportStates())))
+        lines.append(JSONWriter.write(StateReport.final(time: end, states: session.reportStates(), page: session.currentPage)))
     }
 
     private mutating func emit(_ events: [GestureEvent]) {
         for e in events {
             gestures.append(e)
             lines.append(JSONWriter.write(e.json))
+        }
+        for a in session.takeActionEvents() {
+            actions.append(a)
+            lines.append(JSONWriter.write(a.json))
         }
     }
 
