@@ -91,6 +91,19 @@ public struct ReplayRun {
                 out.append(line)
             }
         }
+        if !actions.isEmpty {
+            out.append("pages and actions:")
+            for a in actions {
+                var line = "  \(s(a.time)) s  "
+                switch a.kind {
+                case .action: line += "\(a.action ?? "?")\(a.name.map { " \"\($0)\"" } ?? "") by \(a.gesture?.rawValue ?? "?") on \(a.gadget ?? "?")"
+                case .page: line += "page \(a.from ?? "?") → \(a.page ?? "?") (\(a.cause?.rawValue ?? "?"))"
+                case .idleReturn: line += "idle: home\(a.page.map { " (\($0))" } ?? "")"
+                }
+                out.append(line)
+            }
+        }
+        if let page = session.currentPage { out.append("page shown: \(page)") }
         out.append("final gadget states:")
         let home = session.board.gadgets
         for (i, st) in session.reportStates().enumerated() {
