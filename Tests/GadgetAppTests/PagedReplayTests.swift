@@ -4,8 +4,8 @@ import Testing
 import GadgetSystem
 
 /// `replay` on a paged board: the VM test's recordings (Tests/vm/touch) on its paged board
-/// (Tests/vm/board/paged.json). The tap lands on the home page's button at board (200, 360)
-/// (device (320, 576) × 800/1280 = 0.625) and lifts at 0.08 s.
+/// (Tests/vm/board/paged.json). The tap lands on the home page's button at board (206.4, 360)
+/// (device (330, 576) × 800/1279) and lifts at 0.08 s.
 @Suite struct PagedReplayTests {
     static let vm: String = {
         let fixtures = fixturesDirectory()  // …/Tests/GadgetAppTests/Fixtures
@@ -26,6 +26,9 @@ import GadgetSystem
 
     @Test func aTapOnTheButtonShowsTheMenu() throws {
         let run = try replay("tap-button.evemu")
+        let tap = try #require(run.gestures.first)
+        // 330 of 0…1279 across 800 px: 206.4.
+        #expect(tap.kind == .tap && tap.gadget == "toMenu" && abs(tap.location.x - 206.4) < 0.1)
         #expect(Array(run.lines.dropFirst().prefix(2)) == [
             #"{"type":"action","t":0.08,"action":"page","gadget":"toMenu","gesture":"tap","page":"home"}"#,
             #"{"type":"page","t":0.08,"page":"menu","from":"home","cause":"tap","gadget":"toMenu"}"#,
