@@ -7,9 +7,13 @@ extension BoardSession {
 
     /// Page and action events since the last call, in order. The caller publishes them after the
     /// gesture events of the same `apply`/`advance` call (they are what those gestures caused).
+    /// Called after every `apply`/`advance`, so with none pending it returns the empty array
+    /// without touching the heap.
     public mutating func takeActionEvents() -> [ActionEvent] {
-        defer { pendingActions.removeAll(keepingCapacity: true) }
-        return pendingActions
+        guard !pendingActions.isEmpty else { return [] }
+        let taken = pendingActions
+        pendingActions = []
+        return taken
     }
 
     /// Shows the page with this id, as an operator's command (the control socket's `page`):
