@@ -34,6 +34,10 @@ public enum PageSwipeBench {
         public var seconds: Double
 
         public var cpuPerFrameMilliseconds: Double { frames > 0 ? Double(cpuNanoseconds) / Double(frames) / 1e6 : 0 }
+        /// CPU per swipe (its drag, slide and settle): unlike per frame, it does not depend on how
+        /// many frames the machine managed to draw meanwhile (a loaded machine draws fewer, each
+        /// covering more motion).
+        public var cpuPerSwipeMilliseconds: Double { swipes > 0 ? Double(cpuNanoseconds) / Double(swipes) / 1e6 : 0 }
 
         public var json: JSONValue {
             func r(_ v: Double, _ p: Int) -> JSONValue { .number(JSONWriter.rounded(v, places: p)) }
@@ -41,6 +45,7 @@ public enum PageSwipeBench {
                 ("workload", .string("pages")), ("display", .string(display)), ("fullRedraw", .bool(fullRedraw)),
                 ("swipes", .number(Double(swipes))), ("pageChanges", .number(Double(pageChanges))),
                 ("frames", .number(Double(frames))), ("cpuPerFrameMs", r(cpuPerFrameMilliseconds, 3)),
+                ("cpuPerSwipeMs", r(cpuPerSwipeMilliseconds, 1)),
                 ("redrawnFraction", r(redrawnFraction, 4)), ("seconds", r(seconds, 3)),
             ])
         }
@@ -50,6 +55,7 @@ public enum PageSwipeBench {
              "  page changes seen: \(pageChanges)",
              "  frames: \(frames) in \(JSONWriter.rounded(seconds, places: 2)) s",
              "  CPU per frame: \(JSONWriter.rounded(cpuPerFrameMilliseconds, places: 3)) ms (process, all threads)",
+             "  CPU per swipe: \(JSONWriter.rounded(cpuPerSwipeMilliseconds, places: 1)) ms (drag, slide and settle)",
              "  redrawn: \(JSONWriter.rounded(redrawnFraction * 100, places: 1)) % of the screen per frame on average"]
         }
     }

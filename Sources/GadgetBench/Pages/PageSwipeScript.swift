@@ -9,8 +9,10 @@ import GadgetCore
 struct PageSwipeScript: TouchScript {
     static let unitsPerPixel = 4.0
     static let flickDuration: Microseconds = 150_000
-    /// Half a board width: a page turn even without the flick's speed.
-    static let flickDistance = 0.5
+    /// More than half a board width: the page turns on distance alone, so a writer thread
+    /// descheduled before the lift (the velocity tracker then reads a stop) still turns it and
+    /// every run turns as many pages as it swipes.
+    static let flickDistance = 0.6
     /// The critically damped page spring settles within 0.25 pt in about 1.2 s.
     static let settle: Microseconds = 1_500_000
 
@@ -42,7 +44,7 @@ struct PageSwipeScript: TouchScript {
     /// the benchmark board has no gadgets.
     func position(swipe i: Int, at f: Double) -> Vector2 {
         let forward = i % 4 < 2
-        let from = forward ? 0.75 : 0.25, by = forward ? -Self.flickDistance : Self.flickDistance
+        let from = forward ? 0.8 : 0.2, by = forward ? -Self.flickDistance : Self.flickDistance
         return Vector2(board.width * (from + by * f), board.height * 0.8)
     }
 
