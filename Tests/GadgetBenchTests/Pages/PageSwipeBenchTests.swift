@@ -7,9 +7,10 @@ import GadgetSystem
     @Test func theScriptSwipesTwiceForwardThenTwiceBackAcrossTheLowerBand() {
         var s = PageSwipeScript(board: Size2(1000, 500), swipes: 4, reportsPerSecond: 100)
         #expect(s.reportsPerSwipe == 15)
-        #expect(s.position(swipe: 0, at: 0) == Vector2(800, 400) && s.position(swipe: 0, at: 1) == Vector2(200, 400))
-        #expect(s.position(swipe: 1, at: 0) == Vector2(800, 400))
-        #expect(s.position(swipe: 2, at: 0) == Vector2(200, 400) && s.position(swipe: 3, at: 1) == Vector2(800, 400))
+        func near(_ a: Vector2, _ b: Vector2) -> Bool { (a - b).length < 1e-9 }
+        #expect(near(s.position(swipe: 0, at: 0), Vector2(800, 400)) && near(s.position(swipe: 0, at: 1), Vector2(200, 400)))
+        #expect(near(s.position(swipe: 1, at: 0), Vector2(800, 400)))
+        #expect(near(s.position(swipe: 2, at: 0), Vector2(200, 400)) && near(s.position(swipe: 3, at: 1), Vector2(800, 400)))
         var reports: [TouchReport] = []
         while let r = s.nextReport() { reports.append(r) }
         // Per swipe: landing, 15 moves, the lift; then the end mark.
