@@ -148,6 +148,26 @@ import Testing
         #expect(d.actions.map { JSONWriter.write($0.json) } == [#"{"type":"idleReturn","t":10.21,"page":null}"#])
     }
 
+    @Test func aLongPressRunsTheLongPressAction() throws {
+        let text = ##"{"size":[1280,720],"pages":[{"id":"a","gadgets":[{"id":"b","color":"#ffffff","center":[200,600],"size":[200,100],"##
+            + #""movable":false,"scalable":false,"rotatable":false,"doubleTapReset":false,"gestures":["tap","longPress"],"#
+            + #""action":{"emit":"short"},"longPressAction":{"page":"z"}}]},{"id":"z"}]}"#
+        var d = SessionDriver(board: try BoardDecoder.decode(Array(text.utf8), file: "b").get())
+        let id = TouchID(device: 0, tracking: 1)
+        _ = d.session.apply(TouchFrame(time: 0, touches: [Touch(id: id, phase: .began, location: Vector2(200, 600), time: 0)]))
+        d.advance(to: 499_999)
+        #expect(d.actions.isEmpty)
+        d.advance(to: 600_000)
+        // UIKit's 0.5 s long press begins at its deadline; the tap it excludes never fires.
+        #expect(d.actions.map { JSONWriter.write($0.json) } == [
+            #"{"type":"action","t":0.5,"action":"page","gadget":"b","gesture":"longPress","page":"a"}"#,
+            #"{"type":"page","t":0.5,"page":"z","from":"a","cause":"longPress","gadget":"b"}"#,
+        ])
+        _ = d.session.apply(TouchFrame(time: 700_000, touches: [Touch(id: id, phase: .ended, location: Vector2(200, 600), time: 700_000)]))
+        d.advance(to: 2_000_000)
+        #expect(d.actions.count == 2 && d.session.currentPage == "z")
+    }
+
     @Test func pageDotsLightTheNearestPage() {
         var d = SessionDriver(board: board)
         let dots = PageDots(board: board, pager: d.session.pager)
