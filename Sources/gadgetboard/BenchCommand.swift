@@ -82,6 +82,7 @@ struct BenchCommand: ParsableCommand {
             if fullRedraw { throw ValidationError("--full-redraw: only with --workload board") }
         case .board, .pages:
             if floor { throw ValidationError("--floor: only with --workload sprites") }
+            if workload == .pages, output.display == .kms { throw ValidationError("--display kms: --workload pages runs headless only") }
             guard touchRate >= 10, touchRate <= 10_000 else { throw ValidationError("--touch-rate: must be 10…10000 reports per second") }
         }
     }
