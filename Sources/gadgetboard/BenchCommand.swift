@@ -24,7 +24,7 @@ struct BenchCommand: ParsableCommand {
             bench/compare-board.sh and docs/BENCHMARKS.md.
             """)
 
-    @Option(help: "sprites or board.")
+    @Option(help: "sprites, board or pages (page swipes on a generated three-page board; --frames: the number of swipes, default 20).")
     var workload: BenchWorkloadKind = .sprites
 
     @Option(help: "Number of sprites (sprites).")
@@ -80,8 +80,9 @@ struct BenchCommand: ParsableCommand {
         switch workload {
         case .sprites:
             if fullRedraw { throw ValidationError("--full-redraw: only with --workload board") }
-        case .board:
+        case .board, .pages:
             if floor { throw ValidationError("--floor: only with --workload sprites") }
+            if workload == .pages, output.display == .kms { throw ValidationError("--display kms: --workload pages runs headless only") }
             guard touchRate >= 10, touchRate <= 10_000 else { throw ValidationError("--touch-rate: must be 10…10000 reports per second") }
         }
     }
@@ -131,6 +132,19 @@ struct BenchCommand: ParsableCommand {
         case .board:
             let result: BoardBenchResult
             do { result = try BoardBench.run(boardOptions) } catch {
+                StandardError.line("bench: \(error)")
+                if case .kiosk(let status) = error { throw ExitCode(status) }
+                throw ExitCode(1)
+            }
+            (json, lines) = (result.json, result.lines)
+        case .pages:
+            var o = PageSwipeBench.Options()
+            if let size { o.size = size }
+            if let frames { o.swipes = frames }
+            o.fullRedraw = fullRedraw
+            o.touchRate = touchRate
+            let result: PageSwipeBench.Result
+            do { result = try PageSwipeBench.run(o) } catch {
                 StandardError.line("bench: \(error)")
                 if case .kiosk(let status) = error { throw ExitCode(status) }
                 throw ExitCode(1)

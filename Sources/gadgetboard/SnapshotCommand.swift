@@ -21,6 +21,9 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: "Display rotation in degrees (default: the board's).")
     var rotation: DisplayRotation?
 
+    @Option(help: "Page to show, by id (a board with pages; default: its first page).")
+    var page: String?
+
     func run() throws {
         let loaded: LoadedBoard
         switch BoardSource.load(board) {
@@ -28,7 +31,7 @@ struct SnapshotCommand: ParsableCommand {
         case .success(let l): loaded = l
         }
         let result: Snapshot.Result
-        do { result = try Snapshot.render(loaded, size: size, rotation: rotation) } catch {
+        do { result = try Snapshot.render(loaded, size: size, rotation: rotation, page: page) } catch {
             throw failWith("snapshot: \(error)")
         }
         do { try FileIO.replace(out, with: result.png) } catch { throw failWith("snapshot: \(error)") }

@@ -192,5 +192,26 @@ check(killed is not None and killed_crtcs != [l for l in (before or "").splitlin
       "negative control: after SIGKILL the same check sees the CRTC and console unrestored",
       (killed or "missing").strip().replace("\n", " | "))
 
+# Pages: one tap on the home page's button (tap-button.evemu, board (200, 360)) showed the menu.
+pages_log = text("pages-run.log") or ""
+page_events = []
+for line in pages_log.splitlines():
+    if line.startswith("{"):
+        try:
+            e = json.loads(line)
+        except ValueError:
+            continue
+        if e.get("type") in ("action", "page"):
+            page_events.append(e)
+check((text("pages-run.status") or "").strip() == "0", "the paged kiosk exited 0 after SIGTERM",
+      f"status {(text('pages-run.status') or 'missing').strip()}")
+check(any(e["type"] == "action" and e.get("action") == "page" and e.get("gadget") == "toMenu" and e.get("gesture") == "tap"
+          and e.get("page") == "home" for e in page_events),
+      "the tap ran the home button's action (an action event on --events)", json.dumps(page_events))
+check(any(e["type"] == "page" and e.get("page") == "menu" and e.get("from") == "home" and e.get("cause") == "tap" for e in page_events),
+      "the page changed from home to menu (a page event on --events)", json.dumps(page_events))
+pages_state = json.loads(text("pages-state.json") or "{}")
+check(pages_state.get("page") == "menu", "--state says the menu page is shown", f"page {pages_state.get('page')}")
+
 print(f"vm test: {len(failures)} check(s) failed" if failures else "vm test: all checks passed")
 sys.exit(1 if failures else 0)

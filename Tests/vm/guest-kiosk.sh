@@ -111,6 +111,21 @@ kill -KILL $killed_pid
 wait $killed_pid 2>/dev/null
 crtc_state crtc-after-kill
 
+# Pages: a paged board on the same touchscreen; one tap on the home page's button must show the
+# menu page (an action and a page event on stdout, the page in --state). The script waits for
+# the page event, never for a time.
+log "pages scenario at $(elapsed) s"
+"$GB_BIN" run "$GB_VM/board/paged.json" --display kms --input "$node" --duration 600 --events \
+    --state pages-state.json > pages-run.log 2>&1 &
+pages_pid=$!
+wait_for pages-run.log 300 'kms: first frame' || log "the paged kiosk showed no frame"
+wait_for pages-run.log 120 "using $node" || log "the paged kiosk did not open $node"
+evemu-play "$node" < "$GB_VM/touch/tap-button.evemu"
+wait_for pages-run.log 120 '"type": *"page"' || log "no page event"
+kill -TERM $pages_pid
+wait $pages_pid
+echo $? > pages-run.status
+
 exec 3<&-
 kill $evemu_pid 2>/dev/null
 

@@ -13,6 +13,8 @@ struct FrameDamage {
     enum Look: Equatable, Sendable {
         case gadget(BoardDamage.GadgetLook)
         case cursor(Vector2)
+        /// The page dots change with the bright one.
+        case pageDots(lit: Int)
         /// The HUD shows new figures every frame.
         case hud(frame: Int)
     }
@@ -33,7 +35,7 @@ struct FrameDamage {
         var own: RedrawRegion
     }
 
-    mutating func plan(scene: BoardScene, board: Board, poses: [GadgetPose], cursor: Vector2?, hudFrame: Int?,
+    mutating func plan(scene: BoardScene, board: Board, poses: [GadgetPose], pageDots: PageDots? = nil, cursor: Vector2?, hudFrame: Int?,
                        display: DisplayBackend, fullRedraw: Bool) -> Plan {
         let screen = PixelRect(display.pixelSize)
         let changed = scene !== self.scene || display !== self.display
@@ -43,6 +45,11 @@ struct FrameDamage {
 
         var items = BoardDamage.items(board: board, poses: poses, viewport: scene.viewport).map {
             DamageTracker<Look>.Item(bounds: $0.bounds, look: .gadget($0.look))
+        }
+        if let pageDots {
+            let (lo, hi) = pageDots.bounds
+            let toDisplay = scene.viewport.boardToDisplay
+            items.append(.init(bounds: PixelRect.covering([toDisplay.apply(lo), toDisplay.apply(hi)]).outset(by: 1), look: .pageDots(lit: pageDots.lit)))
         }
         if let cursor {
             // The cursor's two diamonds are 18 display pixels across, turned 45°: 26 px square.

@@ -184,12 +184,15 @@ public final class KioskLoop {
         try display.beginFrame()
         if sceneStale { try rebuildScene() }
         let poses = session.renderPoses()
+        let dots = PageDots(board: loaded.board, pager: session.pager)
         let showCursor = cursor != nil && !pointerDevices.isEmpty
-        let plan = damage.plan(scene: scene, board: loaded.board, poses: poses, cursor: showCursor ? cursor : nil,
+        let plan = damage.plan(scene: scene, board: loaded.board, poses: poses, pageDots: dots, cursor: showCursor ? cursor : nil,
                                hudFrame: hud == nil ? nil : drawnFrames, display: display, fullRedraw: options.fullRedraw)
         display.setDamageRegion(plan.draw.rects)
-        try draw(poses: poses, cursor: showCursor, region: plan.draw)
-        if let verifier { try verifier.check(display.pixelSize, display: display) { () throws in try draw(poses: poses, cursor: showCursor, region: .full) } }
+        try draw(poses: poses, pageDots: dots, cursor: showCursor, region: plan.draw)
+        if let verifier {
+            try verifier.check(display.pixelSize, display: display) { () throws in try draw(poses: poses, pageDots: dots, cursor: showCursor, region: .full) }
+        }
         let screen = PixelRect(display.pixelSize)
         stats.redrew(plan.draw.pixelCount(on: screen), of: screen.area)
         service.metrics.redrawnPixels &+= UInt64(plan.draw.pixelCount(on: screen))
@@ -213,22 +216,23 @@ public final class KioskLoop {
 
     /// Draws the board at `poses` (and the cursor and HUD) into `region`: one pass, or one
     /// scissored pass per rectangle. Nothing for an empty region.
-    func draw(poses: [GadgetPose], cursor showCursor: Bool, region: RedrawRegion) throws {
+    func draw(poses: [GadgetPose], pageDots: PageDots? = nil, cursor showCursor: Bool, region: RedrawRegion) throws {
         switch region {
         case .full:
-            try drawPass(poses: poses, cursor: showCursor)
+            try drawPass(poses: poses, pageDots: pageDots, cursor: showCursor)
         case .rects(let rects):
             for rect in rects {
                 Scissor.limit(to: rect, framebufferHeight: display.pixelSize.height)
-                try drawPass(poses: poses, cursor: showCursor)
+                try drawPass(poses: poses, pageDots: pageDots, cursor: showCursor)
             }
             Scissor.remove()
         }
     }
 
-    private func drawPass(poses: [GadgetPose], cursor showCursor: Bool) throws {
+    private func drawPass(poses: [GadgetPose], pageDots: PageDots?, cursor showCursor: Bool) throws {
         batcher.begin(transform: scene.viewport.clipTransform)
         scene.draw(poses: poses, into: batcher)
+        if let pageDots { scene.draw(pageDots: pageDots, into: batcher) }
         if showCursor, let cursor { drawCursor(at: cursor) }
         // Last, on top, in screen pixels: at most one extra draw call.
         hud?.draw(stats: stats, refreshInterval: display.refreshInterval, displaySize: display.pixelSize,
@@ -236,14 +240,48 @@ public final class KioskLoop {
         try batcher.end()
     }
 
-    /// Gesture events go to the metrics and, with `--events`, to stdout as JSON Lines for an
-    /// integrator (the shape of `replay --json`).
+    /// Gesture events, then the page and action events they caused (`BoardSession.takeActionEvents`),
+    /// go to the metrics and, with `--events`, to stdout as JSON Lines for an integrator (the
+    /// shape of `replay --json`). Every call site of `session.apply`/`advance` ends here, so no
+    /// action event is left behind.
     func publish(_ events: [GestureEvent]) {
         for e in events {
             service.metrics.record(e)
             if options.eventsToStdout { StandardOutput.line(JSONWriter.write(e.json)) }
             if !control.endpoints.isEmpty { publishControl(e.json) }
         }
+        let actions = session.takeActionEvents()
+        guard !actions.isEmpty else { return }
+        // A page change or a reset moves things the world does not see as motion: draw.
+        needsDraw = true
+        for a in actions {
+            service.metrics.record(a)
+            if options.eventsToStdout { StandardOutput.line(JSONWriter.write(a.json)) }
+        }
+    }
+
+    // MARK: - Pages (the control socket's `page` command drives these)
+
+    /// The id of the page shown (or sliding into view); nil on a board without pages.
+    /// Thread: the loop's.
+    public var currentPageID: String? { session.currentPage }
+
+    /// The board's page ids in order (empty without pages). Thread: the loop's.
+    public var pageIDs: [String] { loaded.board.pages.map(\.id) }
+
+    /// Shows the page with this id now, sliding from where the view is (`animated`) or at once;
+    /// wakes a blanked panel and counts as use (the idle return waits again). Emits a page event
+    /// (`"cause":"control"`) through `publish` when the page changed. False, and nothing
+    /// changes, for an unknown id or a board without pages. Thread: the loop's.
+    @discardableResult
+    public func showPage(_ id: String, animated: Bool) -> Bool {
+        let now = MonotonicClock.now()
+        publish(session.advance(to: now))
+        guard session.showPage(id, animated: animated, at: now) else { return false }
+        if let action = idle.wake(now: now) { apply(action) }
+        publish([])
+        needsDraw = true
+        return true
     }
 
     static let evdevOpener: InputThread.Opener = { (path, grab) throws(InputError) in try EvdevDevice.open(path, grab: grab) }
@@ -478,7 +516,8 @@ public final class KioskLoop {
             log.info("screenshot: wrote \(path) (\(image.width)x\(image.height))")
         }
         if let path = options.statePath {
-            try FileIO.replace(path, with: JSONWriter.write(StateReport.final(time: session.time - startTime, states: session.reportStates())) + "\n")
+            try FileIO.replace(path, with: JSONWriter.write(StateReport.final(time: session.time - startTime, states: session.reportStates(),
+                                                                               page: session.currentPage)) + "\n")
         }
         if let path = options.statsPath {
             try FileIO.replace(path, with: JSONWriter.write(statsJSON()) + "\n")

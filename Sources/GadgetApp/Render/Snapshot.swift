@@ -4,6 +4,15 @@ import GadgetRender
 
 /// Renders a board's initial state on the headless display and encodes it as PNG.
 public enum Snapshot {
+    /// `snapshot --page` named a page the board does not have.
+    public struct UnknownPage: Error, CustomStringConvertible {
+        public var page: String
+        public var known: [String]
+        public var description: String {
+            known.isEmpty ? "--page \(page): the board has no pages" : "--page \(page): unknown page (pages: \(known.joined(separator: ", ")))"
+        }
+    }
+
     public struct Result {
         public var png: [UInt8]
         public var image: RGBAImage
@@ -11,7 +20,14 @@ public enum Snapshot {
         public var display: String
     }
 
-    public static func render(_ loaded: LoadedBoard, size: PixelSize?, rotation: DisplayRotation? = nil) throws -> Result {
+    /// - page: a paged board's page to show (nil: the first); an unknown id throws
+    ///   `Snapshot.UnknownPage`.
+    public static func render(_ loaded: LoadedBoard, size: PixelSize?, rotation: DisplayRotation? = nil, page: String? = nil) throws -> Result {
+        // The session places each page's gadgets (and hides the other pages) as the kiosk does.
+        var session = BoardSession(board: loaded.board, startTime: 0)
+        if let page, !session.showPage(page, animated: false, at: 0) {
+            throw UnknownPage(page: page, known: loaded.board.pages.map(\.id))
+        }
         let boardSize = loaded.board.size
         let target = size ?? PixelSize(Int(boardSize.width.rounded()), Int(boardSize.height.rounded()))
         let display = try HeadlessDisplay(size: target)
@@ -21,7 +37,8 @@ public enum Snapshot {
         if let warning = scene.budgetWarning { Loggers.render.warning("\(warning)") }
         defer { scene.destroy(); batcher.destroy() }
         batcher.begin(transform: scene.viewport.clipTransform)
-        scene.draw(poses: World(board: loaded.board).poses, into: batcher)
+        scene.draw(poses: session.renderPoses(), into: batcher)
+        if let dots = PageDots(board: loaded.board, pager: session.pager) { scene.draw(pageDots: dots, into: batcher) }
         try batcher.end()
         let calls = batcher.drawCalls
         try display.present()

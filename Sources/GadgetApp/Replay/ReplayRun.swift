@@ -14,6 +14,8 @@ public struct ReplayRun {
 
     public private(set) var lines: [String] = []
     public private(set) var gestures: [GestureEvent] = []
+    /// Page and action events, in order (also in `lines`, after the gestures that caused them).
+    public private(set) var actions: [ActionEvent] = []
     public private(set) var session: BoardSession
     public let playback: RecordingPlayer.Result
 
@@ -28,7 +30,7 @@ public struct ReplayRun {
             guard let interval = options.traceInterval else { return }
             while let t = nextTrace, inclusive ? t <= limit : t < limit {
                 emit(session.advance(to: t))
-                lines.append(JSONWriter.write(StateReport.frame(time: t, states: session.reportStates())))
+                lines.append(JSONWriter.write(StateReport.frame(time: t, states: session.reportStates(), page: session.currentPage)))
                 nextTrace = t + interval
             }
         }
@@ -39,13 +41,17 @@ public struct ReplayRun {
         }
         trace(upTo: end, inclusive: true)
         emit(session.advance(to: end))
-        lines.append(JSONWriter.write(StateReport.final(time: end, states: session.reportStates())))
+        lines.append(JSONWriter.write(StateReport.final(time: end, states: session.reportStates(), page: session.currentPage)))
     }
 
     private mutating func emit(_ events: [GestureEvent]) {
         for e in events {
             gestures.append(e)
             lines.append(JSONWriter.write(e.json))
+        }
+        for a in session.takeActionEvents() {
+            actions.append(a)
+            lines.append(JSONWriter.write(a.json))
         }
     }
 
@@ -85,6 +91,19 @@ public struct ReplayRun {
                 out.append(line)
             }
         }
+        if !actions.isEmpty {
+            out.append("pages and actions:")
+            for a in actions {
+                var line = "  \(s(a.time)) s  "
+                switch a.kind {
+                case .action: line += "\(a.action ?? "?")\(a.name.map { " \"\($0)\"" } ?? "") by \(a.gesture?.rawValue ?? "?") on \(a.gadget ?? "?")"
+                case .page: line += "page \(a.from ?? "?") → \(a.page ?? "?") (\(a.cause?.rawValue ?? "?"))"
+                case .idleReturn: line += "idle: home\(a.page.map { " (\($0))" } ?? "")"
+                }
+                out.append(line)
+            }
+        }
+        if let page = session.currentPage { out.append("page shown: \(page)") }
         out.append("final gadget states:")
         let home = session.board.gadgets
         for (i, st) in session.reportStates().enumerated() {

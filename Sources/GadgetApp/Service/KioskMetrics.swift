@@ -14,6 +14,10 @@ public struct KioskMetrics: Sendable {
     public var inputLatency = PrometheusHistogram(upperBounds: KioskMetrics.latencyBounds)
     /// Contacts that began (one per finger landing), including ones swallowed by a wake.
     public var touches: UInt64 = 0
+    /// Page changes by cause (swipe, tap, longPress, idle, control); gadget actions by kind.
+    public var pageChanges: [String: UInt64] = [:]
+    public var actions: [String: UInt64] = [:]
+    public var idleReturns: UInt64 = 0
     /// Gestures recognized, by kind (indexed like `GestureEvent.Kind.allCases`).
     public private(set) var gestures = [UInt64](repeating: 0, count: GestureEvent.Kind.allCases.count)
     /// Board reloads (SIGHUP) that took effect and ones rejected (the old board kept running).
@@ -71,6 +75,16 @@ public struct KioskMetrics: Sendable {
         gestures[i] += 1
     }
 
+    /// Counts page changes by cause and gadget actions by kind (an idle return counts as the
+    /// page change it made, if any).
+    public mutating func record(_ event: ActionEvent) {
+        switch event.kind {
+        case .page: if let cause = event.cause { pageChanges[cause.rawValue, default: 0] += 1 }
+        case .action: if let action = event.action { actions[action, default: 0] += 1 }
+        case .idleReturn: idleReturns += 1
+        }
+    }
+
     public func gestureCount(_ kind: GestureEvent.Kind) -> UInt64 {
         GestureEvent.Kind.allCases.firstIndex(of: kind).map { gestures[$0] } ?? 0
     }
@@ -90,6 +104,13 @@ public struct KioskMetrics: Sendable {
         p.counter("gadgetboard_touches_total", help: "Contacts that began (fingers landing).", value: Double(touches))
         p.counter("gadgetboard_gestures_total", help: "Gestures recognized, by kind.",
                   samples: GestureEvent.Kind.allCases.enumerated().map { ([("kind", $0.element.rawValue)], Double(gestures[$0.offset])) })
+        if !pageChanges.isEmpty || !actions.isEmpty || idleReturns > 0 {
+            p.counter("gadgetboard_page_changes_total", help: "Times the page shown changed, by cause.",
+                      samples: pageChanges.sorted { $0.key < $1.key }.map { ([("cause", $0.key)], Double($0.value)) })
+            p.counter("gadgetboard_actions_total", help: "Gadget actions run, by action.",
+                      samples: actions.sorted { $0.key < $1.key }.map { ([("action", $0.key)], Double($0.value)) })
+            p.counter("gadgetboard_idle_returns_total", help: "Returns to the home page after nobody touched the panel.", value: Double(idleReturns))
+        }
         p.counter("gadgetboard_board_reloads_total", help: "Board reloads on SIGHUP, by result (failed: the running board was kept).",
                   samples: [([("result", "ok")], Double(reloadsSucceeded)), ([("result", "failed")], Double(reloadsFailed))])
         p.gauge("gadgetboard_board_gadgets", help: "Gadgets on the board on screen.", value: Double(boardGadgets))

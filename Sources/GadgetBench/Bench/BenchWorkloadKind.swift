@@ -4,4 +4,6 @@ public enum BenchWorkloadKind: String, Sendable, CaseIterable {
     case sprites
     /// A kiosk's frames: the demo board through the kiosk loop, dragged, flicked, idle (`BoardBench`).
     case board
+    /// Page swipes on a generated three-page board through the kiosk loop (`PageSwipeBench`).
+    case pages
 }

@@ -11,7 +11,8 @@ import GadgetSystem
 /// Thread: the caller's (`attach`, `start`, `stop`).
 final class SyntheticTouchScreen<Script: TouchScript> {
     let path: String
-    private let directory: String
+    /// The FIFO's fresh directory (removed with it); a bench may keep a file of its own there.
+    let directory: String
     let device: InputDeviceDescription
     let writer: TouchWriter<Script>
 

@@ -5,8 +5,11 @@ public struct Board: Sendable, Equatable {
     /// The canvas in pixels; gadget coordinates are canvas pixels.
     public var size: Size2
     public var background: Background
-    /// Gadgets sorted by drawing order (lowest `z` first; file order breaks ties).
+    /// Gadgets sorted by drawing order (lowest `z` first; file order breaks ties): the shared
+    /// ones and, on a paged board, every page's (`Gadget.page` says which).
     public var gadgets: [Gadget]
+    /// The pages, in swipe order; the first is shown at start. Empty: one page, as before pages.
+    public var pages: [BoardPage] = []
     /// 0, 90, 180 or 270: one setting that turns the display and the touch mapping together.
     public var rotation: DisplayRotation
     public var touch: TouchSettings
@@ -45,6 +48,9 @@ public struct Board: Sendable, Equatable {
     }
 
     public func gadget(id: String) -> Gadget? { gadgets.first { $0.id == id } }
+
+    /// The index in `pages` of the page with this id.
+    public func pageIndex(id: String) -> Int? { pages.firstIndex { $0.id == id } }
 }
 
 /// A path to an image, relative to the board file, and the JSON path that named it.
@@ -100,11 +106,19 @@ public struct PhysicsSettings: Sendable, Equatable {
     }
 }
 
-/// Idle blanking with wake-on-touch.
+/// What an untouched kiosk does: return to its home page after `returnAfterSeconds`, and blank
+/// (with wake-on-touch) after `blankAfterMinutes`. Both may be set; each counts from the last touch.
 public struct IdleSettings: Sendable, Equatable {
     public enum Mode: String, Sendable { case dpms, black }
     /// Minutes without a touch before blanking; nil: never blank.
     public var blankAfterMinutes: Double?
     public var mode: Mode
-    public init(blankAfterMinutes: Double? = nil, mode: Mode = .dpms) { self.blankAfterMinutes = blankAfterMinutes; self.mode = mode }
+    /// The page to return to (a paged board; nil: the first page).
+    public var homePage: String?
+    /// Seconds without a touch before the home page is shown again and its gadgets reset to their
+    /// board poses (on a board without pages: every gadget); nil: never.
+    public var returnAfterSeconds: Double?
+    public init(blankAfterMinutes: Double? = nil, mode: Mode = .dpms, homePage: String? = nil, returnAfterSeconds: Double? = nil) {
+        self.blankAfterMinutes = blankAfterMinutes; self.mode = mode; self.homePage = homePage; self.returnAfterSeconds = returnAfterSeconds
+    }
 }

@@ -16,6 +16,9 @@ public struct BoardDecoder {
 
     private let file: String
     private var problems: [BoardProblem] = []
+    /// The JSON path of each gadget with an action, by id, for the page checks made once every
+    /// page is known.
+    var actionPaths: [String: String] = [:]
 
     /// Decodes UTF-8 JSON bytes. `file` names the board in messages.
     public static func decode(_ bytes: [UInt8], file: String) -> Result<Board, BoardProblems> {
@@ -41,14 +44,14 @@ public struct BoardDecoder {
 
     private init(file: String) { self.file = file }
 
-    private mutating func problem(_ path: String, _ message: String) {
+    mutating func problem(_ path: String, _ message: String) {
         problems.append(BoardProblem(file: file, jsonPath: path, message: message))
     }
 
     // MARK: - Field access
 
     /// An object's fields, checked against the allowed names.
-    private mutating func fields(_ v: JSONValue, _ path: String, allowed: Set<String>) -> [(String, JSONValue)]? {
+    mutating func fields(_ v: JSONValue, _ path: String, allowed: Set<String>) -> [(String, JSONValue)]? {
         guard case .object(let pairs) = v else {
             problem(path.isEmpty ? "" : path, "expected an object, got \(v.kindName)")
             return nil
@@ -61,16 +64,16 @@ public struct BoardDecoder {
         return pairs
     }
 
-    private func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    private mutating func number(_ v: JSONValue?, _ path: String, range: ClosedRange<Double>? = nil, default d: Double) -> Double {
+    mutating func number(_ v: JSONValue?, _ path: String, range: ClosedRange<Double>? = nil, default d: Double) -> Double {
         guard let v else { return d }
         guard case .number(let n) = v else { problem(path, "expected a number, got \(v.kindName)"); return d }
         if let range, !range.contains(n) { problem(path, "\(JSONWriter.format(n)) is out of range \(JSONWriter.format(range.lowerBound))...\(JSONWriter.format(range.upperBound))"); return d }
         return n
     }
 
-    private mutating func bool(_ v: JSONValue?, _ path: String, default d: Bool) -> Bool {
+    mutating func bool(_ v: JSONValue?, _ path: String, default d: Bool) -> Bool {
         guard let v else { return d }
         guard case .bool(let b) = v else { problem(path, "expected true or false, got \(v.kindName)"); return d }
         return b
@@ -101,7 +104,7 @@ public struct BoardDecoder {
     // MARK: - Board
 
     private mutating func board(_ json: JSONValue) -> Board? {
-        let allowed: Set<String> = ["$schema", "size", "background", "gadgets", "rotation", "touch", "physics", "idle", "thresholds"]
+        let allowed: Set<String> = ["$schema", "size", "background", "gadgets", "pages", "rotation", "touch", "physics", "idle", "thresholds"]
         guard let pairs = fields(json, "", allowed: allowed) else { return nil }
         let root = JSONValue.object(pairs)
 
@@ -146,20 +149,27 @@ public struct BoardDecoder {
         let idle = idleSettings(root["idle"])
         let thresholds = thresholdOverrides(root["thresholds"])
 
-        var gadgets: [Gadget] = []
+        // A paged board's page gadgets come first in file order, so by default the shared ones
+        // (a header, a clock) are drawn over the pages sliding under them.
+        let (pages, pageGadgets) = pagesAndGadgets(root["pages"])
+        var gadgets: [Gadget] = pageGadgets
+        var ids: [String: String] = [:]
+        for g in pageGadgets { ids[g.id] = g.page.map { "page \"\($0)\"" } ?? "" }
         if let v = root["gadgets"] {
             if case .array(let items) = v {
-                if items.count > BoardDecoder.maximumGadgets {
+                if items.count + pageGadgets.count > BoardDecoder.maximumGadgets {
                     problem("gadgets", "more than \(BoardDecoder.maximumGadgets) gadgets")
                 } else {
-                    var ids: [String: Int] = [:]
+                    var shared: [String: Int] = [:]
                     for (i, item) in items.enumerated() {
                         let path = "gadgets[\(i)]"
-                        guard let g = gadget(item, path, fileOrder: Double(i)) else { continue }
-                        if let first = ids[g.id] {
+                        guard let g = gadget(item, path, fileOrder: Double(pageGadgets.count + i)) else { continue }
+                        if let first = shared[g.id] {
                             problem("\(path).id", "duplicate id \"\(g.id)\" (first used by gadgets[\(first)])")
+                        } else if let where_ = ids[g.id] {
+                            problem("\(path).id", "duplicate id \"\(g.id)\" (also used on \(where_))")
                         } else {
-                            ids[g.id] = i
+                            shared[g.id] = i
                             gadgets.append(g)
                         }
                     }
@@ -167,13 +177,17 @@ public struct BoardDecoder {
             } else {
                 problem("gadgets", "expected an array, got \(v.kindName)")
             }
-        } else {
+        } else if root["pages"] == nil {
             problem("gadgets", "missing required field")
         }
+        checkActions(gadgets, pages: pages, paths: actionPaths)
+        checkIdle(idle, pages: pages)
         // Stable by z, then file order (sort is stable in Swift's standard library).
         let ordered = gadgets.enumerated().sorted { a, b in a.element.z != b.element.z ? a.element.z < b.element.z : a.offset < b.offset }.map(\.element)
-        return Board(size: size, background: background, gadgets: ordered, rotation: rotation, touch: touch, physics: physics, idle: idle,
-                     thresholdOverrides: thresholds)
+        var board = Board(size: size, background: background, gadgets: ordered, rotation: rotation, touch: touch, physics: physics, idle: idle,
+                          thresholdOverrides: thresholds)
+        board.pages = pages
+        return board
     }
 
     private mutating func touchSettings(_ v: JSONValue?) -> TouchSettings {
@@ -217,12 +231,18 @@ public struct BoardDecoder {
 
     private mutating func idleSettings(_ v: JSONValue?) -> IdleSettings {
         var s = IdleSettings()
-        guard let v, let pairs = fields(v, "idle", allowed: ["blankAfterMinutes", "mode"]) else { return s }
+        guard let v, let pairs = fields(v, "idle", allowed: ["blankAfterMinutes", "mode", "homePage", "returnAfterSeconds"]) else { return s }
         let obj = JSONValue.object(pairs)
         if let m = obj["blankAfterMinutes"] { s.blankAfterMinutes = number(m, "idle.blankAfterMinutes", range: 0.05...100_000, default: 10) }
         if let m = obj["mode"] {
             if case .string(let str) = m, let mode = IdleSettings.Mode(rawValue: str) { s.mode = mode } else { problem("idle.mode", "must be \"dpms\" or \"black\"") }
         }
+        if let h = obj["homePage"] {
+            if case .string(let str) = h, !str.isEmpty { s.homePage = str } else { problem("idle.homePage", "expected a page id (a non-empty string)") }
+        }
+        if let r = obj["returnAfterSeconds"] { s.returnAfterSeconds = number(r, "idle.returnAfterSeconds", range: 1...604_800, default: 60) }
+        // A home page without a time still means "return home": a minute, the interface's example.
+        if s.homePage != nil, s.returnAfterSeconds == nil { s.returnAfterSeconds = 60 }
         return s
     }
 
@@ -246,10 +266,10 @@ public struct BoardDecoder {
     static let gadgetFields: Set<String> = [
         "id", "image", "color", "center", "size", "rotation", "opacity", "z",
         "movable", "scalable", "rotatable", "lock", "inertia", "bounce", "doubleTapReset", "springHome", "minScale", "maxScale", "gestures",
-        "elasticity", "friction", "resistance", "density", "collides", "shape",
+        "elasticity", "friction", "resistance", "density", "collides", "shape", "action", "longPressAction",
     ]
 
-    private mutating func gadget(_ v: JSONValue, _ path: String, fileOrder: Double) -> Gadget? {
+    mutating func gadget(_ v: JSONValue, _ path: String, fileOrder: Double) -> Gadget? {
         let before = problems.count
         guard let pairs = fields(v, path, allowed: BoardDecoder.gadgetFields) else { return nil }
         let obj = JSONValue.object(pairs)
@@ -336,7 +356,14 @@ public struct BoardDecoder {
             if case .string(let str) = s, let shape = BodySettings.Shape(rawValue: str) { body.shape = shape } else { problem("\(path).shape", "must be \"rectangle\" or \"circle\"") }
         }
 
+        let action = obj["action"].flatMap { gadgetAction($0, "\(path).action") }
+        let longPressAction = obj["longPressAction"].flatMap { gadgetAction($0, "\(path).longPressAction") }
+        if action != nil, !b.gestures.contains(.tap) { problem("\(path).action", "runs on tap, but gestures leaves out \"tap\"") }
+        if longPressAction != nil, !b.gestures.contains(.longPress) { problem("\(path).longPressAction", "runs on a long press, but gestures leaves out \"longPress\"") }
+
         guard problems.count == before else { return nil }
-        return Gadget(id: id, appearance: appearance, center: center, size: size, rotationDegrees: rotation, opacity: opacity, z: z, behavior: b, body: body)
+        if action != nil || longPressAction != nil { actionPaths[id] = path }
+        return Gadget(id: id, appearance: appearance, center: center, size: size, rotationDegrees: rotation, opacity: opacity, z: z, behavior: b, body: body,
+                      action: action, longPressAction: longPressAction)
     }
 }

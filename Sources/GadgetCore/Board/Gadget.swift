@@ -16,11 +16,20 @@ public struct Gadget: Sendable, Equatable, Identifiable {
     /// Not drawn and not touchable (touches fall through), its place kept: set by the control
     /// protocol (`set hidden`).
     public var hidden = false
+    /// The page this gadget is on (`BoardPage.id`); nil: on every page (top-level `"gadgets"`),
+    /// and always nil on a board without pages.
+    public var page: String?
+    /// Done when the gadget is tapped (`"action"`).
+    public var action: GadgetAction?
+    /// Done when a long press on the gadget begins (`"longPressAction"`).
+    public var longPressAction: GadgetAction?
 
     public init(id: String, appearance: Appearance, center: Vector2, size: Size2, rotationDegrees: Double = 0, opacity: Double = 1,
-                z: Double = 0, behavior: GadgetBehavior = GadgetBehavior(), body: BodySettings = BodySettings()) {
+                z: Double = 0, behavior: GadgetBehavior = GadgetBehavior(), body: BodySettings = BodySettings(),
+                page: String? = nil, action: GadgetAction? = nil, longPressAction: GadgetAction? = nil) {
         self.id = id; self.appearance = appearance; self.center = center; self.size = size
         self.rotationDegrees = rotationDegrees; self.opacity = opacity; self.z = z; self.behavior = behavior; self.body = body
+        self.page = page; self.action = action; self.longPressAction = longPressAction
     }
 
     public enum Appearance: Sendable, Equatable {

@@ -22,6 +22,9 @@ public struct GestureEngine: Sendable {
         var isIdle: Bool { recognizers.arena.isIdle && (manipulator?.isIdle ?? true) }
     }
 
+    /// On a paged board, the page whose gadgets touches can land on (nil: only the shared ones,
+    /// while the pages move); set by `BoardSession` before each frame.
+    public var touchablePage: String?
     private var owners: [TouchID: GestureTarget] = [:]
     private var taps: TapCounter
     private var sessions: [GestureTarget: Session] = [:]
@@ -77,7 +80,7 @@ public struct GestureEngine: Sendable {
             let target: GestureTarget
             if t.phase == .began {
                 guard owners[t.id] == nil else { continue }  // a repeated began is not a new touch
-                target = HitTester.gadget(at: t.location, board: world.board, poses: world.poses).map { .gadget($0) } ?? .background
+                target = HitTester.gadget(at: t.location, board: world.board, poses: world.poses, page: touchablePage).map { .gadget($0) } ?? .background
                 owners[t.id] = target
             } else {
                 guard let o = owners[t.id] else { continue }  // began before this engine existed

@@ -8,11 +8,14 @@ public enum HitTester {
     public static let minimumOpacity = 0.01
 
     /// Index into `board.gadgets` (drawing order, so the last match is on top), or nil for the background.
-    public static func gadget(at point: Vector2, board: Board, poses: [GadgetPose]) -> GadgetIndex? {
+    /// - page: on a paged board, the page whose gadgets can be touched (shared ones always can);
+    ///   nil while the pages move, when only shared gadgets can (a touch on a moving page catches
+    ///   the page). Ignored on a board without pages.
+    public static func gadget(at point: Vector2, board: Board, poses: [GadgetPose], page: String? = nil) -> GadgetIndex? {
         var i = min(board.gadgets.count, poses.count) - 1
         while i >= 0 {
             let g = board.gadgets[i]
-            if isInteractive(g), contains(point, gadget: g, pose: poses[i]) { return GadgetIndex(i) }
+            if g.page == nil || g.page == page, isInteractive(g), contains(point, gadget: g, pose: poses[i]) { return GadgetIndex(i) }
             i -= 1
         }
         return nil
@@ -23,6 +26,7 @@ public enum HitTester {
         let b = g.behavior
         guard g.opacity >= minimumOpacity, !g.hidden else { return false }
         return b.movable || b.scalable || b.rotatable || b.doubleTapReset || b.springHome || !b.gestures.isEmpty
+            || g.action != nil || g.longPressAction != nil
     }
 
     /// The gadget's shape at `pose`, in board pixels.

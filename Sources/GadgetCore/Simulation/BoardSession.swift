@@ -7,9 +7,9 @@
 /// `advance(to:)` steps to the requested time. Steps due while the world is at rest are skipped
 /// without running (they would change nothing), so a touch after an hour of idle costs nothing.
 public struct BoardSession: Sendable {
-    public private(set) var world: World
+    public internal(set) var world: World
     /// Touch delivery, recognizers and gadget manipulation (Gestures/).
-    public private(set) var gestures: GestureEngine
+    public internal(set) var gestures: GestureEngine
     /// The step schedule on the input clock.
     public private(set) var clock: FixedStepClock
     /// Fixed step, microseconds (rounded; the exact schedule is `clock`).
@@ -22,6 +22,17 @@ public struct BoardSession: Sendable {
     private var renderTime: Microseconds
     /// Board pixels per point before the display's fit (see `init`'s displayScale).
     private let basePixelsPerPoint: Double
+    /// The pages of a paged board (nil without pages): which is shown, the swipe between them.
+    public internal(set) var pager: PageNavigator?
+    /// `idle.returnAfterSeconds`: back to the home page when nobody touches the panel.
+    var idleReturn: IdleReturn
+    /// Page and action events not yet taken by `takeActionEvents()`.
+    var pendingActions: [ActionEvent] = []
+    /// Page index of each gadget (board order); nil for shared gadgets.
+    let gadgetPages: [Int?]
+    /// The page spring's fixed steps: step n is due at `pageStepOrigin + n · 10⁶ / rate` µs.
+    let pageStepOrigin: Microseconds
+    var pageSteps: Int64 = 0
 
     /// - displayScale: display pixels per board pixel (the viewport's fit). A point is
     ///   ppi/163 *panel* pixels, so on a board drawn scaled a threshold spans `1/displayScale` as
@@ -37,6 +48,15 @@ public struct BoardSession: Sendable {
         clock = FixedStepClock(rate: board.physics.stepRate, start: startTime, maximumFrameTime: world.tuning.maximumFrameTime)
         step = Microseconds((1_000_000 / clock.rate).rounded())
         renderTime = startTime
+        if !board.pages.isEmpty {
+            pager = PageNavigator(pages: board.pages, width: board.size.width, tuning: world.tuning, physics: board.physics,
+                                  pixelsPerPoint: basePixelsPerPoint, flickSpeed: thresholds.inertiaMinimumSpeed * basePixelsPerPoint)
+        }
+        let pageIndex = Dictionary(board.pages.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        gadgetPages = board.gadgets.map { $0.page.flatMap { pageIndex[$0] } }
+        idleReturn = IdleReturn(settings: board.idle, now: startTime)
+        pageStepOrigin = startTime
+        gestures.touchablePage = pager?.currentID
     }
 
     public var board: Board { world.board }
@@ -58,17 +78,28 @@ public struct BoardSession: Sendable {
         world.advance(to: frame.time, on: &clock)
         renderTime = max(renderTime, frame.time)
         touchesBegan += frame.touches.filter { $0.phase == .began }.count
+        returnHomeIfDue(by: frame.time)
+        stepPages(to: frame.time)
+        idleReturn.observe(frame)
+        gestures.touchablePage = touchablePage
         // The engine fires the gesture timers due by the frame's time itself, before its
         // touches: advancing them here too would do that work twice per frame.
-        return gestures.handle(frame, world: &world)
+        let events = gestures.handle(frame, world: &world)
+        runPagesAndActions(events)
+        return events
     }
 
     /// Steps the simulation in fixed steps up to `target` (never backwards).
     public mutating func advance(to target: Microseconds) -> [GestureEvent] {
         world.advance(to: target, on: &clock)
         renderTime = max(renderTime, target)
+        returnHomeIfDue(by: target)
+        stepPages(to: target)
+        gestures.touchablePage = touchablePage
         // Gesture timers fire at their own deadlines inside (events carry those times).
-        return gestures.advance(to: target, world: &world)
+        let events = gestures.advance(to: target, world: &world)
+        runPagesAndActions(events)
+        return events
     }
 
     /// Live loop only, once per iteration before applying input: if the loop stalled more than
@@ -97,14 +128,34 @@ public struct BoardSession: Sendable {
 
     /// True when nothing moves, nothing is touched and no gesture timer is pending: the loop may
     /// sleep until input arrives.
-    public var isIdle: Bool { world.isAtRest && !gestures.needsFrames }
+    public var isIdle: Bool { world.isAtRest && !gestures.needsFrames && !pagesSpring }
 
-    /// The next time a gesture timer fires (long press, double-tap window), if any.
-    public var nextTimerDeadline: Microseconds? { gestures.nextDeadline }
+    /// The next time a gesture timer fires (long press, double-tap window) or the idle return is
+    /// due, if any.
+    public var nextTimerDeadline: Microseconds? {
+        switch (gestures.nextDeadline, idleReturn.deadline) {
+        case (let a?, let b?): return min(a, b)
+        case (let a, let b): return a ?? b
+        }
+    }
 
     /// Gadget poses to draw now, in board (z) order: free-moving gadgets interpolated between
     /// the last two steps to the time of the last `advance(to:)`, held ones where the finger is.
-    public func renderPoses() -> [GadgetPose] { world.renderPoses(alpha: clock.alpha(at: renderTime)) }
+    /// On a paged board, a page's gadgets are moved by where the page is (`PageNavigator.shift`);
+    /// those of pages off the board have scale 0 (nothing drawn, a point of damage).
+    public func renderPoses() -> [GadgetPose] {
+        var poses = world.renderPoses(alpha: clock.alpha(at: renderTime))
+        guard let pager else { return poses }
+        for i in poses.indices {
+            guard i < gadgetPages.count, let k = gadgetPages[i] else { continue }
+            if pager.isVisible(page: k) {
+                poses[i].center.x += pager.shift(ofPage: k)
+            } else {
+                poses[i].scale = 0
+            }
+        }
+        return poses
+    }
 
     /// The same poses as the JSON reports give them (degrees): for state files and `replay`.
     public func reportStates() -> [GadgetState] { world.reportStates(alpha: clock.alpha(at: renderTime)) }

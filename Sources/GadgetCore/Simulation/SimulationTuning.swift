@@ -46,6 +46,17 @@ public struct SimulationTuning: Sendable, Equatable {
     /// Scale part of the rest test (0.1 pt on a 100 pt gadget).
     public var springRestScale = 0.001
 
+    // MARK: Pages (a paged board's swipe between pages)
+
+    /// Damping ratio of the spring that settles a page (its stiffness is the spring home's):
+    /// critical, because a page that overshoots shows a sliver of its neighbour, which reads as
+    /// a glitch where a bouncing placard reads as play. UIScrollView's paging does not overshoot.
+    public var pageSpringDampingRatio = 1.0
+    /// Rubber band past the first and last page: a drag of x beyond the edge shows
+    /// (1 − 1/(x·c/d + 1))·d with c this and d the page width, UIScrollView's curve as measured by
+    /// Grant Paul (c = 0.55): it follows the finger at first, then ever more reluctantly, never a page.
+    public var pageRubberBand = 0.55
+
     // MARK: Contacts (Box2D v3 soft step, `erincatto/box2d: src/types.c`, `src/constants.h`)
 
     /// Normal approach speed below which a contact is inelastic, pt/s. Box2D's 1 m/s: with UIKit

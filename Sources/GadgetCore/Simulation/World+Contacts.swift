@@ -81,7 +81,7 @@ extension World {
 
     /// Pairs (lower index first, sorted) of colliding gadgets whose grown bounds overlap, except
     /// those of two gadgets that can never move (resting ones are kept: something may wake them
-    /// this step). Sort-and-sweep on x.
+    /// this step) and those of two different pages. Sort-and-sweep on x.
     func overlappingPairs(colliders: [Collider], margins: [Double]) -> [(Int, Int)] {
         var boxes: [(lo: Vector2, hi: Vector2, i: Int)] = []
         for i in motion.indices where board.gadgets[i].body.collides {
@@ -100,6 +100,8 @@ extension World {
                 guard other.lo.y <= box.hi.y, box.lo.y <= other.hi.y else { continue }
                 let a = min(box.i, other.i), b = max(box.i, other.i)
                 guard motion[a] != .fixed && motion[a] != .home || motion[b] != .fixed && motion[b] != .home else { continue }
+                // Gadgets of two different pages are never on screen together: they do not meet.
+                if let pa = board.gadgets[a].page, let pb = board.gadgets[b].page, pa != pb { continue }
                 pairs.append((a, b))
             }
             active.append(k)

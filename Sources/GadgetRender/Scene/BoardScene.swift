@@ -108,6 +108,14 @@ public final class BoardScene {
         }
         loaded.board.gadgets[index] = gadget
         return true
+    /// The page indicator over the gadgets, in the same batch (white quads from the atlas's white
+    /// block: no extra draw call).
+    public func draw(pageDots dots: PageDots, into batcher: SpriteBatcher) {
+        for (i, c) in dots.centers.enumerated() {
+            let opacity = i == dots.lit ? PageDots.litOpacity : PageDots.dimOpacity
+            drawSolid(center: c, size: Size2(dots.side, dots.side), rotation: 0,
+                      color: PremultipliedColor(Color(r: 1, g: 1, b: 1, a: 1), opacity: opacity), batcher: batcher)
+        }
     }
 
     /// A solid quad sampled from the white block of whichever page is bound, so it joins the

@@ -1,0 +1,40 @@
+import Testing
+@testable import GadgetBench
+@testable import GadgetCore
+import GadgetSystem
+
+@Suite(.serialized) struct PageSwipeBenchTests {
+    @Test func theScriptSwipesTwiceForwardThenTwiceBackAcrossTheLowerBand() {
+        var s = PageSwipeScript(board: Size2(1000, 500), swipes: 4, reportsPerSecond: 100)
+        #expect(s.reportsPerSwipe == 15)
+        func near(_ a: Vector2, _ b: Vector2) -> Bool { (a - b).length < 1e-9 }
+        #expect(near(s.position(swipe: 0, at: 0), Vector2(800, 400)) && near(s.position(swipe: 0, at: 1), Vector2(200, 400)))
+        #expect(near(s.position(swipe: 1, at: 0), Vector2(800, 400)))
+        #expect(near(s.position(swipe: 2, at: 0), Vector2(200, 400)) && near(s.position(swipe: 3, at: 1), Vector2(800, 400)))
+        var reports: [TouchReport] = []
+        while let r = s.nextReport() { reports.append(r) }
+        // Per swipe: landing, 15 moves, the lift; then the end mark.
+        #expect(reports.count == 4 * 17 + 1)
+        #expect(reports.first?.mark == BoardBenchPhase.drag.rawValue && reports.last?.mark == BoardBenchPhase.endMark)
+        #expect(reports[17].delay == PageSwipeScript.settle, "each swipe after the first waits for the page to settle")
+        #expect(s.liftAll() == nil)
+    }
+
+    /// Through the real input path (FIFO touch screen, input thread, kiosk loop): every swipe
+    /// turns the page, and damage tracking draws less than the whole screen.
+    @Test func fourSwipesTurnFourPages() throws {
+        var o = PageSwipeBench.Options()
+        o.size = PixelSize(640, 360)
+        o.swipes = 4
+        o.handleSignals = false
+        let r = try PageSwipeBench.run(o)
+        #expect(r.pageChanges == 4)
+        #expect(r.frames > 8)
+        #expect(r.redrawnFraction > 0 && r.redrawnFraction < 1)
+    }
+
+    @Test func theBoardIsAValidPagedBoard() throws {
+        let board = try BoardDecoder.decode(Array(PageSwipeBench.boardJSON(size: PixelSize(1920, 1080)).utf8), file: "bench").get()
+        #expect(board.pages.map(\.id) == ["page0", "page1", "page2"] && board.gadgets.count == 37)
+    }
+}
