@@ -108,6 +108,8 @@ public final class BoardScene {
         }
         loaded.board.gadgets[index] = gadget
         return true
+    }
+
     /// The page indicator over the gadgets, in the same batch (white quads from the atlas's white
     /// block: no extra draw call).
     public func draw(pageDots dots: PageDots, into batcher: SpriteBatcher) {
