@@ -192,3 +192,28 @@ import Testing
         #expect(run() == run())
     }
 }
+
+/// Gadgets of different pages share canvas coordinates but never meet.
+@Suite struct CrossPageCollisionTests {
+    func board(samePage: Bool) -> Board {
+        var a = Fixture.gadget("a", at: Vector2(600, 360)) { _, body in body.collides = true }
+        var b = Fixture.gadget("b", at: Vector2(720, 360)) { _, body in body.collides = true }
+        a.page = "one"
+        b.page = samePage ? "one" : "two"
+        var board = Fixture.board([a, b])
+        board.pages = [BoardPage(id: "one"), BoardPage(id: "two")]
+        return board
+    }
+
+    func bPosition(samePage: Bool) -> Double {
+        var world = World(board: board(samePage: samePage))
+        Fixture.flick(&world, 0, velocity: Vector2(800, 0))
+        Fixture.run(&world, seconds: 1)
+        return world.poses[1].center.x
+    }
+
+    @Test func aFlickHitsAGadgetOfItsOwnPageOnly() {
+        #expect(bPosition(samePage: true) > 730, "the control: on one page, a pushes b")
+        #expect(bPosition(samePage: false) == 720)
+    }
+}
