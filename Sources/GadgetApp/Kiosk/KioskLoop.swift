@@ -77,6 +77,12 @@ public final class KioskLoop {
     let launchTime: Microseconds
     var firstFrameTime: Microseconds?
     var imagesShownTime: Microseconds?
+    /// A desktop window's mouse and fingers becoming touches (`WindowTouches`).
+    var windowTouches = WindowTouches()
+    /// The window's close button or Escape: the run ends after this iteration.
+    var windowClosed = false
+    /// The last failed reload's problems, drawn over the board until a reload succeeds.
+    var problemsOverlay: ProblemsOverlay?
     /// Headless has no vblank: frames are shown on a fixed cadence of this interval (`FrameCadence`).
     static let headlessFrameInterval: Microseconds = 16_667
 
@@ -108,6 +114,11 @@ public final class KioskLoop {
         queue = try TouchQueue()
         if let deferredImages { try startDecoding(deferredImages) }
         messages.reserveCapacity(queue.hardLimit)
+        // A window brings its own mouse and fingers; the desktop's evdev devices would double
+        // them (and need root), so none is opened unless named with --input.
+        if display.providesInput && options.inputPaths.isEmpty {
+            Loggers.input.info("the window's mouse and fingers (no evdev device opened; name one with --input)")
+        } else {
         do {
             let thread = try InputThread(configuration: InputConfiguration(paths: options.inputPaths, grab: options.grabInput,
                                                                             mapping: KioskLoop.inputMapping(loaded.board, scene.viewport)),
@@ -119,6 +130,7 @@ public final class KioskLoop {
             // A kiosk without a touch device still shows its board; devices can appear later
             // only if the watch started, so say plainly that input is off.
             Loggers.input.error("input disabled: \(error)")
+        }
         }
         service.metrics.boardName = loaded.name
         service.metrics.boardGadgets = loaded.board.gadgets.count
@@ -143,6 +155,12 @@ public final class KioskLoop {
             }
             if let deadline, now >= deadline { return .finished }
             if hotplugPending { handleHotplug(now: now) }
+            takeWindowEvents()
+            if windowClosed {
+                service.stopping(now: now, reason: "window closed")
+                log.info("window closed")
+                return .finished
+            }
             takeInput()
             takeImages()
             // Gesture timers (long press, the double-tap window) fire even while nothing draws.
@@ -222,6 +240,7 @@ public final class KioskLoop {
         // Last, on top, in screen pixels: at most one extra draw call.
         hud?.draw(stats: stats, refreshInterval: display.refreshInterval, displaySize: display.pixelSize,
                   rotation: scene.viewport.rotation, batcher: batcher, scene: scene)
+        problemsOverlay?.draw(displaySize: display.pixelSize, rotation: scene.viewport.rotation, batcher: batcher, scene: scene)
         try batcher.end()
     }
 
@@ -369,7 +388,9 @@ public final class KioskLoop {
         service.reloadBegan(now: now, path: path)
         switch BoardSource.load(options.boardPath) {
         case .failure(let problems):
-            service.reloadFinished(now: MonotonicClock.now(), board: path, problems: problems.problems.map(\.description))
+            let lines = problems.problems.map(\.description)
+            service.reloadFinished(now: MonotonicClock.now(), board: path, problems: lines)
+            showProblems(lines, board: path)
         case .success(let fresh):
             // The old board's images still decoding are not this board's.
             stopDecoding()
@@ -386,8 +407,10 @@ public final class KioskLoop {
                 needsDraw = true
                 service.metrics.boardGadgets = fresh.board.gadgets.count
                 service.reloadFinished(now: MonotonicClock.now(), board: path, problems: [])
+                showProblems([], board: path)
             } catch {
                 service.reloadFinished(now: MonotonicClock.now(), board: path, problems: ["\(path): \(error)"])
+                showProblems(["\(path): \(error)"], board: path)
             }
         }
     }
@@ -472,6 +495,7 @@ public final class KioskLoop {
     func statsJSON() -> JSONValue {
         .object([
             ("display", .string(display.summary)),
+            ("frameTimeSource", .string(display.frameTimeSource)),
             ("board", .string(loaded.name)),
             ("framesPresented", .number(Double(stats.framesPresented))),
             ("missedVblanks", .number(Double(stats.missedVblanks))),
