@@ -107,7 +107,10 @@ public final class WindowDisplay: DisplayBackend {
         if !vsync { SDL_GL_SetSwapInterval(0) }
         hertz = reported > 0 ? reported : 60
         refreshInterval = Microseconds(1_000_000 / hertz)
-        ticksOrigin = MonotonicClock.now() - Microseconds(SDL_GetTicks64()) * 1000
+        // SDL's ticks are whole ms, floored: an event stamped t was queued in [t, t + 1) ms and
+        // ticks read now may be up to 1 ms behind, so 1 ms less keeps every time at or before
+        // the moment the event was queued (never in the future).
+        ticksOrigin = MonotonicClock.now() - Microseconds(SDL_GetTicks64()) * 1000 - 1000
         var dw: Int32 = 0, dh: Int32 = 0
         SDL_GL_GetDrawableSize(w, &dw, &dh)
         pixelSize = PixelSize(Int(dw), Int(dh))
@@ -187,7 +190,9 @@ public final class WindowDisplay: DisplayBackend {
     }
 
     private func translate(_ e: SDL_Event) -> WindowEvent? {
-        let time = min(MonotonicClock.now(), ticksOrigin + Microseconds(e.common.timestamp) * 1000)
+        // Events of one millisecond share a time, as a window system's do; WindowTouches keeps
+        // the times of successive frames from going backwards.
+        let time = ticksOrigin + Microseconds(e.common.timestamp) * 1000
         switch SDL_EventType(e.type) {
         case SDL_QUIT:
             return .closeRequested

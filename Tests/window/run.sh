@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# The desktop preview window, in a real X server (Xvfb) driven like a person would drive it
+# (xdotool: pointer and keys as X events), checked three independent ways: the kiosk's --state
+# (poses in board pixels), the renderer's --screenshot, and the X server's own picture (xwd).
+#
+#   1. a mouse drag moves a gadget; Ctrl + drag pinches one (two mirrored fingers); Escape
+#      ends the run with the reports written;
+#   2. live reload: a changed board shows; a broken one keeps the last good board and shows
+#      its problems over it; a fixed one clears them; SIGTERM ends the run.
+#
+# Board (Tests/window/board.json): 1000x500 in an 800x600 window, so the board is letterboxed:
+# scale 0.8, 100 px bars above and below; window (x, y) = (0.8·bx, 100 + 0.8·by).
+# Nothing here waits on a clock to decide an outcome: every wait is for a window, a log line
+# or a picture to appear, each with a generous hang guard.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+here=Tests/window
+
+for tool in Xvfb xdotool xwd convert python3; do
+  command -v "$tool" >/dev/null || { echo "window test: $tool is missing (scripts/install-deps.sh --test)" >&2; exit 2; }
+done
+swift build --product gadgetboard >/dev/null
+bin="$(swift build --show-bin-path)/gadgetboard"
+
+work=$(mktemp -d)
+xvfb_pid="" kiosk_pid=""
+cleanup() {
+  if [[ -n $kiosk_pid ]]; then kill "$kiosk_pid" 2>/dev/null || true; fi
+  if [[ -n $xvfb_pid ]]; then kill "$xvfb_pid" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "window test: FAILED: $*" >&2; for f in "$work"/*.log; do echo "--- $f" >&2; tail -n 30 "$f" >&2; done; exit 1; }
+
+# Waits (at most $1 s, a hang guard only) until the command in the remaining arguments succeeds.
+wait_until() {
+  local guard=$1; shift
+  local deadline=$((SECONDS + guard))
+  until "$@" >/dev/null 2>&1; do
+    ((SECONDS < deadline)) || return 1
+    sleep 0.1
+  done
+}
+
+# Xvfb on a free display number: it picks one and writes it to the -displayfd descriptor.
+Xvfb -displayfd 5 -screen 0 1280x1024x24 -nolisten tcp 5>"$work/display" 2>"$work/xvfb.log" &
+xvfb_pid=$!
+wait_until 30 test -s "$work/display" || fail "Xvfb did not start"
+DISPLAY=":$(head -n1 "$work/display")"
+export DISPLAY
+unset WAYLAND_DISPLAY
+echo "window test: Xvfb on $DISPLAY"
+
+# The X server's own picture of the screen, as PNG.
+xshot() { xwd -root -silent | convert xwd:- "png:$1"; }
+# True once the X server shows what `check.py` is asked (retaking the picture each time).
+x_shows() { xshot "$work/x.png" && python3 "$here/check.py" "$@"; }
+
+start() {  # start NAME ARGS…: the kiosk in a window on $work/board.json, logs in $work/NAME.*
+  local name=$1; shift
+  "$bin" run "$work/board.json" --display window --window-size 800x600 --state "$work/$name.state.json" \
+    --screenshot "$work/$name.png" --stats "$work/$name.stats.json" "$@" >"$work/$name.events.log" 2>"$work/$name.log" &
+  kiosk_pid=$!
+  wid=$(timeout 60 xdotool search --sync --name "^Gadgetboard .* board\.json$" | head -n1) || fail "$name: no window appeared"
+  wait_until 60 grep -q "first frame presented" "$work/$name.log" || fail "$name: no first frame"
+  read -r ox oy < <(xdotool getwindowgeometry --shell "$wid" | awk -F= '/^X=/{x=$2} /^Y=/{y=$2} END{print x, y}')
+}
+
+stopped() {  # stopped NAME: the kiosk exits 0 within the guard
+  local name=$1 i
+  for ((i = 0; i < 600; i++)); do
+    if ! kill -0 "$kiosk_pid" 2>/dev/null; then
+      wait "$kiosk_pid" || fail "$name: exit status $?"
+      kiosk_pid=""
+      return 0
+    fi
+    sleep 0.1
+  done
+  fail "$name: did not exit"
+}
+
+# ---- 1. drag, pinch, Escape
+cp "$here/board.json" "$work/board.json"
+start drag --events
+# Drag red (board 250,250 = window 200,300) by (+160, +80) window px = (+200, +100) board px.
+xdotool mousemove --window "$wid" 200 300 mousedown 1
+for i in 1 2 3 4 5 6 7 8; do xdotool mousemove --window "$wid" $((200 + 20 * i)) $((300 + 10 * i)); done
+xdotool mouseup 1
+wait_until 60 grep -q '"gesture":"pan","state":"ended"' "$work/drag.events.log" || fail "drag: no pan ended"
+# Ctrl + drag on blue (board 700,250 = window 560,300): fingers ±40 px about the pointer,
+# mirrored through the press point; the pointer 40 px to the right doubles their distance:
+# blue doubles in size about its centre.
+xdotool keydown ctrl mousemove --window "$wid" 560 300 mousedown 1
+for i in 1 2 3 4 5 6 7 8; do xdotool mousemove --window "$wid" $((560 + 5 * i)) 300; done
+xdotool mouseup 1 keyup ctrl
+wait_until 60 grep -q '"gesture":"pinch","state":"ended"' "$work/drag.events.log" || fail "pinch: no pinch ended"
+# Red now at board (450,350) = window (360,380), its old place empty; blue 320 px = 256 window px wide.
+wait_until 60 x_shows pixels "$work/x.png" --origin "$ox,$oy" 360,380=red 200,300=background 560,300=blue 680,300=blue 560,180=blue \
+  || fail "X server: $(x_shows pixels "$work/x.png" --origin "$ox,$oy" 360,380=red 200,300=background 680,300=blue 2>&1)"
+xdotool key --window "$wid" Escape
+stopped drag
+grep -q "window closed" "$work/drag.log" || fail "Escape: not logged as closing the window"
+python3 "$here/check.py" state "$work/drag.state.json" red 450 350 120 120 2 || fail "drag: --state"
+python3 "$here/check.py" state "$work/drag.state.json" blue 700 250 320 320 4 || fail "pinch: --state"
+python3 "$here/check.py" pixels "$work/drag.png" 360,380=red 200,300=background 560,300=blue 680,300=blue 560,180=blue || fail "drag: --screenshot"
+grep -q '"frameTimeSource":"window (x11, no vsync: 60 Hz cadence)"' "$work/drag.stats.json" || fail "--stats: frame time source"
+echo "window test: drag, pinch, Escape: passed"
+
+# ---- 2. live reload
+cp "$here/board.json" "$work/board.json"
+start reload
+reloads_done() { (($(grep -cE 'reloaded: now showing|reload rejected' "$work/reload.log") >= $1)); }
+reload() {  # reload N: the kiosk re-reads the board; N = how many reload lines the log then has
+  kill -HUP "$kiosk_pid"
+  wait_until 60 reloads_done "$1" || fail "reload $1: not done"
+}
+# red becomes green
+sed 's/#ff0000/#00ff00/' "$here/board.json" >"$work/board.tmp" && mv "$work/board.tmp" "$work/board.json"
+reload 1
+wait_until 60 x_shows pixels "$work/x.png" --origin "$ox,$oy" 200,300=green || fail "reload: the change does not show"
+# a broken board: the last good one stays, its problems are drawn over it
+printf '{"size": [1000, 500], "gadgets": [ {"id": "red"' >"$work/board.tmp" && mv "$work/board.tmp" "$work/board.json"
+reload 2
+grep -q "reload rejected" "$work/reload.log" || fail "broken board: not rejected"
+grep -q "board.json: invalid JSON" "$work/reload.log" || fail "broken board: the problem is not logged"
+wait_until 60 x_shows column "$work/x.png" --origin "$ox,$oy" 30 300 600 problem-bar || fail "broken board: no problems overlay"
+python3 "$here/check.py" pixels "$work/x.png" --origin "$ox,$oy" 200,300=green 560,300=blue || fail "broken board: the last good board is not shown"
+# fixed: the overlay goes
+sed 's/#ff0000/#ffff00/' "$here/board.json" >"$work/board.tmp" && mv "$work/board.tmp" "$work/board.json"
+reload 3
+wait_until 60 x_shows pixels "$work/x.png" --origin "$ox,$oy" 200,300=yellow || fail "fixed board: the change does not show"
+x_shows nocolumn "$work/x.png" --origin "$ox,$oy" 30 300 600 problem-bar || fail "fixed board: the problems overlay stays"
+kill -TERM "$kiosk_pid"
+stopped reload
+python3 "$here/check.py" pixels "$work/reload.png" 200,300=yellow 560,300=blue || fail "reload: --screenshot"
+python3 "$here/check.py" state "$work/reload.state.json" red 250 250 120 120 0.01 || fail "reload: --state"
+echo "window test: live reload (SIGHUP), problems overlay, SIGTERM: passed"
