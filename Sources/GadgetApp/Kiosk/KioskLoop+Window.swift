@@ -50,7 +50,7 @@ extension KioskLoop {
         } else {
             let name = path.split(separator: "/").last.map(String.init) ?? path
             let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
-            problemsOverlay = ProblemsOverlay(title: "\(name) not reloaded (\(count)); showing the last good board", problems: problems)
+            problemsOverlay = ProblemsOverlay(title: "\(name) not reloaded (\(count)), showing the last good board", problems: problems)
         }
         if had || problemsOverlay != nil {
             damage.invalidate()

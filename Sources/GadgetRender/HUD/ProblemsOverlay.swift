@@ -68,7 +68,10 @@ public final class ProblemsOverlay {
         let glyphs = HUDGlyphs()
         var chars: [UInt8] = text.uppercased().unicodeScalars.map { s in
             guard s.value < 128 else { return UInt8(ascii: "?") }
-            let c = UInt8(s.value)
+            var c = UInt8(s.value)
+            // The pixel font has round brackets and commas only: JSON paths (`gadgets[0]`) and
+            // joined sentences read as well with them.
+            if let stand = ProblemsOverlay.standIns[c] { c = stand }
             return glyphs.has(c) ? c : UInt8(ascii: "?")
         }
         var lines: [[UInt8]] = []
@@ -83,6 +86,9 @@ public final class ProblemsOverlay {
         return lines
     }
 
+    static let standIns: [UInt8: UInt8] = [UInt8(ascii: "["): UInt8(ascii: "("), UInt8(ascii: "]"): UInt8(ascii: ")"),
+                                           UInt8(ascii: "{"): UInt8(ascii: "("), UInt8(ascii: "}"): UInt8(ascii: ")"),
+                                           UInt8(ascii: ";"): UInt8(ascii: ","), UInt8(ascii: "_"): UInt8(ascii: "-")]
     static let panel = PremultipliedColor(r: 20, g: 6, b: 8, a: 225)
     static let red = HUDOverlay.Palette.red
 }
