@@ -42,6 +42,12 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Check every damage-tracked frame against a full redraw drawn off screen (slow; for tests and bug reports).")
     var verifyDamage = false
 
+    @Option(help: "Listen for control commands on this Unix socket (JSON Lines, docs/control.md), e.g. /run/gadgetboard/control.sock.")
+    var control: String?
+
+    @Flag(help: "Do not watch the board's directory (by default a saved board file or image reloads the board).")
+    var noWatch = false
+
     func validate() throws {
         if let frames, frames < 1 { throw ValidationError("--frames: must be at least 1") }
         if let duration, !(duration > 0) { throw ValidationError("--duration: must be greater than 0") }
@@ -62,6 +68,8 @@ struct RunCommand: ParsableCommand {
         o.eventsToStdout = events
         o.fullRedraw = fullRedraw
         o.verifyDamage = verifyDamage
+        o.controlSocketPath = control
+        o.watchBoard = !noWatch
         return o
     }
 

@@ -5,8 +5,9 @@
 #
 #   1. a mouse drag moves a gadget; Ctrl + drag pinches one (two mirrored fingers); Escape
 #      ends the run with the reports written;
-#   2. live reload: a changed board shows; a broken one keeps the last good board and shows
-#      its problems over it; a fixed one clears them; SIGTERM ends the run.
+#   2. live reload through the watched board directory: a saved change shows; a board saved
+#      broken keeps the last good one and shows its problems over it; a fixed one clears them;
+#      SIGHUP still reloads; SIGTERM ends the run.
 #
 # Board (Tests/window/board.json): 1000x500 in an 800x600 window, so the board is letterboxed:
 # scale 0.8, 100 px bars above and below; window (x, y) = (0.8·bx, 100 + 0.8·by).
@@ -23,6 +24,9 @@ swift build --product gadgetboard >/dev/null
 bin="$(swift build --show-bin-path)/gadgetboard"
 
 work=$(mktemp -d)
+# The board in a directory of its own: the kiosk watches it, and the pictures and reports
+# written here must not count as saves of the board.
+mkdir "$work/board"
 xvfb_pid="" kiosk_pid=""
 cleanup() {
   if [[ -n $kiosk_pid ]]; then kill "$kiosk_pid" 2>/dev/null || true; fi
@@ -58,7 +62,7 @@ x_shows() { xshot "$work/x.png" && python3 "$here/check.py" "$@"; }
 
 start() {  # start NAME ARGS…: the kiosk in a window on $work/board.json, logs in $work/NAME.*
   local name=$1; shift
-  "$bin" run "$work/board.json" --display window --window-size 800x600 --state "$work/$name.state.json" \
+  "$bin" run "$work/board/board.json" --display window --window-size 800x600 --state "$work/$name.state.json" \
     --screenshot "$work/$name.png" --stats "$work/$name.stats.json" "$@" >"$work/$name.events.log" 2>"$work/$name.log" &
   kiosk_pid=$!
   wid=$(timeout 60 xdotool search --sync --name "^Gadgetboard .* board\.json$" | head -n1) || fail "$name: no window appeared"
@@ -80,7 +84,7 @@ stopped() {  # stopped NAME: the kiosk exits 0 within the guard
 }
 
 # ---- 1. drag, pinch, Escape
-cp "$here/board.json" "$work/board.json"
+cp "$here/board.json" "$work/board/board.json"
 start drag --events
 # Drag red (board 250,250 = window 200,300) by (+160, +80) window px = (+200, +100) board px.
 xdotool mousemove --window "$wid" 200 300 mousedown 1
@@ -106,32 +110,37 @@ python3 "$here/check.py" pixels "$work/drag.png" 360,380=red 200,300=background 
 grep -q '"frameTimeSource":"window (x11, no vsync: 60 Hz cadence)"' "$work/drag.stats.json" || fail "--stats: frame time source"
 echo "window test: drag, pinch, Escape: passed"
 
-# ---- 2. live reload
-cp "$here/board.json" "$work/board.json"
+# ---- 2. live reload: saving the board shows the change (the watched board directory)
+cp "$here/board.json" "$work/board/board.json"
 start reload
-reloads_done() { (($(grep -cE 'reloaded: now showing|reload rejected' "$work/reload.log") >= $1)); }
-reload() {  # reload N: the kiosk re-reads the board; N = how many reload lines the log then has
-  kill -HUP "$kiosk_pid"
-  wait_until 60 reloads_done "$1" || fail "reload $1: not done"
+reloads_done() { (($(grep -cE 'reloaded: now showing|reload rejected|still the same' "$work/reload.log") >= $1)); }
+saved() {  # saved N: the save was noticed and the board reloaded (N reload lines in the log)
+  wait_until 60 reloads_done "$1" || fail "save $1: no reload"
+  grep -q "file saved: reloading" "$work/reload.log" || fail "save $1: not reloaded by the watch"
 }
-# red becomes green
-sed 's/#ff0000/#00ff00/' "$here/board.json" >"$work/board.tmp" && mv "$work/board.tmp" "$work/board.json"
-reload 1
+# red becomes green, saved in place (as many editors do)
+sed 's/#ff0000/#00ff00/' "$here/board.json" >"$work/board/board.json"
+saved 1
 wait_until 60 x_shows pixels "$work/x.png" --origin "$ox,$oy" 200,300=green || fail "reload: the change does not show"
-# a broken board: the last good one stays, its problems are drawn over it
-printf '{"size": [1000, 500], "gadgets": [ {"id": "red"' >"$work/board.tmp" && mv "$work/board.tmp" "$work/board.json"
-reload 2
+# a broken board, saved by renaming over it (as other editors and sync tools do): the last good
+# board stays and its problems are drawn over it
+printf '{"size": [1000, 500], "gadgets": [ {"id": "red"' >"$work/board/.board.json.swp" && mv "$work/board/.board.json.swp" "$work/board/board.json"
+saved 2
 grep -q "reload rejected" "$work/reload.log" || fail "broken board: not rejected"
 grep -q "board.json: invalid JSON" "$work/reload.log" || fail "broken board: the problem is not logged"
 wait_until 60 x_shows column "$work/x.png" --origin "$ox,$oy" 30 300 600 problem-bar || fail "broken board: no problems overlay"
 python3 "$here/check.py" pixels "$work/x.png" --origin "$ox,$oy" 200,300=green 560,300=blue || fail "broken board: the last good board is not shown"
-# fixed: the overlay goes
-sed 's/#ff0000/#ffff00/' "$here/board.json" >"$work/board.tmp" && mv "$work/board.tmp" "$work/board.json"
-reload 3
+# fixed: the change shows and the overlay goes
+sed 's/#ff0000/#ffff00/' "$here/board.json" >"$work/board/.board.json.swp" && mv "$work/board/.board.json.swp" "$work/board/board.json"
+saved 3
 wait_until 60 x_shows pixels "$work/x.png" --origin "$ox,$oy" 200,300=yellow || fail "fixed board: the change does not show"
 x_shows nocolumn "$work/x.png" --origin "$ox,$oy" 30 300 600 problem-bar || fail "fixed board: the problems overlay stays"
+# SIGHUP still reloads (all or nothing), and SIGTERM ends the run with the reports written.
+kill -HUP "$kiosk_pid"
+wait_until 60 grep -q "SIGHUP: reloading" "$work/reload.log" || fail "SIGHUP: no reload"
+saved 4
 kill -TERM "$kiosk_pid"
 stopped reload
 python3 "$here/check.py" pixels "$work/reload.png" 200,300=yellow 560,300=blue || fail "reload: --screenshot"
 python3 "$here/check.py" state "$work/reload.state.json" red 250 250 120 120 0.01 || fail "reload: --state"
-echo "window test: live reload (SIGHUP), problems overlay, SIGTERM: passed"
+echo "window test: live reload (saving the board), problems overlay, SIGHUP, SIGTERM: passed"
