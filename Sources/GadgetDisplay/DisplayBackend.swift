@@ -57,6 +57,9 @@ public protocol DisplayBackend: AnyObject {
     /// Where the frame times in the statistics come from, for the HUD's and `--stats`' label
     /// (e.g. `page flips`, `window (x11, no vsync: 60 Hz cadence)`).
     var frameTimeSource: String { get }
+    /// True when a presented frame is shown at the display's vblank (KMS; a window with vsync);
+    /// false when a timer's cadence stands in for it (headless; a window without vsync).
+    var showsOnVblank: Bool { get }
 }
 
 extension DisplayBackend {
@@ -67,6 +70,7 @@ extension DisplayBackend {
     public func present(damage: [PixelRect]?) throws(DisplayError) { try present() }
     public func takeWindowEvents() -> [WindowEvent] { [] }
     public var providesInput: Bool { false }
+    public var showsOnVblank: Bool { refreshInterval != nil }
     public var frameTimeSource: String { refreshInterval == nil ? "finished frames (no display: 60 Hz cadence)" : "page flips" }
 }
 

@@ -179,7 +179,10 @@ public final class KioskLoop {
             for flip in try pacer.dispatch(display, into: &stats) { flipped(flip) }
             if let action = idle.update(now: now) { apply(action) }
 
-            if displayConnected && !display.isFlipPending && !idle.isBlanked && (needsDraw || !session.isIdle || options.frames != nil || options.drawContinuously || hud != nil) {
+            // `--frames N`: no frame after the Nth (on a display whose flips complete later, the
+            // Nth frame's flip arrives on a later iteration, which must end the run, not draw).
+            let framesLeft = options.frames.map { drawnFrames < $0 } ?? true
+            if framesLeft && displayConnected && !display.isFlipPending && !idle.isBlanked && (needsDraw || !session.isIdle || options.frames != nil || options.drawContinuously || hud != nil) {
                 if display.refreshInterval != nil || now >= lastHeadlessFrame || !options.paceHeadless {
                     try drawFrame(now: now)
                     if let limit = options.frames, drawnFrames >= limit, !display.isFlipPending { return .finished }
@@ -250,7 +253,7 @@ public final class KioskLoop {
         if showCursor, let cursor { drawCursor(at: cursor) }
         // Last, on top, in screen pixels: at most one extra draw call.
         hud?.draw(stats: stats, refreshInterval: display.refreshInterval, displaySize: display.pixelSize,
-                  rotation: scene.viewport.rotation, batcher: batcher, scene: scene)
+                  rotation: scene.viewport.rotation, batcher: batcher, scene: scene, vsync: display.showsOnVblank)
         problemsOverlay?.draw(displaySize: display.pixelSize, rotation: scene.viewport.rotation, batcher: batcher, scene: scene)
         try batcher.end()
     }

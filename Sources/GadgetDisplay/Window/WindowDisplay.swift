@@ -26,6 +26,7 @@ public final class WindowDisplay: DisplayBackend {
     public var isFlipPending: Bool { pendingFlip != nil }
     public var eventDescriptor: FileDescriptor? { group.descriptor }
     public var providesInput: Bool { true }
+    public var showsOnVblank: Bool { vsync }
     public var summary: String { "window \(driver) \(pixelSize) (\(renderer))" }
     public var frameTimeSource: String {
         vsync ? "window (\(driver), vsync: swap completion)" : "window (\(driver), no vsync: \(hertz) Hz cadence)"
@@ -46,7 +47,6 @@ public final class WindowDisplay: DisplayBackend {
     private static let idleLook: Microseconds = 10_000
     private var cadence: FrameCadence?
     private var pendingFlip: FlipEvent?
-    private var sequence: UInt32 = 0
     /// SDL's event timestamps (ms since SDL_Init, on CLOCK_MONOTONIC) → µs on MonotonicClock.
     private let ticksOrigin: Microseconds
     /// Modifiers as the key events so far say (read in order, so a scripted Ctrl+drag whose
@@ -147,16 +147,22 @@ public final class WindowDisplay: DisplayBackend {
         if retainsFrames { lastFrame = try GLReadback.read(pixelSize, framebuffer: 0) }
         SDL_GL_SwapWindow(window)
         let returned = MonotonicClock.now()
-        sequence &+= 1
+        let interval = refreshInterval ?? 16_667
+        var c = cadence ?? FrameCadence(origin: returned, interval: interval)
         let shown: Microseconds
+        let sequence: UInt32
         if vsync {
-            // The swap waited for the vblank: the frame is on screen now.
+            // The swap waited for the vblank: the frame is on screen now. The window system gives
+            // no vblank counter: the sequence is the refresh intervals since the first frame,
+            // rounded, so a frame that took two intervals still counts as a missed vblank.
             shown = returned
+            sequence = UInt32(truncatingIfNeeded: (shown - c.origin + interval / 2) / interval)
         } else {
-            var c = cadence ?? FrameCadence(origin: returned, interval: refreshInterval ?? 16_667)
+            // Shown in its cadence slot, numbered by it, as a headless frame is.
             shown = c.show(finishedAt: returned)
-            cadence = c
+            sequence = UInt32(truncatingIfNeeded: c.sequence(of: shown))
         }
+        cadence = c
         pendingFlip = FlipEvent(time: shown, sequence: sequence)
         do { try timer.arm(at: shown) } catch { throw .system(error) }
     }
