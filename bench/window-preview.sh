@@ -29,7 +29,7 @@ measure() {  # measure LABEL ARGS…: CPU seconds (user+sys) and wall seconds of
 for size in 800x600 1280x800; do
   for display in window headless; do
     sizeflag=(--size "$size"); [[ $display == window ]] && sizeflag=(--window-size "$size")
-    for frames in 60 600; do
+    for frames in 60 300; do
       measure "demo $display $size frames=$frames" --display "$display" "${sizeflag[@]}" --frames "$frames"
     done
   done

@@ -144,3 +144,24 @@ stopped reload
 python3 "$here/check.py" pixels "$work/reload.png" 200,300=yellow 560,300=blue || fail "reload: --screenshot"
 python3 "$here/check.py" state "$work/reload.state.json" red 250 250 120 120 0.01 || fail "reload: --state"
 echo "window test: live reload (saving the board), problems overlay, SIGHUP, SIGTERM: passed"
+
+# ---- 3. auto, --frames, and bad input: one clear line, never a crash
+cp "$here/board.json" "$work/board/board.json"
+if compgen -G "/dev/dri/card*" >/dev/null; then
+  echo "window test: auto: skipped (a DRM card is present: auto would try KMS first)"
+else
+  # No usable KMS card and a desktop session: auto opens a window; --frames ends the run.
+  timeout 300 "$bin" run "$work/board/board.json" --frames 5 --stats "$work/auto.stats.json" 2>"$work/auto.log" || fail "auto: exit status $?"
+  grep -q "a desktop session is present (DISPLAY=$DISPLAY): using a window" "$work/auto.log" || fail "auto: did not pick the window"
+  grep -q '"display":"window x11 800x' "$work/auto.stats.json" && fail "auto: the window is not the board's size"
+  grep -q '"display":"window x11 1000x500' "$work/auto.stats.json" || fail "auto: not a 1000x500 window (the board's size)"
+fi
+status=0
+env -u DISPLAY -u WAYLAND_DISPLAY timeout 120 "$bin" run "$work/board/board.json" --display window 2>"$work/nodesktop.log" || status=$?
+[[ $status -eq 1 ]] || fail "no desktop: exit status $status, expected 1"
+grep -q "display: window: no desktop session to open a window on" "$work/nodesktop.log" || fail "no desktop: not said in one line"
+status=0
+timeout 120 "$bin" run "$work/board/board.json" --display window --window-size 0x600 2>"$work/badsize.log" || status=$?
+[[ $status -eq 64 || $status -eq 2 ]] || fail "--window-size 0x600: exit status $status"
+grep -q "window-size" "$work/badsize.log" || fail "--window-size 0x600: not named"
+echo "window test: auto, --frames, no desktop, bad size: passed"

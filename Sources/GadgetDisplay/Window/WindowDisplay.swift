@@ -74,8 +74,25 @@ public final class WindowDisplay: DisplayBackend {
         // A GLES2 context through EGL, as on the panel (the renderer links libGLESv2).
         SDL_SetHint(SDL_HINT_VIDEO_X11_FORCE_EGL, "1")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        // Only a desktop's window system: SDL would otherwise fall back to its offscreen or
+        // KMS drivers, a "window" nobody sees. X11 first where both are there (the tested path;
+        // XWayland serves it on a Wayland desktop); SDL_VIDEODRIVER, when set, is the user's choice.
+        let environment = ProcessEnvironment.current()
+        var drivers: [String] = []
+        if let d = environment["DISPLAY"], !d.isEmpty { drivers.append("x11") }
+        if let w = environment["WAYLAND_DISPLAY"], !w.isEmpty { drivers.append("wayland") }
+        if let chosen = environment["SDL_VIDEODRIVER"], !chosen.isEmpty { drivers = [chosen] }
+        guard !drivers.isEmpty else {
+            throw .unavailable("window: no desktop session to open a window on ($DISPLAY and $WAYLAND_DISPLAY are unset)")
+        }
+        SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers.joined(separator: ","))
         guard SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0 else {
             throw .unavailable("window: no desktop session to open a window on (SDL: \(WindowDisplay.sdlError()))")
+        }
+        let driverName = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
+        guard driverName == "x11" || driverName == "wayland" || environment["SDL_VIDEODRIVER"] != nil else {
+            SDL_Quit()
+            throw .unavailable("window: no desktop session to open a window on (SDL found only its \(driverName) driver)")
         }
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, Int32(SDL_GL_CONTEXT_PROFILE_ES.rawValue))
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 2)
@@ -98,7 +115,7 @@ public final class WindowDisplay: DisplayBackend {
         }
         window = w
         context = c
-        driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
+        driver = driverName
         renderer = glGetString(GLenum(GL_RENDERER)).map { String(cString: $0) } ?? "unknown renderer"
         var mode = SDL_DisplayMode()
         let reported = SDL_GetWindowDisplayMode(w, &mode) == 0 ? Int(mode.refresh_rate) : 0
