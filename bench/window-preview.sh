@@ -26,11 +26,17 @@ measure() {  # measure LABEL ARGS…: CPU seconds (user+sys) and wall seconds of
   echo "$label cpu_user=$user cpu_sys=$sys wall=$wall stats=$(cat "$work/stats.json")"
 }
 
+# The window draws every frame whole (SDL gives no buffer age); headless with --full-redraw does
+# the same drawing without the window, so the difference is what presenting to X costs.
 for size in 800x600 1280x800; do
-  for display in window headless; do
-    sizeflag=(--size "$size"); [[ $display == window ]] && sizeflag=(--window-size "$size")
+  for variant in window headless headless-full; do
+    case $variant in
+      window) args=(--display window --window-size "$size") ;;
+      headless) args=(--display headless --size "$size") ;;
+      headless-full) args=(--display headless --size "$size" --full-redraw) ;;
+    esac
     for frames in 60 300; do
-      measure "demo $display $size frames=$frames" --display "$display" "${sizeflag[@]}" --frames "$frames"
+      measure "demo $variant $size frames=$frames" "${args[@]}" --frames "$frames"
     done
   done
 done
