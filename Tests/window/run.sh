@@ -7,7 +7,7 @@
 #      ends the run with the reports written;
 #   2. live reload through the watched board directory: a saved change shows; a board saved
 #      broken keeps the last good one and shows its problems over it; a fixed one clears them;
-#      SIGHUP still reloads; SIGTERM ends the run.
+#      SIGHUP still reloads; resizing the window re-fits picture and touch; SIGTERM ends the run.
 #
 # Board (Tests/window/board.json): 1000x500 in an 800x600 window, so the board is letterboxed:
 # scale 0.8, 100 px bars above and below; window (x, y) = (0.8·bx, 100 + 0.8·by).
@@ -139,11 +139,21 @@ x_shows nocolumn "$work/x.png" --origin "$ox,$oy" 30 300 600 problem-bar || fail
 kill -HUP "$kiosk_pid"
 wait_until 60 grep -q "SIGHUP: reloading" "$work/reload.log" || fail "SIGHUP: no reload"
 saved 4
+# Resizing the window re-fits the board, picture and touch: at 500x500 the scale is 0.5 and the
+# bars 125 px, so red (board 250,250) is at window (125,250); a drag of (+50,+25) window px is
+# (+100,+50) board px.
+xdotool windowsize "$wid" 500 500
+wait_until 60 grep -q "display resized: board fitted to 500x500" "$work/reload.log" || fail "resize: not re-fitted"
+wait_until 60 x_shows pixels "$work/x.png" --origin "$ox,$oy" 125,250=yellow 350,250=blue 250,100=background || fail "resize: the board is not re-fitted on screen"
+xdotool mousemove --window "$wid" 125 250 mousedown 1
+for i in 1 2 3 4 5; do xdotool mousemove --window "$wid" $((125 + 10 * i)) $((250 + 5 * i)); done
+xdotool mouseup 1
+wait_until 60 x_shows pixels "$work/x.png" --origin "$ox,$oy" 175,275=yellow 125,235=background || fail "resize: the drag does not map"
 kill -TERM "$kiosk_pid"
 stopped reload
-python3 "$here/check.py" pixels "$work/reload.png" 200,300=yellow 560,300=blue || fail "reload: --screenshot"
-python3 "$here/check.py" state "$work/reload.state.json" red 250 250 120 120 0.01 || fail "reload: --state"
-echo "window test: live reload (saving the board), problems overlay, SIGHUP, SIGTERM: passed"
+python3 "$here/check.py" pixels "$work/reload.png" 175,275=yellow 350,250=blue 125,235=background || fail "reload: --screenshot"
+python3 "$here/check.py" state "$work/reload.state.json" red 350 300 120 120 2 || fail "reload: --state"
+echo "window test: live reload (saving the board), problems overlay, SIGHUP, resize, SIGTERM: passed"
 
 # ---- 3. auto, --frames, and bad input: one clear line, never a crash
 cp "$here/board.json" "$work/board/board.json"
