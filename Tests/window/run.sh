@@ -7,7 +7,10 @@
 #      ends the run with the reports written;
 #   2. live reload through the watched board directory: a saved change shows; a board saved
 #      broken keeps the last good one and shows its problems over it; a fixed one clears them;
-#      SIGHUP still reloads; resizing the window re-fits picture and touch; SIGTERM ends the run.
+#      SIGHUP still reloads; resizing the window re-fits picture and touch; SIGTERM ends the run;
+#   3. --rotation turns picture and touch together;
+#   4. auto picks the window on a desktop without KMS; --frames ends; no desktop and a bad size
+#      are one clear line each.
 #
 # Board (Tests/window/board.json): 1000x500 in an 800x600 window, so the board is letterboxed:
 # scale 0.8, 100 px bars above and below; window (x, y) = (0.8·bx, 100 + 0.8·by).
@@ -155,7 +158,27 @@ python3 "$here/check.py" pixels "$work/reload.png" 175,275=yellow 350,250=blue 1
 python3 "$here/check.py" state "$work/reload.state.json" red 350 300 120 120 2 || fail "reload: --state"
 echo "window test: live reload (saving the board), problems overlay, SIGHUP, resize, SIGTERM: passed"
 
-# ---- 3. auto, --frames, and bad input: one clear line, never a crash
+# ---- 3. --rotation 90 turns picture and touch together: in a 600x800 window the board is drawn
+# turned clockwise at scale 0.8, red (board 250,250) at window (300,200); a drag of (0,+80) window
+# px is (+100,0) board px.
+cp "$here/board.json" "$work/board/board.json"
+"$bin" run "$work/board/board.json" --display window --window-size 600x800 --rotation 90 --state "$work/turned.state.json" \
+  >/dev/null 2>"$work/turned.log" &
+kiosk_pid=$!
+wid=$(timeout 60 xdotool search --sync --name "^Gadgetboard .* board\.json$" | head -n1) || fail "turned: no window appeared"
+wait_until 60 grep -q "first frame presented" "$work/turned.log" || fail "turned: no first frame"
+read -r ox oy < <(xdotool getwindowgeometry --shell "$wid" | awk -F= '/^X=/{x=$2} /^Y=/{y=$2} END{print x, y}')
+wait_until 60 x_shows pixels "$work/x.png" --origin "$ox,$oy" 300,200=red 300,560=blue || fail "turned: not drawn turned"
+xdotool mousemove --window "$wid" 300 200 mousedown 1
+for i in 1 2 3 4 5 6 7 8; do xdotool mousemove --window "$wid" 300 $((200 + 10 * i)); done
+xdotool mouseup 1
+wait_until 60 x_shows pixels "$work/x.png" --origin "$ox,$oy" 300,280=red 300,180=background || fail "turned: the drag does not map"
+xdotool key --window "$wid" Escape
+stopped turned
+python3 "$here/check.py" state "$work/turned.state.json" red 350 250 120 120 2 || fail "turned: --state"
+echo "window test: --rotation 90: passed"
+
+# ---- 4. auto, --frames, and bad input: one clear line, never a crash
 cp "$here/board.json" "$work/board/board.json"
 if compgen -G "/dev/dri/card*" >/dev/null; then
   echo "window test: auto: skipped (a DRM card is present: auto would try KMS first)"

@@ -10,7 +10,10 @@ public enum DisplaySelector {
     /// - waitForDisplay: with `--display kms`, wait for a panel to be connected (a kiosk may start
     ///   before its panel); false fails at once (a benchmark with nothing to measure).
     /// - environment: read for the test-only `GADGETBOARD_HEADLESS_BUFFERS` (`headlessBuffers`).
-    public static func open(_ options: RunOptions, boardSize: Size2, log: Logger, service: KioskService? = nil,
+    /// - boardRotation: the board file's rotation (`--rotation` overrides it): a window's default
+    ///   size is the panel's, the board's size turned by it.
+    public static func open(_ options: RunOptions, boardSize: Size2, boardRotation: DisplayRotation = .none,
+                            log: Logger, service: KioskService? = nil,
                             waitForDisplay: Bool = true,
                             environment: [String: String] = ProcessEnvironment.current()) throws -> DisplayBackend {
         let headlessSize = options.headlessSize ?? PixelSize(Int(boardSize.width.rounded()), Int(boardSize.height.rounded()))
@@ -20,7 +23,7 @@ public enum DisplaySelector {
         case .kms:
             return try openKMS(options, log: log, waitForDisplay: waitForDisplay, service: service)
         case .window:
-            return try openWindow(options, boardSize: boardSize)
+            return try openWindow(options, boardSize: boardSize, rotation: options.rotation ?? boardRotation)
         case .auto:
             let kmsError: Error
             do {
@@ -32,7 +35,7 @@ public enum DisplaySelector {
             }
             if let session = desktopSession(environment) {
                 do {
-                    let w = try openWindow(options, boardSize: boardSize)
+                    let w = try openWindow(options, boardSize: boardSize, rotation: options.rotation ?? boardRotation)
                     log.info("display auto: no usable KMS display (\(kmsError)); a desktop session is present (\(session)): using a window")
                     return w
                 } catch {
@@ -53,9 +56,12 @@ public enum DisplaySelector {
         return nil
     }
 
-    /// The desktop preview window, `--window-size` or the board's size, titled after the board.
-    static func openWindow(_ options: RunOptions, boardSize: Size2) throws -> DisplayBackend {
-        let size = options.windowSize ?? PixelSize(max(1, Int(boardSize.width.rounded())), max(1, Int(boardSize.height.rounded())))
+    /// The desktop preview window, titled after the board: `--window-size`, or the panel the board
+    /// is made for (its size, turned by a quarter-turn `rotation`: a portrait board for a
+    /// landscape panel opens a landscape window).
+    static func openWindow(_ options: RunOptions, boardSize: Size2, rotation: DisplayRotation) throws -> DisplayBackend {
+        let w = max(1, Int(boardSize.width.rounded())), h = max(1, Int(boardSize.height.rounded()))
+        let size = options.windowSize ?? (rotation.isQuarterTurn ? PixelSize(h, w) : PixelSize(w, h))
         let name = options.boardPath.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? DemoBoard.name
         return try WindowDisplay(title: "Gadgetboard — \(name)", size: size, retainFrames: options.screenshotPath != nil,
                                  logger: Loggers.window)

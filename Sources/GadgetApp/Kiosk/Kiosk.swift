@@ -81,7 +81,8 @@ public enum Kiosk {
     /// The display `run` asked for, wrapped in the test-only flip-swallowing double when the
     /// boot test arms it.
     private static func openDisplay(_ options: RunOptions, board loaded: LoadedBoard, service: KioskService) throws -> DisplayBackend {
-        let display = try DisplaySelector.open(options, boardSize: loaded.board.size, log: Loggers.app, service: service)
+        let display = try DisplaySelector.open(options, boardSize: loaded.board.size, boardRotation: loaded.board.rotation,
+                                               log: Loggers.app, service: service)
         if let trigger = ProcessEnvironment.current()["GADGETBOARD_TEST_HANG_FLIPS_FILE"], !trigger.isEmpty {
             return FlipSwallowingDisplay(wrapping: display, triggerPath: trigger, logger: Loggers.kms)
         }
