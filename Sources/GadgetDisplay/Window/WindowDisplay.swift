@@ -70,9 +70,12 @@ public final class WindowDisplay: DisplayBackend {
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         // Touchscreen fingers arrive as fingers; mouse events SDL would make from them would double them.
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
+        // The click that focuses the window is a touch too: a person reaches for a gadget.
         SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
         // A GLES2 context through EGL, as on the panel (the renderer links libGLESv2).
         SDL_SetHint(SDL_HINT_VIDEO_X11_FORCE_EGL, "1")
+        // A preview among other windows: the desktop's compositor stays on (SDL's default turns
+        // it off for its window, which makes the whole desktop flicker on some drivers).
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         // Only a desktop's window system: SDL would otherwise fall back to its offscreen or
         // KMS drivers, a "window" nobody sees. X11 first where both are there (the tested path;
