@@ -32,7 +32,7 @@ struct DisplayArguments: ParsableArguments {
     @Option(help: "Headless framebuffer size WxH (default: the board's).")
     var size: PixelSize?
 
-    @Option(name: .customLong("window-size"), help: "--display window: the window's size WxH in pixels (default: the board's).")
+    @Option(name: .customLong("window-size"), help: "--display window: the window's size WxH in pixels (default: the panel's: the board's size, turned by a 90/270 rotation).")
     var windowSize: PixelSize?
 
     /// Sets the display, rotation and input fields of `o`; leaves the board's rotation and size
