@@ -55,7 +55,10 @@ public final class WindowDisplay: DisplayBackend {
     /// `--screenshot`: each frame is read back before its swap (a swapped back buffer's contents
     /// are undefined), so `readPixels` returns what the window shows.
     private let retainsFrames: Bool
-    private var lastFrame: RGBAImage?
+    /// The last presented frame as glReadPixels gave it (rows bottom first): turned into an
+    /// image only when asked, so keeping every frame costs one glReadPixels into a reused buffer.
+    private var lastFrame: [UInt8] = []
+    private var lastFrameSize: PixelSize?
     private let logger: Logger
 
     /// Opens the window, `size` in drawable pixels, titled `title`.
@@ -164,7 +167,10 @@ public final class WindowDisplay: DisplayBackend {
     }
 
     public func present() throws(DisplayError) {
-        if retainsFrames { lastFrame = try GLReadback.read(pixelSize, framebuffer: 0) }
+        if retainsFrames {
+            try GLReadback.readRaw(pixelSize, framebuffer: 0, into: &lastFrame)
+            lastFrameSize = pixelSize
+        }
         SDL_GL_SwapWindow(window)
         let returned = MonotonicClock.now()
         let interval = refreshInterval ?? 16_667
@@ -195,10 +201,10 @@ public final class WindowDisplay: DisplayBackend {
     }
 
     public func readPixels() throws(DisplayError) -> RGBAImage {
-        guard let lastFrame else {
+        guard let size = lastFrameSize else {
             throw .unavailable("window: no frame kept to read back (frames are kept only when a screenshot is asked for at start)")
         }
-        return lastFrame
+        return GLReadback.image(fromBottomUp: lastFrame, size: size)
     }
 
     public func setPowered(_ on: Bool) -> Bool { false }
