@@ -34,6 +34,8 @@ let package = Package(
         systemLibrary("CWebP", pkgConfig: "libwebp", apt: ["libwebp-dev"]),
         // Display hotplug: the kernel's uevents through libudev's monitor.
         systemLibrary("CUdev", pkgConfig: "libudev", apt: ["libudev-dev"]),
+        // The desktop preview window (X11 or Wayland, GLES2 through EGL) and its mouse and fingers.
+        systemLibrary("CSDL2", pkgConfig: "sdl2", apt: ["libsdl2-dev"]),
         // Text: FreeType rasterises, HarfBuzz shapes, fontconfig finds fonts (and per-character
         // fallbacks), FriBidi orders mixed right-to-left and left-to-right runs.
         systemLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"]),
@@ -42,11 +44,14 @@ let package = Package(
         systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: ["libfribidi-dev"]),
         // glibc's <malloc.h> (mallinfo2, mallopt) and the bench's malloc counter; part of libc, nothing to link.
         .target(name: "CMalloc", path: "Sources/CMalloc"),
+        // glibc's <sys/epoll.h> and <sys/timerfd.h>, which Swift's Glibc module leaves out; part of libc.
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
         // The one OS layer: swift-system's FileDescriptor and Errno, one error type for a failed
         // call, one EINTR policy, and what swift-system lacks (poll set, inotify, wake pipe,
         // atomic file replace), plus the journal-friendly swift-log handler.
         .target(name: "GadgetSystem", dependencies: [
+            "CLinux",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -60,9 +65,9 @@ let package = Package(
             "GadgetCore", "GadgetShaders", "CGLES2", "CPNG", "CJPEG", "CWebP",
             "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi",
         ]),
-        // Display backends (headless EGL, KMS/GBM) behind one protocol.
+        // Display backends (headless EGL, KMS/GBM, a desktop window through SDL2) behind one protocol.
         .target(name: "GadgetDisplay", dependencies: [
-            "GadgetCore", "GadgetSystem", "CEGL", "CGLES2", "CGBM", "CDRM", "CUdev",
+            "GadgetCore", "GadgetSystem", "CEGL", "CGLES2", "CGBM", "CDRM", "CUdev", "CSDL2",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // evdev discovery, the input thread and its queue.

@@ -9,15 +9,19 @@
 set -euo pipefail
 
 build=(pkg-config libegl1-mesa-dev libgles2-mesa-dev libgbm-dev libdrm-dev libevdev-dev libpng-dev libudev-dev
-       libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libegl-mesa0 libgl1-mesa-dri libgbm1)
+       libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libegl-mesa0 libgl1-mesa-dri libgbm1
+       libsdl2-dev)
 # The photo tests make their JPEGs and WebPs with Debian's tools: cjpeg/djpeg, cwebp, exiftool.
 photo_tools=(libjpeg-turbo-progs webp libimage-exiftool-perl)
+# The window test (Tests/window/run.sh) runs the preview in a real X server and drives it as a person would:
+# Xvfb, xdotool for pointer and keys, xwd and ImageMagick for the X server's own screenshot.
+window_tools=(xvfb xdotool x11-apps imagemagick)
 # The text tests shape with DejaVu Sans, fall back to Noto for Arabic and CJK, and compare with hb-shape.
 text_tools=(fonts-dejavu-core fonts-noto-core fonts-noto-cjk libharfbuzz-bin)
 test_extra=(evemu-tools busybox-static kmod cpio qemu-system-x86 systemd shellcheck python3 python3-jsonschema python3-prometheus-client
-            "${photo_tools[@]}" "${text_tools[@]}")
+            "${photo_tools[@]}" "${text_tools[@]}" "${window_tools[@]}")
 # The VM tests run on x86-64 hosts only (see scripts/test.sh).
-if [[ "$(dpkg --print-architecture)" == amd64 ]]; then test_extra+=(linux-image-amd64); else test_extra=(python3 python3-jsonschema shellcheck "${photo_tools[@]}" "${text_tools[@]}"); fi
+if [[ "$(dpkg --print-architecture)" == amd64 ]]; then test_extra+=(linux-image-amd64); else test_extra=(python3 python3-jsonschema shellcheck "${photo_tools[@]}" "${text_tools[@]}" "${window_tools[@]}"); fi
 
 packages=("${build[@]}")
 case "${1:-}" in

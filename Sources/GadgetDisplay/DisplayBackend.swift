@@ -47,6 +47,19 @@ public protocol DisplayBackend: AnyObject {
     /// Whether something is still plugged into the output, as the kernel says now. Asked after a
     /// hotplug uevent, never per frame. Backends without connectors: always true.
     func isConnected() -> Bool
+    /// What a desktop window reported since the last call (pointer and finger input, a new size,
+    /// a request to close), reading the window system's queue first. Asked once per loop
+    /// iteration. Backends without a window: nothing.
+    func takeWindowEvents() -> [WindowEvent]
+    /// True when the display brings its own input (a desktop window's mouse and fingers, as
+    /// `WindowEvent.pointer`): the kiosk then opens no evdev device unless one is named.
+    var providesInput: Bool { get }
+    /// Where the frame times in the statistics come from, for the HUD's and `--stats`' label
+    /// (e.g. `page flips`, `window (x11, no vsync: 60 Hz cadence)`).
+    var frameTimeSource: String { get }
+    /// True when a presented frame is shown at the display's vblank (KMS; a window with vsync);
+    /// false when a timer's cadence stands in for it (headless; a window without vsync).
+    var showsOnVblank: Bool { get }
 }
 
 extension DisplayBackend {
@@ -55,6 +68,10 @@ extension DisplayBackend {
     public var bufferAge: Int { 0 }
     public func setDamageRegion(_ rects: [PixelRect]?) {}
     public func present(damage: [PixelRect]?) throws(DisplayError) { try present() }
+    public func takeWindowEvents() -> [WindowEvent] { [] }
+    public var providesInput: Bool { false }
+    public var showsOnVblank: Bool { refreshInterval != nil }
+    public var frameTimeSource: String { refreshInterval == nil ? "finished frames (no display: 60 Hz cadence)" : "page flips" }
 }
 
 /// A completed page flip as the kernel reports it.

@@ -5,7 +5,7 @@ import GadgetCore
 /// The display, rotation and input options `run` and `calibrate` share (one definition, so the
 /// two commands cannot drift apart). Every value is checked by its type while parsing.
 struct DisplayArguments: ParsableArguments {
-    @Option(help: "auto (KMS if a usable card exists, else headless), kms or headless.")
+    @Option(help: "auto (KMS if a usable card exists, else a window if a desktop session is present, else headless), kms, headless or window (a resizable desktop preview: mouse = one finger, Ctrl+drag = pinch/rotate, Shift+drag = two-finger pan, Esc closes).")
     var display: RunOptions.DisplayChoice = .auto
 
     @Option(help: "DRM card to use (default: probe /dev/dri/card* for one with a connected connector).")
@@ -32,6 +32,9 @@ struct DisplayArguments: ParsableArguments {
     @Option(help: "Headless framebuffer size WxH (default: the board's).")
     var size: PixelSize?
 
+    @Option(name: .customLong("window-size"), help: "--display window: the window's size WxH in pixels (default: the panel's: the board's size, turned by a 90/270 rotation).")
+    var windowSize: PixelSize?
+
     /// Sets the display, rotation and input fields of `o`; leaves the board's rotation and size
     /// in force where no option was given.
     func apply(to o: inout RunOptions) {
@@ -44,5 +47,6 @@ struct DisplayArguments: ParsableArguments {
         o.inputPaths = inputs
         o.grabInput = grab
         if let size { o.headlessSize = size }
+        if let windowSize { o.windowSize = windowSize }
     }
 }

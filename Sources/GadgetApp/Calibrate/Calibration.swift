@@ -64,6 +64,10 @@ public enum Calibration {
             case .kms, .auto:
                 // No waiting for a panel to be plugged in: calibration needs one now.
                 display = try DisplaySelector.openKMS(options.run, log: Loggers.app, waitForDisplay: false)
+            case .window:
+                // Calibration fits a panel's touchscreen to its picture; a window has neither.
+                log.error("display: calibrate needs the panel (--display kms or headless), not a window; nothing written")
+                return 2
             }
         } catch {
             log.error("display: \(error); nothing written")

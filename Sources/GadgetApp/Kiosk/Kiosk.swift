@@ -51,7 +51,9 @@ public enum Kiosk {
         }
         guard let summary = opened?.summary, let headless = opened.map({ $0.refreshInterval == nil }) else { return 1 }
         log.info("board \(loaded.name): \(loaded.board.gadgets.count) gadgets on \(summary)")
-        let hotplug = opened?.eventDescriptor == nil ? nil : makeHotplug(options)
+        // KMS only: headless has no event descriptor, and a desktop window (which brings its own
+        // input) is resized, not plugged.
+        let hotplug = opened?.eventDescriptor == nil || opened?.providesInput == true ? nil : makeHotplug(options)
         do {
             // The loop owns the display from here (taken, not copied): on hotplug it closes it
             // and opens another, so no other reference may keep the old one (and its DRM
@@ -79,7 +81,8 @@ public enum Kiosk {
     /// The display `run` asked for, wrapped in the test-only flip-swallowing double when the
     /// boot test arms it.
     private static func openDisplay(_ options: RunOptions, board loaded: LoadedBoard, service: KioskService) throws -> DisplayBackend {
-        let display = try DisplaySelector.open(options, boardSize: loaded.board.size, log: Loggers.app, service: service)
+        let display = try DisplaySelector.open(options, boardSize: loaded.board.size, boardRotation: loaded.board.rotation,
+                                               log: Loggers.app, service: service)
         if let trigger = ProcessEnvironment.current()["GADGETBOARD_TEST_HANG_FLIPS_FILE"], !trigger.isEmpty {
             return FlipSwallowingDisplay(wrapping: display, triggerPath: trigger, logger: Loggers.kms)
         }

@@ -71,10 +71,35 @@ extension KioskLoop {
             return
         }
         displayConnected = true
-        session.setDisplayScale(scene.viewport.scale)
-        input?.updateMapping(KioskLoop.inputMapping(loaded.board, scene.viewport))
-        needsDraw = true
+        boardRefitted()
         service.displayConnected(now: now, summary: display.summary)
         log.info("display connected again: \(display.summary); board fitted to \(display.pixelSize.width)x\(display.pixelSize.height)")
+    }
+
+    /// The display's size changed under the same context (a desktop window resized): the board
+    /// is fitted to it again as on reconnecting, keeping the GL objects that do not depend on it.
+    func displayResized(to size: PixelSize) {
+        guard displayConnected else { return }
+        do {
+            try display.beginFrame()
+            // The old scene goes first: two atlases alive at once would be the run's peak memory.
+            scene.destroy()
+            scene = try BoardScene(loaded: loaded, displaySize: display.pixelSize, rotation: options.rotation)
+        } catch {
+            log.error("display: the board cannot be drawn at \(size): \(error)")
+            return
+        }
+        boardRefitted()
+        log.info("display resized: board fitted to \(size.width)x\(size.height)")
+    }
+
+    /// Everything that depends on the board's fit, after `scene` was made for a new display or
+    /// size: the gesture thresholds' scale, the touch mapping (evdev's and the window's), and a
+    /// whole redraw.
+    func boardRefitted() {
+        session.setDisplayScale(scene.viewport.scale)
+        input?.updateMapping(KioskLoop.inputMapping(loaded.board, scene.viewport))
+        damage.invalidate()
+        needsDraw = true
     }
 }

@@ -77,6 +77,12 @@ public final class KioskLoop {
     let launchTime: Microseconds
     var firstFrameTime: Microseconds?
     var imagesShownTime: Microseconds?
+    /// A desktop window's mouse and fingers becoming touches (`WindowTouches`).
+    var windowTouches = WindowTouches()
+    /// The window's close button or Escape: the run ends after this iteration.
+    var windowClosed = false
+    /// The last failed reload's problems, drawn over the board until a reload succeeds.
+    var problemsOverlay: ProblemsOverlay?
     /// The control protocol: endpoints, animations, snapshot waiters (`KioskLoop+Control`).
     var control = KioskControl()
     /// The board's directory, watched for saves (`KioskLoop+Watch`); nil with `--no-watch`.
@@ -114,6 +120,11 @@ public final class KioskLoop {
         queue = try TouchQueue()
         if let deferredImages { try startDecoding(deferredImages) }
         messages.reserveCapacity(queue.hardLimit)
+        // A window brings its own mouse and fingers; the desktop's evdev devices would double
+        // them (and need root), so none is opened unless named with --input.
+        if display.providesInput && options.inputPaths.isEmpty {
+            Loggers.input.info("the window's mouse and fingers (no evdev device opened; name one with --input)")
+        } else {
         do {
             let thread = try InputThread(configuration: InputConfiguration(paths: options.inputPaths, grab: options.grabInput,
                                                                             mapping: KioskLoop.inputMapping(loaded.board, scene.viewport)),
@@ -125,6 +136,7 @@ public final class KioskLoop {
             // A kiosk without a touch device still shows its board; devices can appear later
             // only if the watch started, so say plainly that input is off.
             Loggers.input.error("input disabled: \(error)")
+        }
         }
         service.metrics.boardName = loaded.name
         service.metrics.boardGadgets = loaded.board.gadgets.count
@@ -151,6 +163,12 @@ public final class KioskLoop {
             }
             if let deadline, now >= deadline { return .finished }
             if hotplugPending { handleHotplug(now: now) }
+            takeWindowEvents()
+            if windowClosed {
+                service.stopping(now: now, reason: "window closed")
+                log.info("window closed")
+                return .finished
+            }
             takeInput()
             takeImages()
             takeControl(now: now)
@@ -161,7 +179,10 @@ public final class KioskLoop {
             for flip in try pacer.dispatch(display, into: &stats) { flipped(flip) }
             if let action = idle.update(now: now) { apply(action) }
 
-            if displayConnected && !display.isFlipPending && !idle.isBlanked && (needsDraw || !session.isIdle || options.frames != nil || options.drawContinuously || hud != nil) {
+            // `--frames N`: no frame after the Nth (on a display whose flips complete later, the
+            // Nth frame's flip arrives on a later iteration, which must end the run, not draw).
+            let framesLeft = options.frames.map { drawnFrames < $0 } ?? true
+            if framesLeft && displayConnected && !display.isFlipPending && !idle.isBlanked && (needsDraw || !session.isIdle || options.frames != nil || options.drawContinuously || hud != nil) {
                 if display.refreshInterval != nil || now >= lastHeadlessFrame || !options.paceHeadless {
                     try drawFrame(now: now)
                     if let limit = options.frames, drawnFrames >= limit, !display.isFlipPending { return .finished }
@@ -236,7 +257,8 @@ public final class KioskLoop {
         if showCursor, let cursor { drawCursor(at: cursor) }
         // Last, on top, in screen pixels: at most one extra draw call.
         hud?.draw(stats: stats, refreshInterval: display.refreshInterval, displaySize: display.pixelSize,
-                  rotation: scene.viewport.rotation, batcher: batcher, scene: scene)
+                  rotation: scene.viewport.rotation, batcher: batcher, scene: scene, vsync: display.showsOnVblank)
+        problemsOverlay?.draw(displaySize: display.pixelSize, rotation: scene.viewport.rotation, batcher: batcher, scene: scene)
         try batcher.end()
     }
 
@@ -462,6 +484,8 @@ public final class KioskLoop {
     /// The service hears how a reload ended; problems it has logged already (the same board saved
     /// broken again) are said in one line.
     func finishReload(board: String, problems: [String]) {
+        // Shown over the board whether or not the log has them already; a good reload clears them.
+        showProblems(problems, board: board)
         if reloadProblems.isNew(problems) {
             service.reloadFinished(now: MonotonicClock.now(), board: board, problems: problems)
         } else {
@@ -554,6 +578,7 @@ public final class KioskLoop {
     func statsJSON() -> JSONValue {
         .object([
             ("display", .string(display.summary)),
+            ("frameTimeSource", .string(display.frameTimeSource)),
             ("board", .string(loaded.name)),
             ("framesPresented", .number(Double(stats.framesPresented))),
             ("missedVblanks", .number(Double(stats.missedVblanks))),

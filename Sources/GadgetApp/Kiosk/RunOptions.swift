@@ -4,7 +4,7 @@ import GadgetInput
 
 /// What `gadgetboard run` was asked to do.
 public struct RunOptions: Sendable {
-    public enum DisplayChoice: String, Sendable, CaseIterable { case auto, kms, headless }
+    public enum DisplayChoice: String, Sendable, CaseIterable { case auto, kms, headless, window }
 
     public var boardPath: String?
     public var display: DisplayChoice = .auto
@@ -39,6 +39,8 @@ public struct RunOptions: Sendable {
     public var eventsToStdout = false
     /// Headless framebuffer size (default: the board's).
     public var headlessSize: PixelSize?
+    /// `--display window`: the window's drawable size at start, pixels (default: the board's).
+    public var windowSize: PixelSize?
     /// Install the SIGHUP/SIGTERM/SIGINT handlers (process-wide: tests running several kiosks
     /// in one process turn this off).
     public var handleSignals = true

@@ -15,4 +15,5 @@ public enum Loggers {
     public static let render = GadgetLogging.logger("render")
     public static let service = GadgetLogging.logger("service")
     public static let soak = GadgetLogging.logger("soak")
+    public static let window = GadgetLogging.logger("window")
 }

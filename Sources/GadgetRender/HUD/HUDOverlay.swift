@@ -101,18 +101,21 @@ public final class HUDOverlay {
     }
 
     /// Draws the overlay with a board scene's atlas (its white texel keeps the batch's texture).
+    /// `vsync`: false when frames are shown on a timer's cadence rather than the display's vblank
+    /// (a desktop window without vsync): the footer says `NO VSYNC` instead of `AT N HZ`.
     public func draw<Figures: HUDFigures>(stats: Figures, refreshInterval: Microseconds?, displaySize: PixelSize,
-                     rotation: DisplayRotation, batcher: SpriteBatcher, scene: BoardScene) {
+                     rotation: DisplayRotation, batcher: SpriteBatcher, scene: BoardScene, vsync: Bool = true) {
         let w = scene.whiteTexel(for: batcher)
         draw(stats: stats, refreshInterval: refreshInterval, displaySize: displaySize, rotation: rotation,
-             batcher: batcher, whiteTexture: w.texture, u: w.u, v: w.v)
+             batcher: batcher, whiteTexture: w.texture, u: w.u, v: w.v, vsync: vsync)
     }
 
     /// Draws the overlay into `batcher` (between the board and `batcher.end()`), as solid quads
     /// sampling texel (`u`, `v`) of `whiteTexture`, which must be opaque white there.
     /// `displaySize` is the framebuffer as scanned out; `rotation` the display rotation.
     public func draw<Figures: HUDFigures>(stats: Figures, refreshInterval: Microseconds?, displaySize: PixelSize,
-                     rotation: DisplayRotation, batcher: SpriteBatcher, whiteTexture: TextureID, u: Float, v: Float) {
+                     rotation: DisplayRotation, batcher: SpriteBatcher, whiteTexture: TextureID, u: Float, v: Float,
+                     vsync: Bool = true) {
         let viewer = rotation.isQuarterTurn ? PixelSize(displaySize.height, displaySize.width) : displaySize
         // Screen pixels (viewer upright, y down) → clip: a 1:1 "board" the size of the screen.
         let screen = BoardViewport(boardSize: Size2(Double(viewer.width), Double(viewer.height)), displaySize: displaySize, rotation: rotation)
@@ -194,7 +197,10 @@ public final class HUDOverlay {
         var footer = HUDText("BUDGET ")
         footer.append(tenths: Double(budget) / 1000)
         footer.append(" MS")
-        if let r = refreshInterval, r > 0 {
+        if refreshInterval != nil, !vsync {
+            // Fits where "AT 60 HZ" does, beside MISSED.
+            footer.append(" NO VSYNC")
+        } else if let r = refreshInterval, r > 0 {
             footer.append(" AT ")
             footer.append(integer: Int((1_000_000 / Double(r)).rounded()))
             footer.append(" HZ")

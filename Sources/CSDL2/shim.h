@@ -1,0 +1,24 @@
+#ifndef GADGET_CSDL2_SHIM_H
+#define GADGET_CSDL2_SHIM_H
+// SDL2 for the desktop preview window (X11 or Wayland, a GLES2 context through EGL). Only
+// libSDL2 is linked: SDL opens libX11 / libwayland-client itself when its video driver starts,
+// so the kiosk binary needs no X library on a Pi without a desktop.
+#include <SDL.h>
+#include <SDL_syswm.h>
+
+/// The window system connection's descriptor, readable when events arrive: X11's socket
+/// (ConnectionNumber is a macro reading the Display struct: no libX11 symbol is linked).
+/// -1 when it cannot be had (Wayland: wl_display_get_fd would link libwayland-client).
+static inline int gadget_sdl_connection_fd(SDL_Window *window) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(window, &info)) return -1;
+#if defined(SDL_VIDEO_DRIVER_X11)
+    if (info.subsystem == SDL_SYSWM_X11 && info.info.x11.display) return ConnectionNumber(info.info.x11.display);
+#endif
+    return -1;
+}
+
+/// SDL_WINDOWPOS_CENTERED is a macro Swift cannot import.
+static inline int gadget_sdl_windowpos_centered(void) { return SDL_WINDOWPOS_CENTERED; }
+#endif
