@@ -54,13 +54,21 @@ extension KioskLoop {
         case .set(let set):
             reply = apply(set, id: request.id, now: now)
         case .page(let page):
-            // Pages are issue 14 part 1; until they land no board has any.
-            reply = ControlReply.error(id: request.id, field: "page", "this board has no pages (\"\(page)\")")
+            // Slides there as a swipe would; the page event (cause "control") goes to subscribers.
+            if showPage(page, animated: true) {
+                reply = ControlReply.ok(id: request.id, [("page", .string(page))])
+            } else if pageIDs.isEmpty {
+                reply = ControlReply.error(id: request.id, field: "page", "this board has no pages (\"\(page)\")")
+            } else {
+                reply = ControlReply.error(id: request.id, field: "page",
+                                           "no page \"\(page)\" (pages: \(pageIDs.joined(separator: ", ")))")
+            }
         case .load(let path):
             reply = load(path, id: request.id, now: now)
         case .state:
             reply = ControlReply.ok(id: request.id, [
                 ("board", .string(loaded.name)),
+                ("page", currentPageID.map { .string($0) } ?? .null),
                 ("gadgets", ControlStateReport.gadgets(board: session.board, poses: session.renderPoses())),
             ])
         case .snapshot:

@@ -279,6 +279,7 @@ public final class KioskLoop {
         for a in actions {
             service.metrics.record(a)
             if options.eventsToStdout { StandardOutput.line(JSONWriter.write(a.json)) }
+            if !control.endpoints.isEmpty { publishControl(a.json) }
         }
     }
 
