@@ -58,7 +58,12 @@ public final class ControlSocketServer: ControlEndpoint {
     }
 
     public func setSubscribed(_ subscribed: Bool, client: ControlClientID) {
-        shared.state.withLock { $0.outbox.append(.subscribe(client, subscribed)) }
+        shared.state.withLock { s in
+            s.outbox.append(.subscribe(client, subscribed))
+            // Counted now, so an event published right after the reply is queued, not skipped;
+            // the socket thread recounts exactly when it takes this.
+            if subscribed { s.subscribers += 1 }
+        }
         shared.serverWake.signal()
     }
 
