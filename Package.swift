@@ -40,6 +40,8 @@ let package = Package(
         systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: ["libharfbuzz-dev"]),
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: ["libfontconfig-dev"]),
         systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: ["libfribidi-dev"]),
+        // Fleets: MQTT through libmosquitto (commands, events, presence, health; docs/mqtt.md).
+        systemLibrary("CMosquitto", pkgConfig: "libmosquitto", apt: ["libmosquitto-dev"]),
         // glibc's <malloc.h> (mallinfo2, mallopt) and the bench's malloc counter; part of libc, nothing to link.
         .target(name: "CMalloc", path: "Sources/CMalloc"),
 
@@ -70,9 +72,14 @@ let package = Package(
             "GadgetCore", "GadgetSystem", "CEvdev",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The MQTT session: libmosquitto behind one owner type, its own thread, reconnects.
+        .target(name: "GadgetMQTT", dependencies: [
+            "GadgetCore", "GadgetSystem", "CMosquitto",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // Wires board + renderer + display + input: scenes, the main loop, commands' work.
         .target(name: "GadgetApp", dependencies: [
-            "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput", "GadgetSystem",
+            "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput", "GadgetSystem", "GadgetMQTT",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
             // The kiosk's own frame statistics and metrics histograms.

@@ -9,15 +9,17 @@
 set -euo pipefail
 
 build=(pkg-config libegl1-mesa-dev libgles2-mesa-dev libgbm-dev libdrm-dev libevdev-dev libpng-dev libudev-dev
-       libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libegl-mesa0 libgl1-mesa-dri libgbm1)
+       libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libmosquitto-dev libegl-mesa0 libgl1-mesa-dri libgbm1)
 # The photo tests make their JPEGs and WebPs with Debian's tools: cjpeg/djpeg, cwebp, exiftool.
 photo_tools=(libjpeg-turbo-progs webp libimage-exiftool-perl)
 # The text tests shape with DejaVu Sans, fall back to Noto for Arabic and CJK, and compare with hb-shape.
 text_tools=(fonts-dejavu-core fonts-noto-core fonts-noto-cjk libharfbuzz-bin)
-test_extra=(evemu-tools busybox-static kmod cpio qemu-system-x86 systemd shellcheck python3 python3-jsonschema python3-prometheus-client
+# The MQTT tests (Tests/mqtt/run.sh) start Debian's broker on loopback and drive it with its clients.
+mqtt_tools=(mosquitto mosquitto-clients)
+test_extra=("${mqtt_tools[@]}" evemu-tools busybox-static kmod cpio qemu-system-x86 systemd shellcheck python3 python3-jsonschema python3-prometheus-client
             "${photo_tools[@]}" "${text_tools[@]}")
 # The VM tests run on x86-64 hosts only (see scripts/test.sh).
-if [[ "$(dpkg --print-architecture)" == amd64 ]]; then test_extra+=(linux-image-amd64); else test_extra=(python3 python3-jsonschema shellcheck "${photo_tools[@]}" "${text_tools[@]}"); fi
+if [[ "$(dpkg --print-architecture)" == amd64 ]]; then test_extra+=(linux-image-amd64); else test_extra=(python3 python3-jsonschema shellcheck "${mqtt_tools[@]}" "${photo_tools[@]}" "${text_tools[@]}"); fi
 
 packages=("${build[@]}")
 case "${1:-}" in
