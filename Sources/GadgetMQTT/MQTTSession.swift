@@ -22,9 +22,10 @@ public final class MQTTSession {
     private let log: Logger
 
     /// Starts the thread, which connects at once.
-    /// - onMessage: a message arrived on a subscribed topic (topic, payload, retained).
+    /// - onMessage: a message arrived on a subscribed topic (topic, payload, retained); what it
+    ///   returns, if anything, is published at once from the session's thread (a refusal).
     public init(_ configuration: MQTTSessionConfiguration, log: Logger,
-                onMessage: @escaping @Sendable (String, [UInt8], Bool) -> Void) throws(MQTTError) {
+                onMessage: @escaping @Sendable (String, [UInt8], Bool) -> MQTTMessage?) throws(MQTTError) {
         let client = try MosquittoClient(clientID: configuration.clientID, cleanSession: true)
         if let will = configuration.will { try client.setWill(topic: will.topic, payload: will.payload, qos: will.qos, retain: will.retain) }
         if let c = configuration.credentials { try client.setCredentials(username: c.username, password: c.password) }
@@ -87,15 +88,17 @@ final class Worker: MosquittoEvents, @unchecked Sendable {
     let log: Logger
     let stop: WakePipe
     let finished: WakePipe
-    let onMessage: @Sendable (String, [UInt8], Bool) -> Void
+    let onMessage: @Sendable (String, [UInt8], Bool) -> MQTTMessage?
     let shared = Mutex(Shared())
     /// Thread: the session's only.
     private var backoff: ReconnectBackoff
     private var random: SplitMix64
     private var lastFailure: String?
+    /// The broker accepted the connection that just ended (so its end is a loss, not a refusal).
+    private var wasAccepted = false
 
     init(configuration: MQTTSessionConfiguration, client: MosquittoClient, log: Logger, stop: WakePipe, finished: WakePipe,
-         onMessage: @escaping @Sendable (String, [UInt8], Bool) -> Void) {
+         onMessage: @escaping @Sendable (String, [UInt8], Bool) -> MQTTMessage?) {
         self.configuration = configuration; self.client = client; self.log = log
         self.stop = stop; self.finished = finished; self.onMessage = onMessage
         backoff = configuration.backoff
@@ -132,13 +135,13 @@ final class Worker: MosquittoEvents, @unchecked Sendable {
     /// A failed attempt or a lost connection: logged once per kind of failure (a broker down for
     /// an hour is one line, not one a minute), counted always.
     private func failed(_ error: MQTTError) {
-        let wasConnected = shared.withLock { s -> Bool in
+        shared.withLock { s in
             s.statistics.failures += 1
-            defer { s.statistics.connected = false }
-            return s.statistics.connected
+            s.statistics.connected = false
         }
         let text = "\(error)"
-        if wasConnected {
+        if wasAccepted {
+            wasAccepted = false
             log.warning("connection to \(configuration.broker) lost (\(text)); reconnecting")
         } else if text != lastFailure {
             log.warning("cannot reach \(configuration.broker): \(text); retrying with backoff (up to \(configuration.backoff.maximum / 1_000_000) s)")
@@ -172,6 +175,7 @@ final class Worker: MosquittoEvents, @unchecked Sendable {
         }
         backoff.connected()
         lastFailure = nil
+        wasAccepted = true
         shared.withLock {
             $0.statistics.connected = true
             $0.statistics.connects += 1
@@ -192,7 +196,7 @@ final class Worker: MosquittoEvents, @unchecked Sendable {
 
     func received(topic: String, payload: [UInt8], retained: Bool) {
         shared.withLock { $0.statistics.received += 1 }
-        onMessage(topic, payload, retained)
+        if let answer = onMessage(topic, payload, retained) { _ = publish(answer) }
     }
 
     func published(messageID: Int32) {

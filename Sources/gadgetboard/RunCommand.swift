@@ -42,9 +42,53 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Check every damage-tracked frame against a full redraw drawn off screen (slow; for tests and bug reports).")
     var verifyDamage = false
 
+    @Option(help: ArgumentHelp("The fleet's MQTT broker: mqtt://HOST[:PORT] or mqtts://HOST[:PORT] (docs/mqtt.md). Off by default.", valueName: "url"))
+    var mqtt: String?
+
+    @Option(help: "This kiosk's name in the fleet's topics (PREFIX/NAME/…); required with --mqtt.")
+    var node: String?
+
+    @Option(help: "The topics' first level(s).")
+    var mqttPrefix = "gadgetboard"
+
+    @Option(help: ArgumentHelp("File with username= and password= lines for the broker (never on the command line).", valueName: "file"))
+    var mqttCredentials: String?
+
+    @Option(help: ArgumentHelp("mqtts: the CA certificate (PEM) that signed the broker's (default: the system's).", valueName: "file"))
+    var mqttCa: String?
+
+    @Option(help: "MQTT keep-alive, seconds: the broker reports the kiosk offline after 1.5 times this without a word.")
+    var mqttKeepalive = 30
+
+    @Option(help: "Seconds between retained health messages.")
+    var mqttHealth = 30.0
+
     func validate() throws {
         if let frames, frames < 1 { throw ValidationError("--frames: must be at least 1") }
         if let duration, !(duration > 0) { throw ValidationError("--duration: must be greater than 0") }
+        _ = try mqttOptions()
+    }
+
+    /// `--mqtt` and its companions, checked; nil without `--mqtt`.
+    func mqttOptions() throws -> MQTTOptions? {
+        guard let mqtt else {
+            if node != nil || mqttCredentials != nil || mqttCa != nil { throw ValidationError("--node, --mqtt-credentials and --mqtt-ca need --mqtt URL") }
+            return nil
+        }
+        guard let node else { throw ValidationError("--mqtt needs --node NAME (this kiosk's name in the topics)") }
+        let broker: MQTTBrokerURL
+        let topics: MQTTTopics
+        do { broker = try MQTTBrokerURL(parsing: mqtt) } catch { throw ValidationError("--mqtt: \(error)") }
+        do { topics = try MQTTTopics(prefix: mqttPrefix, node: node) } catch { throw ValidationError("\(error)") }
+        if mqttCa != nil && !broker.tls { throw ValidationError("--mqtt-ca: only with an mqtts:// broker") }
+        guard (5...3600).contains(mqttKeepalive) else { throw ValidationError("--mqtt-keepalive: 5 to 3600 seconds") }
+        guard mqttHealth >= 1 && mqttHealth <= 86_400 else { throw ValidationError("--mqtt-health: 1 to 86400 seconds") }
+        var o = MQTTOptions(broker: broker, topics: topics)
+        o.credentialsPath = mqttCredentials
+        o.caPath = mqttCa
+        o.keepAliveSeconds = mqttKeepalive
+        o.healthSeconds = mqttHealth
+        return o
     }
 
     /// What the kiosk is asked to do, from the arguments.
@@ -62,6 +106,7 @@ struct RunCommand: ParsableCommand {
         o.eventsToStdout = events
         o.fullRedraw = fullRedraw
         o.verifyDamage = verifyDamage
+        o.mqtt = try? mqttOptions()
         return o
     }
 

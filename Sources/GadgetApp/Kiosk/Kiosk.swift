@@ -21,6 +21,18 @@ public enum Kiosk {
             log.error("cannot start: \(error)")
             return 1
         }
+        // The fleet's broker: a credentials file that cannot be read is a configuration error
+        // (exit 2); a broker that cannot be reached is not (the session keeps trying).
+        var mqtt: MQTTEndpoint?
+        if let m = options.mqtt {
+            do { mqtt = try MQTTEndpoint(options: m) } catch {
+                Loggers.mqtt.error("\(error)")
+                return 2
+            }
+        }
+        // The loop closes it once it has it; until then (a start-up failure), this does.
+        var mqttAttached = false
+        defer { if !mqttAttached { mqtt?.close() } }
         // A board file's images are decoded on worker threads once the display is open (at its
         // scale), so the first frame does not wait for them; the demo board's are painted here.
         let loaded: LoadedBoard
@@ -60,6 +72,7 @@ public enum Kiosk {
                                      display: opened.take() ?? DisconnectedDisplay(after: summary, size: PixelSize(1, 1)),
                                      deferredImages: deferredImages, launchTime: launchTime)
             defer { loop.destroy() }
+            if let mqtt { loop.attach(mqtt); mqttAttached = true }
             // `--frames N` counts frames of the whole board (tests, measurements): wait for it.
             if options.frames != nil { try loop.awaitImages() }
             prepare(loop)

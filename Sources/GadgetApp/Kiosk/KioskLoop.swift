@@ -77,6 +77,8 @@ public final class KioskLoop {
     let launchTime: Microseconds
     var firstFrameTime: Microseconds?
     var imagesShownTime: Microseconds?
+    /// Fleet reporting: health for MQTT, the Pi's sensors (KioskLoop+Fleet.swift).
+    var fleet = FleetReporting()
     /// Headless has no vblank: frames are shown on a fixed cadence of this interval (`FrameCadence`).
     static let headlessFrameInterval: Microseconds = 16_667
 
@@ -164,6 +166,7 @@ public final class KioskLoop {
             iterationObserver?(self, now)
             if stopRequested { return .finished }
             service.tick(now: MonotonicClock.now())
+            fleetTick(now: MonotonicClock.now())
             try sleep(until: deadline)
         }
     }
@@ -230,6 +233,7 @@ public final class KioskLoop {
     func publish(_ events: [GestureEvent]) {
         for e in events {
             service.metrics.record(e)
+            fleetPublish(e)
             if options.eventsToStdout { StandardOutput.line(JSONWriter.write(e.json)) }
         }
     }
@@ -406,6 +410,7 @@ public final class KioskLoop {
         if wantsFrame && displayConnected && !display.isFlipPending && !idle.isBlanked && display.refreshInterval == nil {
             wake.append(options.paceHeadless ? lastHeadlessFrame : now)
         }
+        if let d = fleet.nextHealth { wake.append(d) }
         var timeout: Int32 = -1
         if let soonest = wake.min() { timeout = Int32(clamping: max(0, (soonest - now + 999) / 1000)) }
         if display.isFlipPending, timeout < 0 || timeout > 1000 { timeout = 1000 }  // a lost flip must not hang us
@@ -414,6 +419,7 @@ public final class KioskLoop {
         if let d = display.eventDescriptor { wait.add(d) }
         wait.add(queue.wakeDescriptor)
         if let imageLoading { wait.add(imageLoading.wakeDescriptor) }
+        fleetDescriptors(&wait)
         let hotplugSlot = hotplug.map { wait.add($0.monitor.descriptor) }
         // Signals, flips and input are read whether or not poll saw them; only the hotplug
         // monitor needs to know it woke us.
@@ -490,6 +496,7 @@ public final class KioskLoop {
     }
 
     public func destroy() {
+        closeFleet()
         stopDecoding()
         verifier?.destroy()
         input?.stop()

@@ -48,6 +48,8 @@ public struct RunOptions: Sendable {
     /// Also draw every frame fully off screen and compare it with the damage-tracked frame, pixel
     /// for pixel (`--verify-damage`: the identity test; slow).
     public var verifyDamage = false
+    /// `--mqtt URL --node NAME …`: the kiosk as a client of the fleet's broker; nil: off.
+    public var mqtt: MQTTOptions?
 
     public init() {}
 }
