@@ -20,6 +20,8 @@ stage "board schema" bash -c "swift run -c debug gadgetboard demo --export '$dem
 # minute each here) from the seeds in Fuzz/corpus, seed 1: the same inputs on every machine. A
 # crash or a sanitizer report fails the stage (docs/fuzzing.md).
 stage "fuzz" Fuzz/run.sh --all
+# The fleet over MQTT (issue 15): Debian's mosquitto on loopback, three headless kiosks.
+stage "Tests/mqtt/run.sh" Tests/mqtt/run.sh
 # The real-kernel tests boot this machine's own root filesystem under qemu-system-x86_64, so they
 # need an x86-64 host (CI is one). On a Raspberry Pi the Swift suites above still run everything
 # else; the kiosk itself is checked there by running it (docs/raspberry-pi.md).

@@ -1,6 +1,8 @@
 import ArgumentParser
 import GadgetApp
+import GadgetBench
 import GadgetCore
+import GadgetInput
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -63,6 +65,11 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Seconds between retained health messages.")
     var mqttHealth = 30.0
 
+    /// Tests: a FIFO read as a touch screen of raw `struct input_event`s (0…4095 on both axes),
+    /// as `soak` feeds its kiosk, so a test can tap a running kiosk without /dev/uinput.
+    @Option(name: .customLong("input-fifo"), help: .hidden)
+    var inputFIFO: String?
+
     func validate() throws {
         if let frames, frames < 1 { throw ValidationError("--frames: must be at least 1") }
         if let duration, !(duration > 0) { throw ValidationError("--duration: must be greater than 0") }
@@ -107,6 +114,11 @@ struct RunCommand: ParsableCommand {
         o.fullRedraw = fullRedraw
         o.verifyDamage = verifyDamage
         o.mqtt = try? mqttOptions()
+        if let inputFIFO {
+            let device = MultitouchEncoder.deviceDescription(name: "gadgetboard FIFO touch screen", maxX: 4095, maxY: 4095)
+            o.inputPaths = [inputFIFO]
+            o.inputOpener = { (path, _) throws(InputError) in try RawEventSource.open(path, device: device) }
+        }
         return o
     }
 
