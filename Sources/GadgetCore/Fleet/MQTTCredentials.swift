@@ -24,10 +24,9 @@ public struct MQTTCredentials: Equatable, Sendable, CustomStringConvertible {
         var user: String?
         var pass: String?
         var number = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift: a file written on Windows splits on it too.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             number += 1
-            var line = raw
-            if line.last == "\r" { line.removeLast() }
             let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             guard let eq = trimmed.firstIndex(of: "=") else { throw Problem("line \(number): expected key=value") }
@@ -41,8 +40,8 @@ public struct MQTTCredentials: Equatable, Sendable, CustomStringConvertible {
                 guard pass == nil else { throw Problem("line \(number): password given twice") }
                 pass = value
             default:
-                // The key is the user's text but not a secret (a value never reaches here).
-                throw Problem("line \(number): unknown key '\(key.prefix(32))' (expected username or password)")
+                // Not even the key is quoted: in a file of the wrong format it may be the password.
+                throw Problem("line \(number): unknown key (expected username= or password=)")
             }
         }
         guard let user, !user.isEmpty else { throw Problem("no username= line") }
