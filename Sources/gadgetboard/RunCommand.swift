@@ -44,6 +44,12 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Check every damage-tracked frame against a full redraw drawn off screen (slow; for tests and bug reports).")
     var verifyDamage = false
 
+    @Option(help: "Listen for control commands on this Unix socket (JSON Lines, docs/control.md), e.g. /run/gadgetboard/control.sock.")
+    var control: String?
+
+    @Flag(help: "Do not watch the board's directory (by default a saved board file or image reloads the board).")
+    var noWatch = false
+
     @Option(help: ArgumentHelp("The fleet's MQTT broker: mqtt://HOST[:PORT] or mqtts://HOST[:PORT] (docs/mqtt.md). Off by default.", valueName: "url"))
     var mqtt: String?
 
@@ -113,6 +119,8 @@ struct RunCommand: ParsableCommand {
         o.eventsToStdout = events
         o.fullRedraw = fullRedraw
         o.verifyDamage = verifyDamage
+        o.controlSocketPath = control
+        o.watchBoard = !noWatch
         o.mqtt = try? mqttOptions()
         if let inputFIFO {
             let device = MultitouchEncoder.deviceDescription(name: "gadgetboard FIFO touch screen", maxX: 4095, maxY: 4095)

@@ -3,8 +3,8 @@
 # password file, three headless kiosks (k1, k2, k3) on it, driven and watched with
 # mosquitto_pub/mosquitto_sub. Checks, in order:
 #   presence   retained `online` for each kiosk; retained health JSON with its fields
-#   commands   a request to `all` is answered by all three; one to k2 only by k2 (counted behind
-#              a barrier request to `all`, not by waiting)
+#   commands   a `set` to `all` changes all three, one to k2 only k2 (each kiosk's `state` reply,
+#              asked for after them, says so; kiosks answer in arrival order)
 #   malformed  garbage, truncated JSON, binary bytes, an empty and an oversized request, and one
 #              left retained before k1 started, each get an error reply; every kiosk is still running and still answers
 #   events     a tap written into k1's FIFO touch screen arrives on gadgetboard/k1/event
@@ -110,7 +110,7 @@ count() { grep -ac -- "$1" "$WORK/watch.log" || true; }
 
 # A retained request waiting for k1 before it starts: delivered at its subscription with the
 # retain flag, and refused (it would otherwise run again at every reconnect).
-pub -t gadgetboard/k1/cmd -r -m '{"id":"retained","op":"state"}'
+pub -t gadgetboard/k1/cmd -r -m '{"id":"retained","cmd":"state"}'
 
 mkfifo "$WORK/touch1"
 declare -A kiosk
@@ -144,23 +144,30 @@ assert h["node"] == "k2" and h["displayConnected"] is True and h["framesPresente
 EOF
 note "presence and health: ok"
 
-# --- commands: all three answer `all`; only k2 answers k2 (counted behind a barrier to `all`).
-# k1 has already answered the retained request and its clearing: count from here.
+# --- commands: one to `all` changes all three, one to k2 changes only k2 (checked through each
+# kiosk's `state` reply). k1 has already answered the retained request and its clearing.
 replies_of() { count "^gadgetboard/k$1/reply "; }
 wait_for "^gadgetboard/k1/reply " 2 "k1's reply to the cleared retained request"
-b1=$(replies_of 1) b2=$(replies_of 2) b3=$(replies_of 3)
-pub -t gadgetboard/all/cmd -m '{"id":"everyone","op":"state"}'
-wait_for "^gadgetboard/k1/reply " $((b1 + 1)) "k1's reply to a request to all"
-wait_for "^gadgetboard/k2/reply " $((b2 + 1)) "k2's reply to a request to all"
-wait_for "^gadgetboard/k3/reply " $((b3 + 1)) "k3's reply to a request to all"
-pub -t gadgetboard/k2/cmd -m '{"id":"only-k2","op":"state"}'
-pub -t gadgetboard/all/cmd -m '{"id":"barrier","op":"state"}'
-# Each kiosk answers in the order its requests arrived, and the broker forwards one publisher's
-# messages in order: once k1 and k3 answered the barrier, a reply to only-k2 would be in too.
-wait_for "^gadgetboard/k1/reply " $((b1 + 2)) "k1's reply to the barrier"
-wait_for "^gadgetboard/k3/reply " $((b3 + 2)) "k3's reply to the barrier"
-wait_for "^gadgetboard/k2/reply " $((b2 + 3)) "k2's replies to only-k2 and the barrier"
-[[ $(replies_of 1) == $((b1 + 2)) && $(replies_of 3) == $((b3 + 2)) ]] || fail "k1 or k3 answered a request for k2"
+# The reply of node $1 to the request with id $2 (the last one, as JSON).
+reply_to() { grep -a "^gadgetboard/k$1/reply {.*\"id\":\"$2\"" "$WORK/watch.log" | tail -1 | cut -d' ' -f2-; }
+wait_reply() { wait_for "^gadgetboard/k$1/reply {.*\"id\":\"$2\"" 1 "k$1's reply to $2"; }
+pub -t gadgetboard/all/cmd -m '{"id":"fade","cmd":"set","gadget":"alps","opacity":0.25}'
+pub -t gadgetboard/k2/cmd -m '{"id":"hide","cmd":"set","gadget":"city","hidden":true}'
+pub -t gadgetboard/all/cmd -m '{"id":"look","cmd":"state"}'
+for n in 1 2 3; do wait_reply $n fade; wait_reply $n look; done
+wait_reply 2 hide
+for n in 1 2 3; do reply_to $n look > "$WORK/state$n.json"; done
+python3 - "$WORK" <<'EOF2' || fail "the kiosks' states after the commands"
+import json, sys
+work = sys.argv[1]
+for n in (1, 2, 3):
+    r = json.load(open(f"{work}/state{n}.json"))
+    assert r["ok"] is True, r
+    g = {x["id"]: x for x in r["gadgets"]}
+    assert g["alps"]["opacity"] == 0.25, f"k{n}: alps opacity {g['alps']['opacity']} (the request to all)"
+    assert g["city"]["hidden"] is (n == 2), f"k{n}: city hidden {g['city']['hidden']} (the request to k2 only)"
+EOF2
+for n in 1 3; do [[ -z $(reply_to $n hide) ]] || fail "k$n answered a request for k2"; done
 note "commands to all and to one node: ok"
 
 # --- malformed requests (and an empty one): each gets an error reply, nothing crashes
@@ -168,15 +175,16 @@ before=$(count '^gadgetboard/k1/reply .*"ok":false')
 pub -t gadgetboard/k1/cmd -m 'garbage'
 pub -t gadgetboard/k1/cmd -m '{"op":'
 printf '\xff\xfe\x00\x01' > "$WORK/binary"; pub -t gadgetboard/k1/cmd -f "$WORK/binary"
-python3 -c 'print("{\"op\":\"state\",\"pad\":\"" + "x" * 70000 + "\"}")' > "$WORK/huge"; pub -t gadgetboard/k1/cmd -f "$WORK/huge"
+python3 -c 'print("{\"cmd\":\"state\",\"pad\":\"" + "x" * 70000 + "\"}")' > "$WORK/huge"; pub -t gadgetboard/k1/cmd -f "$WORK/huge"
 pub -t gadgetboard/k1/cmd -m ''
 wait_for '^gadgetboard/k1/reply .*"ok":false' $((before + 5)) "five error replies from k1"
 grep -aq '^gadgetboard/k1/reply .*retained' "$WORK/watch.log" || fail "no reply naming the retained request"
 grep -aq '^gadgetboard/k1/reply .*too large' "$WORK/watch.log" || fail "no reply naming the oversized request"
 alive 1 2 3
-n1=$(count "^gadgetboard/k1/reply ")
-pub -t gadgetboard/k1/cmd -m '{"id":"still-there","op":"state"}'
-wait_for "^gadgetboard/k1/reply " $((n1 + 1)) "k1's reply after the malformed requests"
+pub -t gadgetboard/k1/cmd -m '{"id":"typo","cmd":"stat"}'
+pub -t gadgetboard/k1/cmd -m '{"id":"still-there","cmd":"state"}'
+wait_for '^gadgetboard/k1/reply {"id":"typo","ok":false' 1 "k1's error reply to an unknown command"
+wait_for '^gadgetboard/k1/reply {"id":"still-there","ok":true' 1 "k1's reply after the malformed requests"
 note "malformed requests: ok"
 
 # --- a tap on k1's touch screen becomes an event (raw input_event records, CLOCK_MONOTONIC times)
@@ -215,9 +223,8 @@ start_watch
 alive 1 2 3
 # Not persistent: the broker lost every retained message; the kiosks' reconnect publishes them anew.
 for n in 1 2 3; do wait_for "^gadgetboard/k$n/status online$" 2 "k$n online again after the broker's restart"; done
-replies=$(count '/reply ')
-pub -t gadgetboard/all/cmd -m '{"id":"after-restart","op":"state"}'
-wait_for '/reply ' $((replies + 3)) "replies from all three after the broker's restart"
+pub -t gadgetboard/all/cmd -m '{"id":"after-restart","cmd":"state"}'
+for n in 1 2 3; do wait_reply $n after-restart; done
 note "broker restart: ok ($online_before online messages before)"
 
 # --- last will: SIGKILL k3

@@ -22,6 +22,10 @@ public protocol ControlEndpoint: AnyObject {
     /// A gesture or action event (the JSON object `--events` prints), for every client that
     /// subscribed (MQTT: to the event topic).
     func publish(event: String)
+    /// The client asked for events (`subscribe`) or stopped asking: from now on `publish` reaches
+    /// it or not. Optional: an endpoint whose events go to one place whatever is asked (MQTT's
+    /// event topic) keeps the default, which ignores it.
+    func setSubscribed(_ subscribed: Bool, client: ControlClientID)
     /// Stops the endpoint's thread and closes its descriptors. Called once, when the loop ends.
     func close()
     /// How often the endpoint wants the kiosk's health (MQTT: `--mqtt-health`), µs; nil: never.
@@ -30,6 +34,10 @@ public protocol ControlEndpoint: AnyObject {
     /// The kiosk's health, made on the loop thread every `healthInterval` (an immutable value the
     /// endpoint may hand to its own thread). Default: ignored.
     func publish(health: KioskHealth)
+}
+
+extension ControlEndpoint {
+    public func setSubscribed(_ subscribed: Bool, client: ControlClientID) {}
 }
 
 /// A client of one endpoint (a socket connection; MQTT's broker is one client). Numbers are the

@@ -111,6 +111,9 @@ public final class MQTTEndpoint: ControlEndpoint {
     }
 
     public func send(reply: String, to client: ControlClientID) {
+        // A refused request is also a log line: a fleet's misbehaving publisher shows in the
+        // journal, not only on a reply topic nobody may watch. (The executor clips what it quotes.)
+        if reply.utf8.count < 512, reply.contains(#""ok":false"#) { log.warning("request refused: \(reply)") }
         session?.publish(MQTTMessage(topic: options.topics.reply, text: reply, qos: 1, retain: false))
     }
 
@@ -144,10 +147,11 @@ public final class MQTTEndpoint: ControlEndpoint {
 
     /// The credentials file: parsed, and a warning when others may read it. Its content never
     /// reaches a log line or an error (only the path and the line number of a problem do).
-    static func readCredentials(_ path: String, log: Logger) throws(MQTTEndpointError) -> MQTTCredentials {
+    /// - warnIfShared: log when others may read the file (once per run: the early check skips it).
+    public static func readCredentials(_ path: String, log: Logger, warnIfShared: Bool = true) throws(MQTTEndpointError) -> MQTTCredentials {
         let bytes: [UInt8]
         do { bytes = try FileIO.read(path, limit: 64 * 1024) } catch { throw .credentials(path, error.fileProblem) }
-        if let mode = try? FileIO.permissions(path), mode & 0o007 != 0 {
+        if warnIfShared, let mode = try? FileIO.permissions(path), mode & 0o007 != 0 {
             log.warning("\(path): other users can read the MQTT credentials (mode \(String(mode, radix: 8))); chmod 600 it (owner: the kiosk's user)")
         }
         do { return try MQTTCredentials(parsing: String(decoding: bytes, as: UTF8.self)) } catch { throw .credentials(path, error.description) }

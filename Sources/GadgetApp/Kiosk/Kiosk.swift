@@ -22,17 +22,18 @@ public enum Kiosk {
             return 1
         }
         // The fleet's broker: a credentials file that cannot be read is a configuration error
-        // (exit 2); a broker that cannot be reached is not (the session keeps trying).
-        var mqtt: MQTTEndpoint?
+        // (exit 2, before the display opens); a broker that cannot be reached is not (the session
+        // keeps trying). The loop makes the endpoint with its other control endpoints.
+        var options = options
         if let m = options.mqtt {
-            do { mqtt = try MQTTEndpoint(options: m) } catch {
-                Loggers.mqtt.error("\(error)")
-                return 2
+            if let path = m.credentialsPath {
+                do { _ = try MQTTEndpoint.readCredentials(path, log: Loggers.mqtt, warnIfShared: false) } catch {
+                    Loggers.mqtt.error("\(error)")
+                    return 2
+                }
             }
+            options.controlEndpointFactories.append { try MQTTEndpoint(options: m) }
         }
-        // The loop closes it once it has it; until then (a start-up failure), this does.
-        var mqttAttached = false
-        defer { if !mqttAttached { mqtt?.close() } }
         // A board file's images are decoded on worker threads once the display is open (at its
         // scale), so the first frame does not wait for them; the demo board's are painted here.
         let loaded: LoadedBoard
@@ -72,7 +73,6 @@ public enum Kiosk {
                                      display: opened.take() ?? DisconnectedDisplay(after: summary, size: PixelSize(1, 1)),
                                      deferredImages: deferredImages, launchTime: launchTime)
             defer { loop.destroy() }
-            if let mqtt { loop.attach(mqtt); mqttAttached = true }
             // `--frames N` counts frames of the whole board (tests, measurements): wait for it.
             if options.frames != nil { try loop.awaitImages() }
             prepare(loop)

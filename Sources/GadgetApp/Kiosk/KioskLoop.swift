@@ -79,6 +79,12 @@ public final class KioskLoop {
     var imagesShownTime: Microseconds?
     /// Fleet reporting: health for MQTT, the Pi's sensors (KioskLoop+Fleet.swift).
     var fleet = FleetReporting()
+    /// The control protocol: endpoints, animations, snapshot waiters (`KioskLoop+Control`).
+    var control = KioskControl()
+    /// The board's directory, watched for saves (`KioskLoop+Watch`); nil with `--no-watch`.
+    var watcher: BoardDirectoryWatcher?
+    /// The problems of the last failed reload, so a board saved broken again is not logged twice.
+    var reloadProblems = ReloadProblemMemory()
     /// Headless has no vblank: frames are shown on a fixed cadence of this interval (`FrameCadence`).
     static let headlessFrameInterval: Microseconds = 16_667
 
@@ -125,6 +131,8 @@ public final class KioskLoop {
         service.metrics.boardName = loaded.name
         service.metrics.boardGadgets = loaded.board.gadgets.count
         service.metrics.display = display.summary
+        startControl()
+        startWatching()
     }
 
     /// Runs until `--frames`/`--duration` is reached or a terminating signal arrives.
@@ -147,6 +155,9 @@ public final class KioskLoop {
             if hotplugPending { handleHotplug(now: now) }
             takeInput()
             takeImages()
+            takeControl(now: now)
+            takeWatch(now: now)
+            stepAnimations(now: now)
             // Gesture timers (long press, the double-tap window) fire even while nothing draws.
             if let t = session.nextTimerDeadline, t <= now { publish(session.advance(to: now)) }
             for flip in try pacer.dispatch(display, into: &stats) { flipped(flip) }
@@ -162,7 +173,7 @@ public final class KioskLoop {
             // Headless with nothing asked of it: one frame (for the screenshot), then done.
             // It waits for the images being decoded, so the screenshot shows them.
             if displayConnected, display.refreshInterval == nil, options.frames == nil, options.duration == nil, drawnFrames > 0,
-               imageLoading == nil, !sceneStale { return .finished }
+               imageLoading == nil, !sceneStale, control.endpoints.isEmpty { return .finished }
             iterationObserver?(self, now)
             if stopRequested { return .finished }
             service.tick(now: MonotonicClock.now())
@@ -233,8 +244,8 @@ public final class KioskLoop {
     func publish(_ events: [GestureEvent]) {
         for e in events {
             service.metrics.record(e)
-            fleetPublish(e)
             if options.eventsToStdout { StandardOutput.line(JSONWriter.write(e.json)) }
+            if !control.endpoints.isEmpty { publishControl(e.json) }
         }
     }
 
@@ -329,6 +340,7 @@ public final class KioskLoop {
         service.metrics.framesPresented = UInt64(stats.framesPresented)
         service.metrics.missedVblanks = UInt64(stats.missedVblanks)
         service.framePresented(now: flip.time)
+        answerSnapshots()
     }
 
     func apply(_ action: IdleBlanker.Action) {
@@ -367,13 +379,23 @@ public final class KioskLoop {
         if case .flipQueued(let at) = try pacer.present(display) { service.frameQueued(now: at) }
     }
 
-    /// SIGHUP: load the board again; a broken board keeps the running one and logs every error.
-    func reload(now: Microseconds) {
-        let path = options.boardPath ?? DemoBoard.name
-        service.reloadBegan(now: now, path: path)
-        switch BoardSource.load(options.boardPath) {
+    /// SIGHUP (or a save in the watched directory): load the board again; a broken board keeps
+    /// the running one and logs every error (once for the same set of errors).
+    func reload(now: Microseconds, reason: String = "SIGHUP") {
+        let path = control.boardPath ?? DemoBoard.name
+        service.reloadBegan(now: now, path: path, reason: reason)
+        _ = adopt(BoardSource.load(control.boardPath), path: path)
+    }
+
+    /// Runs `result`'s board if it loaded and its scene builds; the problems otherwise (the old
+    /// board keeps running). A new board starts from its file: `set`s made over the control
+    /// protocol are not carried over (docs/control.md), and subscribers hear `reload`.
+    func adopt(_ result: Result<LoadedBoard, BoardProblems>, path: String) -> [String] {
+        switch result {
         case .failure(let problems):
-            service.reloadFinished(now: MonotonicClock.now(), board: path, problems: problems.problems.map(\.description))
+            let lines = problems.problems.map(\.description)
+            finishReload(board: path, problems: lines)
+            return lines
         case .success(let fresh):
             // The old board's images still decoding are not this board's.
             stopDecoding()
@@ -388,11 +410,28 @@ public final class KioskLoop {
                 input?.updateMapping(KioskLoop.inputMapping(fresh.board, newScene.viewport))
                 _ = idle.apply(fresh.board.idle)
                 needsDraw = true
+                control.animations.removeAll()
                 service.metrics.boardGadgets = fresh.board.gadgets.count
-                service.reloadFinished(now: MonotonicClock.now(), board: path, problems: [])
+                finishReload(board: path, problems: [])
+                watchBoardFiles()
+                publishControl(.object([("type", .string("reload")), ("board", .string(path))]))
+                return []
             } catch {
-                service.reloadFinished(now: MonotonicClock.now(), board: path, problems: ["\(path): \(error)"])
+                let lines = ["\(path): \(error)"]
+                finishReload(board: path, problems: lines)
+                return lines
             }
+        }
+    }
+
+    /// The service hears how a reload ended; problems it has logged already (the same board saved
+    /// broken again) are said in one line.
+    func finishReload(board: String, problems: [String]) {
+        if reloadProblems.isNew(problems) {
+            service.reloadFinished(now: MonotonicClock.now(), board: board, problems: problems)
+        } else {
+            Loggers.board.error("\(board): still the same \(problems.count) problem\(problems.count == 1 ? "" : "s") as before; still showing \(loaded.name)")
+            service.reloadFinished(now: MonotonicClock.now(), board: board, problems: [], rejected: problems.count)
         }
     }
 
@@ -405,6 +444,7 @@ public final class KioskLoop {
         if let d = service.nextDeadline { wake.append(d) }
         if let d = idle.deadline { wake.append(d) }
         if let d = session.nextTimerDeadline { wake.append(d) }
+        if let d = watcher?.deadline { wake.append(d) }
         // Headless, a frame to draw waits for the previous one's slot (KMS: for its flip event).
         let wantsFrame = needsDraw || !session.isIdle || hud != nil || options.frames != nil || options.drawContinuously
         if wantsFrame && displayConnected && !display.isFlipPending && !idle.isBlanked && display.refreshInterval == nil {
@@ -419,7 +459,8 @@ public final class KioskLoop {
         if let d = display.eventDescriptor { wait.add(d) }
         wait.add(queue.wakeDescriptor)
         if let imageLoading { wait.add(imageLoading.wakeDescriptor) }
-        fleetDescriptors(&wait)
+        for e in control.endpoints { wait.add(e.wakeDescriptor) }
+        if let watcher { wait.add(watcher.descriptor) }
         let hotplugSlot = hotplug.map { wait.add($0.monitor.descriptor) }
         // Signals, flips and input are read whether or not poll saw them; only the hotplug
         // monitor needs to know it woke us.
@@ -496,7 +537,8 @@ public final class KioskLoop {
     }
 
     public func destroy() {
-        closeFleet()
+        stopControl()
+        watcher = nil
         stopDecoding()
         verifier?.destroy()
         input?.stop()

@@ -48,6 +48,15 @@ public struct RunOptions: Sendable {
     /// Also draw every frame fully off screen and compare it with the damage-tracked frame, pixel
     /// for pixel (`--verify-damage`: the identity test; slow).
     public var verifyDamage = false
+    /// `--control PATH`: the control socket (docs/control.md); nil: none.
+    public var controlSocketPath: String?
+    /// The control socket's bounds (tests lower them).
+    public var controlSocketLimits = ControlSocketLimits()
+    /// More control endpoints (`--mqtt`), each made when the loop starts; the loop executes their
+    /// requests like the socket's.
+    public var controlEndpointFactories: [@Sendable () throws -> any ControlEndpoint] = []
+    /// Watch the board's directory and reload on a save (`--no-watch` turns it off).
+    public var watchBoard = true
     /// `--mqtt URL --node NAME …`: the kiosk as a client of the fleet's broker; nil: off.
     public var mqtt: MQTTOptions?
 

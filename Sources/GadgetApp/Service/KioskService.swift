@@ -155,15 +155,24 @@ public final class KioskService {
     /// SIGHUP arrived and the board is being read again: tells systemd (`RELOADING=1` with
     /// `MONOTONIC_USEC`, which `Type=notify-reload` on systemd ≥ 253 requires; systemd 252 shows
     /// the unit "reloading" until the `READY=1` of `reloadFinished`).
-    public func reloadBegan(now: Microseconds, path: String) {
+    /// `reason`: what asked (`SIGHUP`, `file saved`, `control load`), for the log line.
+    public func reloadBegan(now: Microseconds, path: String, reason: String = "SIGHUP") {
         notifier.reloading(monotonicMicroseconds: now, status: "reloading \(path)")
-        log.info("SIGHUP: reloading \(path)")
+        log.info("\(reason): reloading \(path)")
     }
 
     /// The reload is over. `problems` empty: the new board runs (`board` names it). Otherwise
     /// each problem is logged (`board:` prefix) and the old board keeps running. Either way
     /// systemd hears READY=1 so `systemctl reload` returns.
-    public func reloadFinished(now: Microseconds, board: String, problems: [String]) {
+    /// `rejected`: a reload whose problems the caller has logged already (the same ones as the
+    /// last failed reload): counted as failed, not logged again.
+    public func reloadFinished(now: Microseconds, board: String, problems: [String], rejected: Int = 0) {
+        if rejected > 0 {
+            metrics.reloadsFailed += 1
+            notifier.ready(status: "reload failed (\(rejected) problems); " + statusLine())
+            writeMetrics(now: now)
+            return
+        }
         if problems.isEmpty {
             metrics.reloadsSucceeded += 1
             metrics.boardName = board

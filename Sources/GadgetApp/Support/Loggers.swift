@@ -7,6 +7,7 @@ import Logging
 public enum Loggers {
     public static let app = GadgetLogging.logger("app")
     public static let board = GadgetLogging.logger("board")
+    public static let control = GadgetLogging.logger("control")
     public static let calibrate = GadgetLogging.logger("calibrate")
     public static let egl = GadgetLogging.logger("egl")
     public static let input = GadgetLogging.logger("input")

@@ -13,6 +13,9 @@ public struct Gadget: Sendable, Equatable, Identifiable {
     public var z: Double
     public var behavior: GadgetBehavior
     public var body: BodySettings
+    /// Not drawn and not touchable (touches fall through), its place kept: set by the control
+    /// protocol (`set hidden`).
+    public var hidden = false
 
     public init(id: String, appearance: Appearance, center: Vector2, size: Size2, rotationDegrees: Double = 0, opacity: Double = 1,
                 z: Double = 0, behavior: GadgetBehavior = GadgetBehavior(), body: BodySettings = BodySettings()) {

@@ -5,7 +5,12 @@ public enum BoardDamage {
     public struct GadgetLook: Equatable, Sendable {
         public var pose: GadgetPose
         public var opacity: Double
-        public init(pose: GadgetPose, opacity: Double) { self.pose = pose; self.opacity = opacity }
+        /// What it shows and whether it shows (a control `set` changes them in place).
+        public var appearance: Gadget.Appearance?
+        public var hidden: Bool
+        public init(pose: GadgetPose, opacity: Double, appearance: Gadget.Appearance? = nil, hidden: Bool = false) {
+            self.pose = pose; self.opacity = opacity; self.appearance = appearance; self.hidden = hidden
+        }
     }
 
     /// One item per gadget, board order (the drawing order), for `DamageTracker`.
@@ -19,7 +24,7 @@ public enum BoardDamage {
             // One pixel of margin: bilinear filtering and the rasteriser's edge rules stay inside
             // the covering box, the margin only guards rounding in the transform.
             let bounds = PixelRect.covering(rect.corners.map { toDisplay.apply($0) }).outset(by: 1)
-            items.append(.init(bounds: bounds, look: GadgetLook(pose: pose, opacity: gadget.opacity)))
+            items.append(.init(bounds: bounds, look: GadgetLook(pose: pose, opacity: gadget.opacity, appearance: gadget.appearance, hidden: gadget.hidden)))
         }
         return items
     }

@@ -77,7 +77,7 @@ public struct GestureEngine: Sendable {
             let target: GestureTarget
             if t.phase == .began {
                 guard owners[t.id] == nil else { continue }  // a repeated began is not a new touch
-                target = HitTester.gadget(at: t.location, board: board, poses: world.poses).map { .gadget($0) } ?? .background
+                target = HitTester.gadget(at: t.location, board: world.board, poses: world.poses).map { .gadget($0) } ?? .background
                 owners[t.id] = target
             } else {
                 guard let o = owners[t.id] else { continue }  // began before this engine existed

@@ -21,7 +21,7 @@ public enum HitTester {
     /// Whether touches on this gadget do anything.
     public static func isInteractive(_ g: Gadget) -> Bool {
         let b = g.behavior
-        guard g.opacity >= minimumOpacity else { return false }
+        guard g.opacity >= minimumOpacity, !g.hidden else { return false }
         return b.movable || b.scalable || b.rotatable || b.doubleTapReset || b.springHome || !b.gestures.isEmpty
     }
 

@@ -80,6 +80,18 @@ public struct BoardSession: Sendable {
         world.isAtRest ? 0 : clock.clampFrame(to: now)
     }
 
+    /// Changes gadget `index`'s look (appearance, opacity, hidden) as the control protocol's
+    /// `set` asks; its size, behaviour, body and z stay (`World.updateLook`).
+    public mutating func updateLook(_ index: GadgetIndex, _ change: (inout Gadget) -> Void) {
+        world.updateLook(index, change)
+    }
+
+    /// Puts gadget `index` at `pose` (a control `set` of center, rotation or scale), without
+    /// interpolating across the jump; a finger holding it keeps it (the next move wins).
+    public mutating func place(_ index: GadgetIndex, at pose: GadgetPose) {
+        world.move(index, to: pose)
+    }
+
     /// Sets gravity (board px/s²), e.g. from an accelerometer; wakes sleeping bodies.
     public mutating func setGravity(_ g: Vector2) { world.setGravity(g) }
 

@@ -15,7 +15,8 @@
 /// Not thread-safe; own it from one thread. Mutate only through these methods: the arrays are
 /// `internal(set)` only so the stepping code can live in separate files.
 public struct World: Sendable {
-    public let board: Board
+    /// The board as running: the file's, with the control protocol's `set`s of looks applied.
+    public internal(set) var board: Board
     public let tuning: SimulationTuning
     public internal(set) var poses: [GadgetPose]
     /// Linear velocity, px/s (for a held gadget: how fast the finger moved it in the last step).

@@ -6,7 +6,8 @@ import GadgetRender
 /// `draw` that turns gadget poses into sprites. Thread: the render thread; `destroy()` before
 /// the GL context goes.
 public final class BoardScene {
-    public let loaded: LoadedBoard
+    /// The board drawn: as loaded, with the control protocol's look changes (`updateLook`).
+    public private(set) var loaded: LoadedBoard
     public let viewport: BoardViewport
     private var pages: [Texture] = []
     private var layout: AtlasLayout
@@ -79,7 +80,7 @@ public final class BoardScene {
                          u0: r.u0, v0: r.v0, u1: r.u1, v1: r.v1, color: .white(opacity: 1))
         }
         let gadgets = loaded.board.gadgets
-        for (i, pose) in poses.enumerated() where i < gadgetRegions.count {
+        for (i, pose) in poses.enumerated() where i < gadgetRegions.count && !gadgets[i].hidden {
             let size = gadgets[i].size * pose.scale, opacity = gadgets[i].opacity
             if let r = gadgetRegions[i] {
                 batcher.draw(texture: pages[r.page].id, center: pose.center, size: size, rotation: pose.rotation,
@@ -89,6 +90,24 @@ public final class BoardScene {
                           color: PremultipliedColor(c, opacity: opacity), batcher: batcher)
             }
         }
+    }
+
+    /// Gadget `index` now looks like `gadget` (a control `set` of colour, opacity, hidden or an
+    /// image already in the atlas), at no cost but this. False when its image is not in the
+    /// atlas: the caller builds a new scene with it.
+    public func updateLook(_ index: Int, to gadget: Gadget) -> Bool {
+        guard loaded.board.gadgets.indices.contains(index) else { return false }
+        switch gadget.appearance {
+        case .color(let c):
+            gadgetRegions[index] = nil
+            gadgetColors[index] = c
+        case .image(let ref):
+            guard let region = regions[ref.path] else { return false }
+            gadgetRegions[index] = region
+            gadgetColors[index] = nil
+        }
+        loaded.board.gadgets[index] = gadget
+        return true
     }
 
     /// A solid quad sampled from the white block of whichever page is bound, so it joins the

@@ -25,6 +25,19 @@ public struct PollSet {
         return Slot(index: entries.count - 1)
     }
 
+    /// Watches `descriptor` for input and, with `output`, for room to write (a socket with replies
+    /// queued). Returns its slot.
+    @discardableResult
+    public mutating func add(_ descriptor: FileDescriptor, output: Bool) -> Slot {
+        entries.append(pollfd(fd: descriptor.rawValue, events: Int16(POLLIN) | (output ? Int16(POLLOUT) : 0), revents: 0))
+        return Slot(index: entries.count - 1)
+    }
+
+    /// Whether the last `wait` found room to write (or an error, which the write then reports).
+    public func isWritable(_ slot: Slot) -> Bool {
+        entries[slot.index].revents & Int16(POLLOUT | POLLERR | POLLHUP | POLLNVAL) != 0
+    }
+
     /// Replaces the descriptor a slot watches (a display reopened after hot-plug); a negative
     /// descriptor is skipped by poll.
     public mutating func replace(_ slot: Slot, with descriptor: FileDescriptor?) {

@@ -1,0 +1,30 @@
+import GadgetCore
+import GadgetSystem
+
+/// The watched board directory: a save reloads the board (all or nothing) once the directory
+/// has settled. On by default for `run BOARD`; `--no-watch` turns it off.
+extension KioskLoop {
+    func startWatching() {
+        guard options.watchBoard, let path = control.boardPath else { return }
+        do {
+            watcher = try BoardDirectoryWatcher(boardPath: path)
+            watchBoardFiles()
+            Loggers.board.info("watching \(FileIO.directory(of: path)) for changes (--no-watch turns it off)")
+        } catch {
+            Loggers.board.warning("cannot watch the board's directory: \(error); reload with SIGHUP")
+        }
+    }
+
+    /// Adds the directories of the board's images to the watch.
+    func watchBoardFiles() {
+        guard let watcher else { return }
+        for ref in loaded.board.imageReferences { watcher.watchDirectory(of: ref.path) }
+    }
+
+    /// Takes the watch's events and reloads once they have settled.
+    func takeWatch(now: Microseconds) {
+        guard let watcher else { return }
+        watcher.take(now: now)
+        if watcher.takeDue(now: now) { reload(now: now, reason: "file saved") }
+    }
+}

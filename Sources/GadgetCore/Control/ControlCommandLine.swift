@@ -1,0 +1,93 @@
+/// `gadgetboard ctl SOCKET COMMAND …` as a request: words a shell script writes turned into the
+/// JSON object the socket takes. Values are typed by the property they set (`opacity 0.5` is a
+/// number, `text 0.5` the string "0.5"), so a script never quotes JSON. Pure.
+public enum ControlCommandLine {
+    public static let usage = """
+        ctl SOCKET set GADGET PROPERTY VALUE [PROPERTY VALUE …]
+              properties: text, image, color, opacity, hidden, center (X,Y), rotation, scale, z, duration
+        ctl SOCKET page ID
+        ctl SOCKET load PATH
+        ctl SOCKET state
+        ctl SOCKET snapshot OUT.png
+        ctl SOCKET subscribe
+        ctl SOCKET send JSON
+        """
+
+    /// The request for `words` (after the socket path), or a message saying what is wrong.
+    public static func request(_ words: [String]) -> Result<JSONValue, ControlFailure> {
+        guard let command = words.first else { return .failure(ControlFailure(field: nil, message: "no command given")) }
+        let rest = Array(words.dropFirst())
+        func exactly(_ n: Int, _ what: String) -> ControlFailure? {
+            rest.count == n ? nil : ControlFailure(field: nil, message: "\(command) takes \(what)")
+        }
+        switch command {
+        case "set":
+            guard rest.count >= 3, rest.count % 2 == 1 else {
+                return .failure(ControlFailure(field: nil, message: "set takes GADGET PROPERTY VALUE [PROPERTY VALUE …]"))
+            }
+            var pairs: [(String, JSONValue)] = [("cmd", .string("set")), ("gadget", .string(rest[0]))]
+            var i = 1
+            while i < rest.count {
+                switch value(property: rest[i], text: rest[i + 1]) {
+                case .success(let v): pairs.append((rest[i], v))
+                case .failure(let f): return .failure(f)
+                }
+                i += 2
+            }
+            return .success(.object(pairs))
+        case "page":
+            if let f = exactly(1, "one page id") { return .failure(f) }
+            return .success(.object([("cmd", .string("page")), ("page", .string(rest[0]))]))
+        case "load":
+            if let f = exactly(1, "one board file path (relative to the board's directory)") { return .failure(f) }
+            return .success(.object([("cmd", .string("load")), ("path", .string(rest[0]))]))
+        case "state", "subscribe":
+            if let f = exactly(0, "no arguments") { return .failure(f) }
+            return .success(.object([("cmd", .string(command))]))
+        case "snapshot":
+            if let f = exactly(1, "the PNG file to write") { return .failure(f) }
+            return .success(.object([("cmd", .string("snapshot"))]))
+        case "send":
+            if let f = exactly(1, "one JSON request") { return .failure(f) }
+            do { return .success(try JSONParser.parse(rest[0])) } catch {
+                return .failure(ControlFailure(field: nil, message: "send: not JSON: \(error.description)"))
+            }
+        default:
+            return .failure(ControlFailure(field: nil, message: "unknown command \"\(command)\""))
+        }
+    }
+
+    /// A property's value from its word.
+    public static func value(property: String, text: String) -> Result<JSONValue, ControlFailure> {
+        switch property {
+        case "text", "image", "color", "colour":
+            return .success(.string(text))
+        case "opacity", "rotation", "scale", "z", "duration":
+            guard let n = Double(text), n.isFinite else { return .failure(ControlFailure(field: property, message: "expected a number, got \"\(text)\"")) }
+            return .success(.number(n))
+        case "hidden":
+            switch text {
+            case "true", "yes", "1": return .success(.bool(true))
+            case "false", "no", "0": return .success(.bool(false))
+            default: return .failure(ControlFailure(field: property, message: "expected true or false, got \"\(text)\""))
+            }
+        case "center":
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count == 2, let x = Double(parts[0].trimmingSpaces), let y = Double(parts[1].trimmingSpaces) else {
+                return .failure(ControlFailure(field: property, message: "expected X,Y (canvas pixels), got \"\(text)\""))
+            }
+            return .success(.array([.number(x), .number(y)]))
+        default:
+            return .failure(ControlFailure(field: property, message: "unknown property (one of text, image, color, opacity, hidden, center, rotation, scale, z, duration)"))
+        }
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingSpaces: Substring {
+        var s = self
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}
