@@ -39,6 +39,9 @@ final class MosquittoClient: @unchecked Sendable {
         handle = m
         events = box
         _ = mosquitto_threaded_set(m, true)
+        // Commands, replies and events are small and wanted now: Nagle's algorithm would hold a
+        // reply back until the broker's ACK of the previous packet (tens of ms with delayed ACKs).
+        _ = mosquitto_int_option(m, MOSQ_OPT_TCP_NODELAY, 1)
         mosquitto_connect_callback_set(m) { _, user, code in
             MosquittoClient.target(user)?.connected(code: code)
         }
