@@ -115,7 +115,7 @@ let package = Package(
         ], exclude: ["Fixtures"]),
         // KMS logic (modes, probing, event decoding) and, on a machine with a card, the real thing.
         .testTarget(name: "GadgetKMSTests", dependencies: ["GadgetDisplay", "GadgetCore", "GadgetSystem"]),
-        .testTarget(name: "GadgetAppTests", dependencies: ["GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem"], exclude: ["Fixtures"]),
+        .testTarget(name: "GadgetAppTests", dependencies: ["GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem", "GadgetMQTT"], exclude: ["Fixtures"]),
         .testTarget(name: "GadgetBenchTests", dependencies: ["GadgetBench", "GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem"]),
     ],
     swiftLanguageModes: [.v6]
