@@ -71,6 +71,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Seconds between retained health messages.")
     var mqttHealth = 30.0
 
+    @Option(help: ArgumentHelp("Publish Home Assistant MQTT discovery configs under this prefix (Home Assistant's default: homeassistant).", valueName: "prefix"))
+    var mqttDiscovery: String?
+
     /// Tests: a FIFO read as a touch screen of raw `struct input_event`s (0…4095 on both axes),
     /// as `soak` feeds its kiosk, so a test can tap a running kiosk without /dev/uinput.
     @Option(name: .customLong("input-fifo"), help: .hidden)
@@ -101,6 +104,10 @@ struct RunCommand: ParsableCommand {
         o.caPath = mqttCa
         o.keepAliveSeconds = mqttKeepalive
         o.healthSeconds = mqttHealth
+        if let mqttDiscovery {
+            do { _ = try MQTTTopics(prefix: mqttDiscovery, node: topics.node) } catch { throw ValidationError("--mqtt-discovery: \(mqttDiscovery) is not a topic prefix") }
+            o.discoveryPrefix = mqttDiscovery
+        }
         return o
     }
 

@@ -62,8 +62,14 @@ public final class MQTTEndpoint: ControlEndpoint {
         configuration.subscriptions = topics.subscriptions
         let offline = MQTTMessage(topic: topics.status, text: MQTTTopics.offline, qos: 1, retain: true)
         configuration.will = offline
+        // Home Assistant's configs first, so its entities exist when the status and health arrive.
+        let discovery = options.discoveryPrefix.map { prefix in
+            HomeAssistantDiscovery.configs(topics: topics, prefix: prefix).map {
+                MQTTMessage(topic: $0.topic, text: JSONWriter.write($0.payload), qos: 1, retain: true)
+            }
+        } ?? []
         configuration.birth = {
-            [MQTTMessage(topic: topics.status, text: MQTTTopics.online, qos: 1, retain: true)]
+            discovery + [MQTTMessage(topic: topics.status, text: MQTTTopics.online, qos: 1, retain: true)]
                 + (shared.withLock { $0.lastHealth }.map { [$0] } ?? [])
         }
         configuration.jitterSeed = MQTTEndpoint.seed(topics.node)

@@ -12,6 +12,8 @@ public struct MQTTOptions: Sendable {
     public var keepAliveSeconds = 30
     /// Seconds between health messages.
     public var healthSeconds = 30.0
+    /// Home Assistant's discovery prefix (`--mqtt-discovery homeassistant`); nil: no discovery.
+    public var discoveryPrefix: String?
 
     public init(broker: MQTTBrokerURL, topics: MQTTTopics) { self.broker = broker; self.topics = topics }
 }
