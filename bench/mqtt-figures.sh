@@ -28,7 +28,7 @@ header() {
 }
 
 # (1) round trip
-"$BIN" run --display headless --size 64x36 --duration 3600 --mqtt "mqtt://127.0.0.1:$PORT" --node rt 2>"$WORK/rt.log" & rt=$!; pids+=($rt)
+"$BIN" run --display headless --size 64x36 --duration 3600 --mqtt "mqtt://127.0.0.1:$PORT" --node rt 2>"$WORK/rt.log" & rt=$!; pids+=("$rt")
 # Subscribed (clean session: requests published before would be lost) and the first frame shown.
 until grep -q "connected to" "$WORK/rt.log" && grep -q "ready:" "$WORK/rt.log"; do sleep 0.1; done
 { header; echo "# command: bench/mqtt-roundtrip.py --port PORT --node rt --count 500 --warmup 50 (kiosk: run --display headless --size 64x36)"
@@ -37,8 +37,8 @@ kill "$rt"; wait "$rt" 2>/dev/null || true
 tail -1 "$OUT/mqtt-roundtrip.log"
 
 # (2) idle CPU, with and without MQTT, side by side
-"$BIN" run --display headless --duration 3600 --mqtt "mqtt://127.0.0.1:$PORT" --node idle 2>"$WORK/on.log" & on=$!; pids+=($on)
-"$BIN" run --display headless --duration 3600 2>"$WORK/off.log" & off=$!; pids+=($off)
+"$BIN" run --display headless --duration 3600 --mqtt "mqtt://127.0.0.1:$PORT" --node idle 2>"$WORK/on.log" & on=$!; pids+=("$on")
+"$BIN" run --display headless --duration 3600 2>"$WORK/off.log" & off=$!; pids+=("$off")
 until grep -q "connected to" "$WORK/on.log" && grep -q "ready:" "$WORK/off.log"; do sleep 0.1; done
 sleep 5  # start-up (first frame, image decoding) is not idle
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
