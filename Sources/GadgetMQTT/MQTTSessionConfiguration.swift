@@ -28,36 +28,3 @@ public struct MQTTSessionConfiguration: Sendable {
 
     public init(broker: MQTTBrokerURL, clientID: String) { self.broker = broker; self.clientID = clientID }
 }
-
-/// One message to publish: a topic, a payload, MQTT's quality of service and the retain flag.
-public struct MQTTMessage: Sendable, Equatable {
-    public var topic: String
-    public var payload: [UInt8]
-    /// 0: at most once (events, health: the next one replaces a lost one); 1: at least once
-    /// (replies, presence).
-    public var qos: Int32
-    public var retain: Bool
-
-    public init(topic: String, payload: [UInt8], qos: Int32, retain: Bool) {
-        self.topic = topic; self.payload = payload; self.qos = qos; self.retain = retain
-    }
-
-    public init(topic: String, text: String, qos: Int32, retain: Bool) {
-        self.init(topic: topic, payload: Array(text.utf8), qos: qos, retain: retain)
-    }
-}
-
-/// Counters of a session, read from any thread (`MQTTSession.statistics`).
-public struct MQTTStatistics: Sendable, Equatable {
-    public var connected = false
-    /// Connections the broker accepted (the first one included).
-    public var connects: UInt64 = 0
-    /// Attempts that failed (refused, unreachable) and connections lost.
-    public var failures: UInt64 = 0
-    public var received: UInt64 = 0
-    public var published: UInt64 = 0
-    /// Publishes dropped: not connected, or `outgoingLimit` reached.
-    public var dropped: UInt64 = 0
-
-    public init() {}
-}
