@@ -14,8 +14,9 @@ build=(pkg-config libegl1-mesa-dev libgles2-mesa-dev libgbm-dev libdrm-dev libev
 photo_tools=(libjpeg-turbo-progs webp libimage-exiftool-perl)
 # The text tests shape with DejaVu Sans, fall back to Noto for Arabic and CJK, and compare with hb-shape.
 text_tools=(fonts-dejavu-core fonts-noto-core fonts-noto-cjk libharfbuzz-bin)
-# The MQTT tests (Tests/mqtt/run.sh) start Debian's broker on loopback and drive it with its clients.
-mqtt_tools=(mosquitto mosquitto-clients)
+# The MQTT tests (Tests/mqtt/run.sh) start Debian's broker on loopback and drive it with its clients;
+# openssl makes their throw-away TLS certificates.
+mqtt_tools=(mosquitto mosquitto-clients openssl)
 test_extra=("${mqtt_tools[@]}" evemu-tools busybox-static kmod cpio qemu-system-x86 systemd shellcheck python3 python3-jsonschema python3-prometheus-client
             "${photo_tools[@]}" "${text_tools[@]}")
 # The VM tests run on x86-64 hosts only (see scripts/test.sh).

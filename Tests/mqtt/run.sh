@@ -10,6 +10,7 @@
 #              left retained before k1 started, each get an error reply; every kiosk is still running and still answers
 #   events     a tap written into k1's FIFO touch screen arrives on gadgetboard/k1/event
 #   metrics    k1's Prometheus textfile says the broker connection is up
+#   tls        k4 joins over mqtts with the test CA (--mqtt-ca); k5, trusting another CA, is refused
 #   broker     stopped and started again: the kiosks keep running, come back `online` and answer
 #              a request sent after the restart (they resubscribed)
 #   will       k3 killed with SIGKILL is reported `offline` by the broker (its last will)
@@ -25,7 +26,7 @@ HANG=${HANG:-120}
 fail() { echo "mqtt test: FAIL: $*" >&2; exit 1; }
 note() { echo "mqtt test: $*"; }
 
-for tool in mosquitto mosquitto_sub mosquitto_pub mosquitto_passwd python3; do
+for tool in mosquitto mosquitto_sub mosquitto_pub mosquitto_passwd python3 openssl; do
     command -v "$tool" >/dev/null || fail "$tool is missing (scripts/install-deps.sh --test installs mosquitto and mosquitto-clients)"
 done
 BIN=${GADGETBOARD_BIN:-}
@@ -50,6 +51,16 @@ PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); p
 SECRET="kiosk-pw-$(python3 -c 'import secrets; print(secrets.token_hex(12))')"
 OBSERVER_SECRET="observer-pw-$(python3 -c 'import secrets; print(secrets.token_hex(6))')"
 
+# TLS: a throw-away CA and a server certificate for localhost, and a second CA that signed nothing.
+TLS_PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+( cd "$WORK"
+  openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 2 -subj "/CN=gadgetboard test CA"
+  openssl req -newkey rsa:2048 -nodes -keyout server.key -out server.csr -subj "/CN=localhost"
+  printf 'subjectAltName=DNS:localhost\n' > san.cnf
+  openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem -days 2 -extfile san.cnf
+  openssl req -x509 -newkey rsa:2048 -nodes -keyout other.key -out other-ca.pem -days 2 -subj "/CN=another CA"
+) >"$WORK/openssl.log" 2>&1 || { cat "$WORK/openssl.log" >&2; fail "openssl could not make the test certificates"; }
+
 # Kiosks log in as `kiosk`; the test's own clients as `observer` (their -P is in their argv, which
 # is why the `ps` check looks for the kiosks' password only).
 printf 'kiosk:%s\nobserver:%s\n' "$SECRET" "$OBSERVER_SECRET" > "$WORK/passwd"
@@ -66,6 +77,10 @@ password_file $WORK/passwd
 persistence false
 log_dest file $WORK/broker.log
 log_type all
+listener $TLS_PORT 127.0.0.1
+cafile $WORK/ca.pem
+certfile $WORK/server.pem
+keyfile $WORK/server.key
 EOF
 
 broker_pid=""
@@ -221,6 +236,26 @@ until grep -q '^gadgetboard_mqtt_connected 1$' "$WORK/k1.prom" 2>/dev/null; do
     sleep 0.2
 done
 note "metrics: ok"
+
+# --- TLS: k4 trusts the test CA and joins over mqtts; k5 trusts another CA and must not
+"$BIN" run --display headless --duration 3600 --mqtt "mqtts://localhost:$TLS_PORT" --node k4 --mqtt-ca "$WORK/ca.pem" \
+    --mqtt-credentials "$WORK/credentials" >"$WORK/k4.out" 2>"$WORK/k4.log" &
+kiosk[4]=$!; pids+=("${kiosk[4]}")
+"$BIN" run --display headless --duration 3600 --mqtt "mqtts://localhost:$TLS_PORT" --node k5 --mqtt-ca "$WORK/other-ca.pem" \
+    --mqtt-credentials "$WORK/credentials" >"$WORK/k5.out" 2>"$WORK/k5.log" &
+kiosk[5]=$!; pids+=("${kiosk[5]}")
+wait_for '^gadgetboard/k4/status online$' 1 "k4 online over TLS"
+pub -t gadgetboard/k4/cmd -m '{"id":"tls","cmd":"state"}'
+wait_for '^gadgetboard/k4/reply {"id":"tls","ok":true' 1 "k4's reply over TLS"
+deadline=$((SECONDS + HANG))
+until grep -q 'TLS error' "$WORK/k5.log"; do
+    (( SECONDS < deadline )) || { cat "$WORK/k5.log" >&2; fail "k5 (the wrong CA) did not report a TLS error"; }
+    sleep 0.1
+done
+[[ $(count '^gadgetboard/k5/') == 0 ]] || fail "k5 got through with a CA that did not sign the broker's certificate"
+alive 5
+kill -KILL "${kiosk[4]}" "${kiosk[5]}"
+note "TLS: ok"
 
 # --- the broker goes away and comes back; the kiosks stay up and resubscribe
 kill -TERM "$broker_pid"; wait "$broker_pid" 2>/dev/null || true
