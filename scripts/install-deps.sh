@@ -3,7 +3,8 @@
 #   scripts/install-deps.sh          build + run (the kiosk, snapshots, benchmarks)
 #   scripts/install-deps.sh --test   also what the test suite needs (QEMU VM tests, evemu, photo tools)
 #   scripts/install-deps.sh --bench  also what bench/compare-sdl.sh and bench/sdl-board.sh need (SDL2's testsprite2,
-#                                    SDL2 and SDL2_image headers, cJSON, a C compiler)
+#                                    SDL2 and SDL2_image headers, cJSON, a C compiler) and bench/mqtt-figures.sh
+#                                    (mosquitto, python3-paho-mqtt)
 # Works as root or through sudo. Skips apt entirely when everything is already installed.
 # The Swift toolchain itself is not a Debian 12 package: see docs/raspberry-pi.md.
 set -euo pipefail
@@ -25,7 +26,7 @@ if [[ "$(dpkg --print-architecture)" == amd64 ]]; then test_extra+=(linux-image-
 packages=("${build[@]}")
 case "${1:-}" in
   --test) packages+=("${test_extra[@]}") ;;
-  --bench) packages+=(libsdl2-tests gcc libegl-dev python3-matplotlib libsdl2-dev libsdl2-image-dev libcjson-dev pkg-config) ;;
+  --bench) packages+=(libsdl2-tests gcc libegl-dev python3-matplotlib libsdl2-dev libsdl2-image-dev libcjson-dev pkg-config mosquitto python3-paho-mqtt) ;;
 esac
 
 missing=()
