@@ -6,16 +6,18 @@ import Synchronization
 
 /// One connection to a broker, kept up by a thread of its own: connect, subscribe, publish the
 /// birth message, run libmosquitto's network loop; on a refusal or a lost connection wait
-/// (`ReconnectBackoff`, interruptible) and start again. Nothing here ever blocks the caller:
-/// `publish` hands the message to libmosquitto's queue (bounded by `outgoingLimit`, past which it
-/// drops and counts) and returns.
+/// (`ReconnectBackoff`, interruptible) and start again. Nothing here waits on the network for the
+/// caller: `publish` appends the packet to libmosquitto's queue (holding its queue lock for the
+/// moment of the append; the socket is non-blocking, so the session's thread never holds it
+/// across a wait), wakes the session's thread, and returns. The queue is bounded by
+/// `outgoingLimit`: past it, messages are dropped and counted.
 ///
 /// Clean session, on purpose: a kiosk that was offline does not replay the commands sent
 /// meanwhile (a `page` from an hour ago is not wanted now); it resubscribes on every connect.
 ///
 /// Thread: `publish`, `statistics` and `close` from its owner's thread (`publish` is also safe from
-/// the session's own callbacks); `onMessage` is called on the
-/// session's thread and must return at once.
+/// the session's own callbacks); `onMessage` is called on the session's thread and must return
+/// at once.
 public final class MQTTSession {
     private let worker: MQTTSessionWorker
     private let thread: JoinableThread
