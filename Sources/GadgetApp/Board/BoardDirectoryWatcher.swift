@@ -3,7 +3,7 @@ import GadgetSystem
 import SystemPackage
 
 /// Watches a board's directory (and the directories its images are in) with inotify, so saving
-/// board.json or an image, or a file-sync tool copying new ones in, reloads the board after a
+/// board.json or one of its images, or a file-sync tool copying new ones in, reloads the board after a
 /// short debounce (`ReloadDebounce`). Display-agnostic: the kiosk loop polls `descriptor`, calls
 /// `take(now:)` when it is readable and `takeDue(now:)` each iteration, and reloads when that
 /// says so. Names that are temporary by convention (dot files: rsync's and Syncthing's
@@ -16,10 +16,13 @@ public final class BoardDirectoryWatcher {
     public let directory: String
     private let inotify: Inotify
     private var debounce: ReloadDebounce
+    /// The files whose change reloads: the board file and its images (full paths). Anything else
+    /// in the directory (a log, the control socket, a snapshot written beside the board) does not.
+    private var files: Set<String> = []
     /// What the kernel reports that can change what a board shows.
     /// The `IN_*` bits of <sys/inotify.h> (kernel ABI), spelled out: the app imports no C module.
     static let mask: Int32 = 0x0000_0008 /* IN_CLOSE_WRITE */ | 0x0000_0040 /* IN_MOVED_FROM */ | 0x0000_0080 /* IN_MOVED_TO */
-        | 0x0000_0100 /* IN_CREATE */ | 0x0000_0200 /* IN_DELETE */
+        | 0x0000_0200 /* IN_DELETE */
     static let queueOverflow: Int32 = 0x0000_4000  // IN_Q_OVERFLOW
 
     public init(boardPath: String, debounce: ReloadDebounce = ReloadDebounce()) throws(SystemError) {
@@ -27,18 +30,23 @@ public final class BoardDirectoryWatcher {
         self.debounce = debounce
         inotify = try Inotify()
         try inotify.watch(directory, mask: BoardDirectoryWatcher.mask)
+        files = [BoardDirectoryWatcher.normalized(boardPath)]
+    }
+
+    /// The board shown now is `boardPath` with `images` (paths as its file gives them, relative
+    /// to its directory): their changes reload from now on, and their directories are watched.
+    public func watch(boardPath: String, images: [String]) {
+        let dir = FileIO.directory(of: boardPath)
+        files = [BoardDirectoryWatcher.normalized(boardPath)]
+        for image in images {
+            let full = BoardDirectoryWatcher.normalized(FileIO.resolve(image, against: dir))
+            files.insert(full)
+            try? inotify.watch(FileIO.directory(of: full), mask: BoardDirectoryWatcher.mask)
+        }
     }
 
     /// Readable when something happened in a watched directory.
     public var descriptor: FileDescriptor { inotify.descriptor }
-
-    /// Also watches `path`'s directory (`path` relative to the board's directory): a board's
-    /// images may sit in `images/`. A directory that cannot be watched is skipped (its images
-    /// still reload with the next save of the board file).
-    public func watchDirectory(of path: String) {
-        let dir = FileIO.directory(of: FileIO.resolve(path, against: directory))
-        try? inotify.watch(dir, mask: BoardDirectoryWatcher.mask)
-    }
 
     /// Reads what happened; a relevant change at `now` starts or extends the debounce. Returns
     /// whether any was relevant.
@@ -50,8 +58,10 @@ public final class BoardDirectoryWatcher {
             return false
         }
         var relevant = false
-        for e in events where e.has(BoardDirectoryWatcher.queueOverflow) || BoardDirectoryWatcher.matters(e.name) {
-            relevant = true
+        for e in events {
+            if e.has(BoardDirectoryWatcher.queueOverflow) { relevant = true; continue }
+            guard BoardDirectoryWatcher.matters(e.name), let dir = e.directory else { continue }
+            if files.contains(BoardDirectoryWatcher.normalized(FileIO.resolve(e.name, against: dir))) { relevant = true }
         }
         if relevant { debounce.changed(at: now) }
         return relevant
@@ -62,6 +72,13 @@ public final class BoardDirectoryWatcher {
 
     /// True once when the changes have settled at `now`: reload then.
     public func takeDue(now: Microseconds) -> Bool { debounce.takeDue(at: now) }
+
+    /// `path` without `.` components and doubled slashes, so `./a.png` and `a.png` compare equal.
+    static func normalized(_ path: String) -> String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
 
     /// Whether a change to `name` can change the board (not a temporary file of a copy in flight).
     public static func matters(_ name: String) -> Bool {

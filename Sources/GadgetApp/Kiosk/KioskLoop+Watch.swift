@@ -15,10 +15,10 @@ extension KioskLoop {
         }
     }
 
-    /// Adds the directories of the board's images to the watch.
+    /// The board file shown now and its images are what the watch reloads for.
     func watchBoardFiles() {
-        guard let watcher else { return }
-        for ref in loaded.board.imageReferences { watcher.watchDirectory(of: ref.path) }
+        guard let watcher, let path = control.boardPath else { return }
+        watcher.watch(boardPath: path, images: loaded.board.imageReferences.map(\.path))
     }
 
     /// Takes the watch's events and reloads once they have settled.
