@@ -42,6 +42,8 @@ let package = Package(
         systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: ["libharfbuzz-dev"]),
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: ["libfontconfig-dev"]),
         systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: ["libfribidi-dev"]),
+        // Fleets: MQTT through libmosquitto (commands, events, presence, health; docs/mqtt.md).
+        systemLibrary("CMosquitto", pkgConfig: "libmosquitto", apt: ["libmosquitto-dev"]),
         // glibc's <malloc.h> (mallinfo2, mallopt) and the bench's malloc counter; part of libc, nothing to link.
         .target(name: "CMalloc", path: "Sources/CMalloc"),
         // glibc's <sys/epoll.h> and <sys/timerfd.h>, which Swift's Glibc module leaves out; part of libc.
@@ -75,9 +77,14 @@ let package = Package(
             "GadgetCore", "GadgetSystem", "CEvdev",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The MQTT session: libmosquitto behind one owner type, its own thread, reconnects.
+        .target(name: "GadgetMQTT", dependencies: [
+            "GadgetCore", "GadgetSystem", "CMosquitto",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // Wires board + renderer + display + input: scenes, the main loop, commands' work.
         .target(name: "GadgetApp", dependencies: [
-            "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput", "GadgetSystem",
+            "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput", "GadgetSystem", "GadgetMQTT",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
             // The kiosk's own frame statistics and metrics histograms.
@@ -113,7 +120,7 @@ let package = Package(
         ], exclude: ["Fixtures"]),
         // KMS logic (modes, probing, event decoding) and, on a machine with a card, the real thing.
         .testTarget(name: "GadgetKMSTests", dependencies: ["GadgetDisplay", "GadgetCore", "GadgetSystem"]),
-        .testTarget(name: "GadgetAppTests", dependencies: ["GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem"], exclude: ["Fixtures"]),
+        .testTarget(name: "GadgetAppTests", dependencies: ["GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem", "GadgetMQTT"], exclude: ["Fixtures"]),
         .testTarget(name: "GadgetBenchTests", dependencies: ["GadgetBench", "GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem"]),
     ],
     swiftLanguageModes: [.v6]

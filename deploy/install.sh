@@ -25,6 +25,12 @@ Usage: install.sh [OPTIONS]
   --no-packages      Do not install Debian packages.
   --no-boot-config   Do not touch config.txt / cmdline.txt.
   --no-start         Do not start or restart the service.
+  --mqtt URL         Join a fleet's MQTT broker (docs/mqtt.md): installs the unit's MQTT drop-in
+                     (network for the broker) and /etc/gadgetboard/mqtt.env. Needs --node.
+  --node NAME        This kiosk's name in the fleet's topics (with --mqtt).
+  --mqtt-credentials FILE
+                     Copied to /etc/gadgetboard/mqtt-credentials (0640, root:gadgetboard).
+  --mqtt-ca FILE     Copied to /etc/gadgetboard/mqtt-ca.pem (mqtts:// brokers).
   -h, --help         This text.
 EOF
 }
@@ -37,6 +43,10 @@ BOARD_SOURCE=""
 PACKAGES=1
 BOOT_CONFIG=1
 START=1
+MQTT_URL=""
+MQTT_NODE=""
+MQTT_CREDENTIALS=""
+MQTT_CA=""
 SERVICE=gadgetboard.service
 KIOSK_USER=gadgetboard
 KIOSK_GROUPS=(video input render)
@@ -51,11 +61,11 @@ BACKUP_SUFFIX=.gadgetboard-orig
 # window is asked for; it is on every Raspberry Pi OS image, and on Lite its package brings the
 # small X/Wayland client libraries, never a server).
 RUNTIME_PACKAGES=(libegl1 libgles2 libgbm1 libdrm2 libevdev2 libpng16-16 libudev1 libegl-mesa0 libgl1-mesa-dri
-    libturbojpeg0 libwebp7 libfreetype6 libharfbuzz0b libfontconfig1 libfribidi0 fonts-dejavu-core libsdl2-2.0-0)
+    libturbojpeg0 libwebp7 libfreetype6 libharfbuzz0b libfontconfig1 libfribidi0 fonts-dejavu-core libsdl2-2.0-0 libmosquitto1)
 # Building: the -dev packages Package.swift names, and what the Swift toolchain for Debian 12
 # needs (swift.org, "Installation via Tarball", Debian 12).
 BUILD_PACKAGES=(libegl1-mesa-dev libgles2-mesa-dev libgbm-dev libdrm-dev libevdev-dev libpng-dev libudev-dev
-    libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libsdl2-dev pkg-config
+    libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libsdl2-dev libmosquitto-dev pkg-config
     binutils-gold gcc git libcurl4-openssl-dev libedit-dev libicu-dev libncurses-dev libpython3-dev
     libsqlite3-dev libxml2-dev tzdata uuid-dev)
 # Kernel command line: a quiet boot, the console never blanks, no blinking cursor, no logo.
@@ -75,6 +85,10 @@ while [ $# -gt 0 ]; do
         --no-packages) PACKAGES=0 ;;
         --no-boot-config) BOOT_CONFIG=0 ;;
         --no-start) START=0 ;;
+        --mqtt) MQTT_URL=${2:?--mqtt needs a URL}; shift ;;
+        --node) MQTT_NODE=${2:?--node needs a name}; shift ;;
+        --mqtt-credentials) MQTT_CREDENTIALS=${2:?--mqtt-credentials needs a file}; shift ;;
+        --mqtt-ca) MQTT_CA=${2:?--mqtt-ca needs a file}; shift ;;
         -h|--help) usage; exit 0 ;;
         *) echo "install.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
     esac
@@ -291,6 +305,40 @@ install_unit() {
     if install_file "$WORK/$SERVICE" "$dest" 0644; then CHANGED_UNIT=1; fi
 }
 
+# MQTT (docs/mqtt.md): the drop-in that lets the kiosk reach its broker, the options it reads,
+# and the credentials (never in the options: ExecStart's command line is visible to every user).
+install_mqtt() {
+    [ -n "$MQTT_URL" ] || return 0
+    [ -n "$MQTT_NODE" ] || die "--mqtt needs --node NAME"
+    case "$MQTT_URL$MQTT_NODE" in *[[:space:]\"\'\$\`]*) die "--mqtt and --node: no spaces, quotes, \$ or backquotes" ;; esac
+    case "$MQTT_URL" in *@*) die "--mqtt: no user or password in the URL; use --mqtt-credentials FILE" ;; esac
+    local etc opts
+    etc=$(in_root /etc/gadgetboard)
+    if install_file "$REPO/deploy/gadgetboard-mqtt.conf" "$(in_root "/etc/systemd/system/$SERVICE.d")/mqtt.conf" 0644; then CHANGED_UNIT=1; fi
+    opts="--mqtt $MQTT_URL --node $MQTT_NODE"
+    if [ -n "$MQTT_CREDENTIALS" ]; then
+        [ -f "$MQTT_CREDENTIALS" ] || die "--mqtt-credentials $MQTT_CREDENTIALS: no such file"
+        if install_file "$MQTT_CREDENTIALS" "$etc/mqtt-credentials" 0640; then CHANGED_UNIT=1; fi
+        # The group as the target system numbers it (with --root, the host's names do not apply).
+        local gid
+        gid=$(awk -F: -v g="$KIOSK_USER" '$1 == g {print $3}' "$(in_root /etc/group)")
+        if [ -z "$gid" ]; then
+            [ "$DRY_RUN" = 1 ] || die "no group $KIOSK_USER in $(in_root /etc/group)"
+        elif [ "$(stat -c %g "$etc/mqtt-credentials" 2>/dev/null)" != "$gid" ]; then
+            change chgrp "$gid" "$etc/mqtt-credentials"
+        fi
+        opts="$opts --mqtt-credentials /etc/gadgetboard/mqtt-credentials"
+    fi
+    if [ -n "$MQTT_CA" ]; then
+        [ -f "$MQTT_CA" ] || die "--mqtt-ca $MQTT_CA: no such file"
+        if install_file "$MQTT_CA" "$etc/mqtt-ca.pem" 0644; then CHANGED_UNIT=1; fi
+        opts="$opts --mqtt-ca /etc/gadgetboard/mqtt-ca.pem"
+    fi
+    printf '# Written by deploy/install.sh --mqtt; read by gadgetboard.service.d/mqtt.conf (docs/mqtt.md).\nGADGETBOARD_MQTT_OPTIONS="%s"\n' "$opts" >"$WORK/mqtt.env"
+    if install_file "$WORK/mqtt.env" "$etc/mqtt.env" 0644; then CHANGED_UNIT=1; fi
+    say "mqtt: $MQTT_URL as node $MQTT_NODE"
+}
+
 systemctl_in_root() {
     if on_live_system; then change systemctl "$@"; else change systemctl --root="$ROOT" "$@"; fi
 }
@@ -410,6 +458,7 @@ setup_user
 install_board
 install_defaults
 install_unit
+install_mqtt
 enable_units
 configure_boot
 start_service

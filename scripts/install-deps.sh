@@ -3,13 +3,14 @@
 #   scripts/install-deps.sh          build + run (the kiosk, snapshots, benchmarks)
 #   scripts/install-deps.sh --test   also what the test suite needs (QEMU VM tests, evemu, photo tools)
 #   scripts/install-deps.sh --bench  also what bench/compare-sdl.sh and bench/sdl-board.sh need (SDL2's testsprite2,
-#                                    SDL2 and SDL2_image headers, cJSON, a C compiler)
+#                                    SDL2 and SDL2_image headers, cJSON, a C compiler) and bench/mqtt-figures.sh
+#                                    (mosquitto, python3-paho-mqtt)
 # Works as root or through sudo. Skips apt entirely when everything is already installed.
 # The Swift toolchain itself is not a Debian 12 package: see docs/raspberry-pi.md.
 set -euo pipefail
 
 build=(pkg-config libegl1-mesa-dev libgles2-mesa-dev libgbm-dev libdrm-dev libevdev-dev libpng-dev libudev-dev
-       libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libegl-mesa0 libgl1-mesa-dri libgbm1
+       libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libmosquitto-dev libegl-mesa0 libgl1-mesa-dri libgbm1
        libsdl2-dev)
 # The photo tests make their JPEGs and WebPs with Debian's tools: cjpeg/djpeg, cwebp, exiftool.
 photo_tools=(libjpeg-turbo-progs webp libimage-exiftool-perl)
@@ -18,15 +19,18 @@ photo_tools=(libjpeg-turbo-progs webp libimage-exiftool-perl)
 window_tools=(xvfb xdotool x11-apps imagemagick)
 # The text tests shape with DejaVu Sans, fall back to Noto for Arabic and CJK, and compare with hb-shape.
 text_tools=(fonts-dejavu-core fonts-noto-core fonts-noto-cjk libharfbuzz-bin)
-test_extra=(evemu-tools busybox-static kmod cpio qemu-system-x86 systemd shellcheck python3 python3-jsonschema python3-prometheus-client
+# The MQTT tests (Tests/mqtt/run.sh) start Debian's broker on loopback and drive it with its clients;
+# openssl makes their throw-away TLS certificates.
+mqtt_tools=(mosquitto mosquitto-clients openssl)
+test_extra=("${mqtt_tools[@]}" evemu-tools busybox-static kmod cpio qemu-system-x86 systemd shellcheck python3 python3-jsonschema python3-prometheus-client
             "${photo_tools[@]}" "${text_tools[@]}" "${window_tools[@]}")
 # The VM tests run on x86-64 hosts only (see scripts/test.sh).
-if [[ "$(dpkg --print-architecture)" == amd64 ]]; then test_extra+=(linux-image-amd64); else test_extra=(python3 python3-jsonschema shellcheck "${photo_tools[@]}" "${text_tools[@]}" "${window_tools[@]}"); fi
+if [[ "$(dpkg --print-architecture)" == amd64 ]]; then test_extra+=(linux-image-amd64); else test_extra=(python3 python3-jsonschema shellcheck "${mqtt_tools[@]}" "${photo_tools[@]}" "${text_tools[@]}" "${window_tools[@]}"); fi
 
 packages=("${build[@]}")
 case "${1:-}" in
   --test) packages+=("${test_extra[@]}") ;;
-  --bench) packages+=(libsdl2-tests gcc libegl-dev python3-matplotlib libsdl2-dev libsdl2-image-dev libcjson-dev pkg-config) ;;
+  --bench) packages+=(libsdl2-tests gcc libegl-dev python3-matplotlib libsdl2-dev libsdl2-image-dev libcjson-dev pkg-config mosquitto python3-paho-mqtt) ;;
 esac
 
 missing=()

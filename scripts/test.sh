@@ -23,6 +23,8 @@ stage "fuzz" Fuzz/run.sh --all
 # The desktop preview window in a real X server (Xvfb, started by the test on a free display),
 # driven with xdotool: drag, pinch, Escape, live reload and its problems overlay.
 stage "Tests/window/run.sh" Tests/window/run.sh
+# The fleet over MQTT (issue 15): Debian's mosquitto on loopback, three headless kiosks.
+stage "Tests/mqtt/run.sh" Tests/mqtt/run.sh
 # The real-kernel tests boot this machine's own root filesystem under qemu-system-x86_64, so they
 # need an x86-64 host (CI is one). On a Raspberry Pi the Swift suites above still run everything
 # else; the kiosk itself is checked there by running it (docs/raspberry-pi.md).

@@ -1,6 +1,8 @@
 import ArgumentParser
 import GadgetApp
+import GadgetBench
 import GadgetCore
+import GadgetInput
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -48,9 +50,65 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Do not watch the board's directory (by default a saved board file or image reloads the board).")
     var noWatch = false
 
+    @Option(help: ArgumentHelp("The fleet's MQTT broker: mqtt://HOST[:PORT] or mqtts://HOST[:PORT] (docs/mqtt.md). Off by default.", valueName: "url"))
+    var mqtt: String?
+
+    @Option(help: "This kiosk's name in the fleet's topics (PREFIX/NAME/…); required with --mqtt.")
+    var node: String?
+
+    @Option(help: "The topics' first level(s).")
+    var mqttPrefix = "gadgetboard"
+
+    @Option(help: ArgumentHelp("File with username= and password= lines for the broker (never on the command line).", valueName: "file"))
+    var mqttCredentials: String?
+
+    @Option(help: ArgumentHelp("mqtts: the CA certificate (PEM) that signed the broker's (default: the system's).", valueName: "file"))
+    var mqttCa: String?
+
+    @Option(help: "MQTT keep-alive, seconds: the broker reports the kiosk offline after 1.5 times this without a word.")
+    var mqttKeepalive = 30
+
+    @Option(help: "Seconds between retained health messages.")
+    var mqttHealth = 30.0
+
+    @Option(help: ArgumentHelp("Publish Home Assistant MQTT discovery configs under this prefix (Home Assistant's default: homeassistant).", valueName: "prefix"))
+    var mqttDiscovery: String?
+
+    /// Tests: a FIFO read as a touch screen of raw `struct input_event`s (0…4095 on both axes),
+    /// as `soak` feeds its kiosk, so a test can tap a running kiosk without /dev/uinput.
+    @Option(name: .customLong("input-fifo"), help: .hidden)
+    var inputFIFO: String?
+
     func validate() throws {
         if let frames, frames < 1 { throw ValidationError("--frames: must be at least 1") }
         if let duration, !(duration > 0) { throw ValidationError("--duration: must be greater than 0") }
+        _ = try mqttOptions()
+    }
+
+    /// `--mqtt` and its companions, checked; nil without `--mqtt`.
+    func mqttOptions() throws -> MQTTOptions? {
+        guard let mqtt else {
+            if node != nil || mqttCredentials != nil || mqttCa != nil { throw ValidationError("--node, --mqtt-credentials and --mqtt-ca need --mqtt URL") }
+            return nil
+        }
+        guard let node else { throw ValidationError("--mqtt needs --node NAME (this kiosk's name in the topics)") }
+        let broker: MQTTBrokerURL
+        let topics: MQTTTopics
+        do { broker = try MQTTBrokerURL(parsing: mqtt) } catch { throw ValidationError("--mqtt: \(error)") }
+        do { topics = try MQTTTopics(prefix: mqttPrefix, node: node) } catch { throw ValidationError("\(error)") }
+        if mqttCa != nil && !broker.tls { throw ValidationError("--mqtt-ca: only with an mqtts:// broker") }
+        guard (5...3600).contains(mqttKeepalive) else { throw ValidationError("--mqtt-keepalive: 5 to 3600 seconds") }
+        guard mqttHealth >= 1 && mqttHealth <= 86_400 else { throw ValidationError("--mqtt-health: 1 to 86400 seconds") }
+        var o = MQTTOptions(broker: broker, topics: topics)
+        o.credentialsPath = mqttCredentials
+        o.caPath = mqttCa
+        o.keepAliveSeconds = mqttKeepalive
+        o.healthSeconds = mqttHealth
+        if let mqttDiscovery {
+            do { _ = try MQTTTopics(prefix: mqttDiscovery, node: topics.node) } catch { throw ValidationError("--mqtt-discovery: \(mqttDiscovery) is not a topic prefix") }
+            o.discoveryPrefix = mqttDiscovery
+        }
+        return o
     }
 
     /// What the kiosk is asked to do, from the arguments.
@@ -70,6 +128,12 @@ struct RunCommand: ParsableCommand {
         o.verifyDamage = verifyDamage
         o.controlSocketPath = control
         o.watchBoard = !noWatch
+        o.mqtt = try? mqttOptions()
+        if let inputFIFO {
+            let device = MultitouchEncoder.deviceDescription(name: "gadgetboard FIFO touch screen", maxX: 4095, maxY: 4095)
+            o.inputPaths = [inputFIFO]
+            o.inputOpener = { (path, _) throws(InputError) in try RawEventSource.open(path, device: device) }
+        }
         return o
     }
 

@@ -1,3 +1,4 @@
+import GadgetCore
 import SystemPackage
 
 /// A transport that carries control requests to the kiosk and its replies and events back out:
@@ -27,6 +28,12 @@ public protocol ControlEndpoint: AnyObject {
     func setSubscribed(_ subscribed: Bool, client: ControlClientID)
     /// Stops the endpoint's thread and closes its descriptors. Called once, when the loop ends.
     func close()
+    /// How often the endpoint wants the kiosk's health (MQTT: `--mqtt-health`), µs; nil: never.
+    /// Default (ControlEndpoint+Health.swift): nil, so an endpoint without health is unaffected.
+    var healthInterval: Microseconds? { get }
+    /// The kiosk's health, made on the loop thread every `healthInterval` (an immutable value the
+    /// endpoint may hand to its own thread). Default: ignored.
+    func publish(health: KioskHealth)
 }
 
 extension ControlEndpoint {

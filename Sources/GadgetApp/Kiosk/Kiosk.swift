@@ -21,6 +21,19 @@ public enum Kiosk {
             log.error("cannot start: \(error)")
             return 1
         }
+        // The fleet's broker: a credentials file that cannot be read is a configuration error
+        // (exit 2, before the display opens); a broker that cannot be reached is not (the session
+        // keeps trying). The loop makes the endpoint with its other control endpoints.
+        var options = options
+        if let m = options.mqtt {
+            if let path = m.credentialsPath {
+                do { _ = try MQTTEndpoint.readCredentials(path, log: Loggers.mqtt, warnIfShared: false) } catch {
+                    Loggers.mqtt.error("\(error)")
+                    return 2
+                }
+            }
+            options.controlEndpointFactories.append { try MQTTEndpoint(options: m) }
+        }
         // A board file's images are decoded on worker threads once the display is open (at its
         // scale), so the first frame does not wait for them; the demo board's are painted here.
         let loaded: LoadedBoard

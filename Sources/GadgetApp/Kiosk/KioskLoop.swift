@@ -83,6 +83,8 @@ public final class KioskLoop {
     var windowClosed = false
     /// The last failed reload's problems, drawn over the board until a reload succeeds.
     var problemsOverlay: ProblemsOverlay?
+    /// Fleet reporting: health for MQTT, the Pi's sensors (KioskLoop+Fleet.swift).
+    var fleet = FleetReporting()
     /// The control protocol: endpoints, animations, snapshot waiters (`KioskLoop+Control`).
     var control = KioskControl()
     /// The board's directory, watched for saves (`KioskLoop+Watch`); nil with `--no-watch`.
@@ -196,6 +198,7 @@ public final class KioskLoop {
             iterationObserver?(self, now)
             if stopRequested { return .finished }
             service.tick(now: MonotonicClock.now())
+            fleetTick(now: MonotonicClock.now())
             try sleep(until: deadline)
         }
     }
@@ -510,6 +513,7 @@ public final class KioskLoop {
         if wantsFrame && displayConnected && !display.isFlipPending && !idle.isBlanked && display.refreshInterval == nil {
             wake.append(options.paceHeadless ? lastHeadlessFrame : now)
         }
+        if let d = fleet.nextHealth { wake.append(d) }
         var timeout: Int32 = -1
         if let soonest = wake.min() { timeout = Int32(clamping: max(0, (soonest - now + 999) / 1000)) }
         if display.isFlipPending, timeout < 0 || timeout > 1000 { timeout = 1000 }  // a lost flip must not hang us

@@ -59,6 +59,8 @@ public struct RunOptions: Sendable {
     public var controlEndpointFactories: [@Sendable () throws -> any ControlEndpoint] = []
     /// Watch the board's directory and reload on a save (`--no-watch` turns it off).
     public var watchBoard = true
+    /// `--mqtt URL --node NAME …`: the kiosk as a client of the fleet's broker; nil: off.
+    public var mqtt: MQTTOptions?
 
     public init() {}
 }

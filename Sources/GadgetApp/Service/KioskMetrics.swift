@@ -1,4 +1,5 @@
 import GadgetCore
+import GadgetMQTT
 
 /// What `run --metrics FILE` exports, fed by the main loop and rendered once a second as
 /// Prometheus text. Recording does not allocate (counters and fixed-bucket histograms), so it
@@ -53,6 +54,11 @@ public struct KioskMetrics: Sendable {
     /// Pixels drawn and pixels shown by presented frames (damage tracking's saving).
     public var redrawnPixels: UInt64 = 0
     public var presentedPixels: UInt64 = 0
+    /// Raspberry Pi: the SoC temperature (°C) and the firmware's throttling flags; nil elsewhere.
+    public var socTemperatureCelsius: Double?
+    public var throttled: ThrottledFlags?
+    /// `run --mqtt`: the session's counters; nil without MQTT.
+    public var mqtt: MQTTStatistics?
     /// Process start (CLOCK_MONOTONIC µs), for the uptime gauge.
     public let startTime: Microseconds
 
@@ -152,6 +158,7 @@ public struct KioskMetrics: Sendable {
                 help: "Seconds since the last page flip completed (since start before the first). Grows while nothing is drawn (idle board, blanked, unplugged) as on a hung display; the watchdog tells them apart (no flip outstanding for over 2 s).",
                 // A headless flip is stamped with its cadence slot, which can be a little ahead.
                 value: Double(max(0, now - (lastFlip ?? startTime))) / 1_000_000)
+        fleetExposition(into: &p)
         return p.text
     }
 }

@@ -31,6 +31,12 @@ public struct PrometheusExposition: Sendable {
         sample(name, labels: labels, value: value)
     }
 
+    /// A gauge with one sample per label set (e.g. the Pi's throttling flags).
+    public mutating func gauge(_ name: String, help: String, samples: [([(String, String)], Double)]) {
+        family(name, help: help, type: "gauge")
+        for (labels, value) in samples { sample(name, labels: labels, value: value) }
+    }
+
     public mutating func histogram(_ name: String, help: String, _ h: PrometheusHistogram, labels: [(String, String)] = []) {
         family(name, help: help, type: "histogram")
         let cumulative = h.cumulativeCounts

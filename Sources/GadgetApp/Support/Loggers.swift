@@ -12,6 +12,7 @@ public enum Loggers {
     public static let egl = GadgetLogging.logger("egl")
     public static let input = GadgetLogging.logger("input")
     public static let kms = GadgetLogging.logger("kms")
+    public static let mqtt = GadgetLogging.logger("mqtt")
     public static let render = GadgetLogging.logger("render")
     public static let service = GadgetLogging.logger("service")
     public static let soak = GadgetLogging.logger("soak")

@@ -1,0 +1,138 @@
+import CMosquitto
+import GadgetCore
+import GadgetSystem
+import Logging
+import Synchronization
+
+/// The session's thread and libmosquitto's callbacks (which run on it). `shared` is the only
+/// state other threads touch.
+final class MQTTSessionWorker: MosquittoEvents, @unchecked Sendable {
+    struct Shared {
+        var statistics = MQTTStatistics()
+        var outstanding = 0
+        var stopping = false
+    }
+
+    let configuration: MQTTSessionConfiguration
+    let client: MosquittoClient
+    let log: Logger
+    let stop: WakePipe
+    let finished: WakePipe
+    let onMessage: @Sendable (String, [UInt8], Bool) -> MQTTMessage?
+    let shared = Mutex(Shared())
+    /// Thread: the session's only.
+    private var backoff: ReconnectBackoff
+    private var random: SplitMix64
+    private var lastFailure: String?
+    /// The broker accepted the connection that just ended (so its end is a loss, not a refusal).
+    private var wasAccepted = false
+
+    init(configuration: MQTTSessionConfiguration, client: MosquittoClient, log: Logger, stop: WakePipe, finished: WakePipe,
+         onMessage: @escaping @Sendable (String, [UInt8], Bool) -> MQTTMessage?) {
+        self.configuration = configuration; self.client = client; self.log = log
+        self.stop = stop; self.finished = finished; self.onMessage = onMessage
+        backoff = configuration.backoff
+        random = SplitMix64(seed: configuration.jitterSeed)
+    }
+
+    private var stopping: Bool { shared.withLock { $0.stopping } }
+
+    func run() {
+        defer { finished.signal() }
+        let broker = configuration.broker
+        while !stopping {
+            do throws(MQTTError) {
+                try client.connect(host: broker.host, port: broker.port, keepAliveSeconds: configuration.keepAliveSeconds)
+                // The CONNACK arrives inside the loop (`connected`); the loop ends on an error,
+                // including the broker going away or refusing us.
+                while !stopping {
+                    try client.loop(timeoutMilliseconds: Int32(configuration.keepAliveSeconds * 1000))
+                }
+            } catch {
+                failed(error)
+            }
+            if stopping { break }
+            let delay = backoff.failed(random: UInt32(truncatingIfNeeded: random.next() % 1_000_000))
+            log.debug("next attempt to reach \(broker) in \(delay / 1000) ms")
+            // Interruptible: `close` signals `stop`.
+            var wait = PollSet()
+            _ = wait.add(stop.descriptor)
+            _ = try? wait.wait(timeoutMilliseconds: Int32(clamping: delay / 1000))
+        }
+        _ = try? client.disconnect()
+    }
+
+    /// A failed attempt or a lost connection: logged once per kind of failure (a broker down for
+    /// an hour is one line, not one a minute), counted always.
+    private func failed(_ error: MQTTError) {
+        shared.withLock { s in
+            s.statistics.failures += 1
+            s.statistics.connected = false
+        }
+        let text = "\(error)"
+        if wasAccepted {
+            wasAccepted = false
+            log.warning("connection to \(configuration.broker) lost (\(text)); reconnecting")
+        } else if text != lastFailure {
+            log.warning("cannot reach \(configuration.broker): \(text); retrying with backoff (up to \(configuration.backoff.maximum / 1_000_000) s)")
+        }
+        lastFailure = text
+    }
+
+    func publish(_ m: MQTTMessage) -> Bool {
+        let admitted = shared.withLock { s -> Bool in
+            guard s.statistics.connected, s.outstanding < configuration.outgoingLimit else { s.statistics.dropped += 1; return false }
+            s.outstanding += 1
+            return true
+        }
+        guard admitted else { return false }
+        do {
+            try client.publish(topic: m.topic, payload: m.payload, qos: m.qos, retain: m.retain)
+            return true
+        } catch {
+            shared.withLock { $0.outstanding -= 1; $0.statistics.dropped += 1 }
+            return false
+        }
+    }
+
+    // MARK: libmosquitto's callbacks (this thread, inside connect/loop)
+
+    func connected(code: Int32) {
+        guard code == 0 else {
+            // The loop then returns MOSQ_ERR_CONN_REFUSED and the backoff applies.
+            log.error("\(configuration.broker) refused the connection: \(MQTTError.connackWords(code))")
+            return
+        }
+        backoff.connected()
+        lastFailure = nil
+        wasAccepted = true
+        shared.withLock {
+            $0.statistics.connected = true
+            $0.statistics.connects += 1
+            // Whatever was queued on the lost connection is gone or will be resent and counted
+            // again; start the bound afresh.
+            $0.outstanding = 0
+        }
+        log.info("connected to \(configuration.broker) as \(configuration.clientID)")
+        for topic in configuration.subscriptions {
+            do { try client.subscribe(topic: topic, qos: 1) } catch { log.error("\(error)") }
+        }
+        for m in configuration.birth() { _ = publish(m) }
+    }
+
+    func disconnected(code: Int32) {
+        shared.withLock { $0.statistics.connected = false }
+    }
+
+    func received(topic: String, payload: [UInt8], retained: Bool) {
+        shared.withLock { $0.statistics.received += 1 }
+        if let answer = onMessage(topic, payload, retained) { _ = publish(answer) }
+    }
+
+    func published(messageID: Int32) {
+        shared.withLock {
+            $0.outstanding = max(0, $0.outstanding - 1)
+            $0.statistics.published += 1
+        }
+    }
+}
