@@ -56,11 +56,14 @@ extension KioskLoop {
         guard displayConnected else { return }
         // The old pages go first: two atlases alive at once would be the peak of the run's memory.
         scene.destroy()
-        let fresh = try BoardScene(loaded: loaded, displaySize: display.pixelSize, rotation: options.rotation)
-        // Only the scene with every image may warn: earlier ones would repeat the warning.
+        let fresh = try BoardScene(loaded: loaded, displaySize: display.pixelSize, rotation: options.rotation, text: textImages)
+        // Only the scene with every image may warn about the budget: earlier ones would repeat
+        // the warning (the first scene already logged the text's).
         if imageLoading == nil, let warning = fresh.budgetWarning { Loggers.render.warning("\(warning)") }
         scene = fresh
         sceneStale = false
+        // A new scene draws text at zoom 1: gadgets pinched before get sharpened again.
+        textMayNeedSharpening = true
     }
 
     /// The frame just presented is the first to show every image.

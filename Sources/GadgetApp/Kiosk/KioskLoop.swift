@@ -71,6 +71,11 @@ public final class KioskLoop {
     /// Images arrived since the scene was built: the next frame rebuilds it first (at most one
     /// rebuild a frame however many arrive).
     var sceneStale = false
+    /// Gadget text rendered once and kept across the scenes `run` builds (photos arriving, a
+    /// display change, a settled pinch).
+    let textImages = TextImageCache()
+    /// Something moved since text was last matched to its zoom (`sharpenSettledText`).
+    var textMayNeedSharpening = false
     /// Every image arrived; the first frame showing them all is logged and timed.
     var allImagesArrived = false
     /// When `run` began (before the board was read), for `firstFrameSeconds`/`imagesReadySeconds`.
@@ -96,8 +101,8 @@ public final class KioskLoop {
         self.hotplug = hotplug
         try display.beginFrame()
         batcher = try SpriteBatcher()
-        scene = try BoardScene(loaded: loaded, displaySize: display.pixelSize, rotation: options.rotation)
-        if let warning = scene.budgetWarning { Loggers.render.warning("\(warning)") }
+        scene = try BoardScene(loaded: loaded, displaySize: display.pixelSize, rotation: options.rotation, text: textImages)
+        KioskLoop.logSceneWarnings(scene)
         startTime = MonotonicClock.now()
         self.launchTime = launchTime ?? startTime
         session = BoardSession(board: loaded.board, startTime: startTime, displayScale: scene.viewport.scale)
@@ -149,6 +154,7 @@ public final class KioskLoop {
             if let t = session.nextTimerDeadline, t <= now { publish(session.advance(to: now)) }
             for flip in try pacer.dispatch(display, into: &stats) { flipped(flip) }
             if let action = idle.update(now: now) { apply(action) }
+            sharpenSettledText()
 
             if displayConnected && !display.isFlipPending && !idle.isBlanked && (needsDraw || !session.isIdle || options.frames != nil || options.drawContinuously || hud != nil) {
                 if display.refreshInterval != nil || now >= lastHeadlessFrame || !options.paceHeadless {
@@ -185,6 +191,7 @@ public final class KioskLoop {
         service.metrics.presentedPixels &+= UInt64(screen.area)
         let shown = try pacer.present(display, damage: DamagePolicy().simplify(plan.own, screen: screen).rects, noting: &stats)
         damage.presented(plan)
+        if !session.isIdle { textMayNeedSharpening = true }
         drawnFrames += 1
         if allImagesArrived, imagesShownTime == nil, !sceneStale { imagesShown() }
         needsDraw = false
@@ -375,8 +382,8 @@ public final class KioskLoop {
             stopDecoding()
             do {
                 try display.beginFrame()
-                let newScene = try BoardScene(loaded: fresh, displaySize: display.pixelSize, rotation: options.rotation)
-                if let warning = newScene.budgetWarning { Loggers.render.warning("\(warning)") }
+                let newScene = try BoardScene(loaded: fresh, displaySize: display.pixelSize, rotation: options.rotation, text: textImages)
+                KioskLoop.logSceneWarnings(newScene)
                 scene.destroy()
                 scene = newScene
                 loaded = fresh

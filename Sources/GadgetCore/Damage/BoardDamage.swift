@@ -5,11 +5,14 @@ public enum BoardDamage {
     public struct GadgetLook: Equatable, Sendable {
         public var pose: GadgetPose
         public var opacity: Double
-        public init(pose: GadgetPose, opacity: Double) { self.pose = pose; self.opacity = opacity }
+        /// Goes up when its pixels change in place (its text was set or drawn sharper).
+        public var revision: Int
+        public init(pose: GadgetPose, opacity: Double, revision: Int = 0) { self.pose = pose; self.opacity = opacity; self.revision = revision }
     }
 
-    /// One item per gadget, board order (the drawing order), for `DamageTracker`.
-    public static func items(board: Board, poses: [GadgetPose], viewport: BoardViewport) -> [DamageTracker<GadgetLook>.Item] {
+    /// One item per gadget, board order (the drawing order), for `DamageTracker`. `revisions`:
+    /// per gadget, the scene's count of in-place changes (missing entries count as 0).
+    public static func items(board: Board, poses: [GadgetPose], viewport: BoardViewport, revisions: [Int] = []) -> [DamageTracker<GadgetLook>.Item] {
         let toDisplay = viewport.boardToDisplay
         var items: [DamageTracker<GadgetLook>.Item] = []
         items.reserveCapacity(poses.count)
@@ -19,7 +22,7 @@ public enum BoardDamage {
             // One pixel of margin: bilinear filtering and the rasteriser's edge rules stay inside
             // the covering box, the margin only guards rounding in the transform.
             let bounds = PixelRect.covering(rect.corners.map { toDisplay.apply($0) }).outset(by: 1)
-            items.append(.init(bounds: bounds, look: GadgetLook(pose: pose, opacity: gadget.opacity)))
+            items.append(.init(bounds: bounds, look: GadgetLook(pose: pose, opacity: gadget.opacity, revision: i < revisions.count ? revisions[i] : 0)))
         }
         return items
     }
