@@ -9,11 +9,14 @@
 set -euo pipefail
 
 build=(pkg-config libegl1-mesa-dev libgles2-mesa-dev libgbm-dev libdrm-dev libevdev-dev libpng-dev libudev-dev
-       libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libegl-mesa0 libgl1-mesa-dri libgbm1)
+       libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libegl-mesa0 libgl1-mesa-dri libgbm1
+       fonts-dejavu-core fonts-noto-core fonts-noto-cjk)
+# The fonts: the demo board's (DejaVu, Noto Sans and Serif) and the fallbacks its greeting needs
+# (Noto Arabic in fonts-noto-core, Noto Sans CJK); snapshots and goldens are drawn with them.
 # The photo tests make their JPEGs and WebPs with Debian's tools: cjpeg/djpeg, cwebp, exiftool.
 photo_tools=(libjpeg-turbo-progs webp libimage-exiftool-perl)
-# The text tests shape with DejaVu Sans, fall back to Noto for Arabic and CJK, and compare with hb-shape.
-text_tools=(fonts-dejavu-core fonts-noto-core fonts-noto-cjk libharfbuzz-bin)
+# The text tests compare with hb-shape (their fonts, DejaVu and Noto, are in the build list).
+text_tools=(libharfbuzz-bin)
 test_extra=(evemu-tools busybox-static kmod cpio qemu-system-x86 systemd shellcheck python3 python3-jsonschema python3-prometheus-client
             "${photo_tools[@]}" "${text_tools[@]}")
 # The VM tests run on x86-64 hosts only (see scripts/test.sh).

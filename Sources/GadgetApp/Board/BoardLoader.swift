@@ -24,9 +24,11 @@ public enum BoardLoader {
 
     /// Loads a board from JSON bytes with images from `images`, each decoded no larger than it
     /// can be shown (its gadget's size × `maxScale` × `displayScale`, the background's the board's).
-    /// Text is checked against the installed fonts (font files relative to `fontDirectory`).
+    /// Text is checked against the installed fonts (font files relative to `fontDirectory`)
+    /// unless `checkingText` is false (the built-in demo board: it must show on any machine, in
+    /// a fallback font if need be).
     public static func load(bytes: [UInt8], name: String, images source: some ImageSource, displayScale: Double = 1,
-                            fontDirectory: String = ".") -> Result<LoadedBoard, BoardProblems> {
+                            fontDirectory: String = ".", checkingText: Bool = true) -> Result<LoadedBoard, BoardProblems> {
         var board: Board
         var problems: [BoardProblem]
         switch decodeBoard(bytes: bytes, name: name) {
@@ -34,7 +36,7 @@ public enum BoardLoader {
         case .success(let (b, p)): board = b; problems = p
         }
         board = BoardTextCheck.resolvingFontFiles(board, directory: fontDirectory)
-        problems += BoardTextCheck.problems(board, file: name)
+        if checkingText { problems += BoardTextCheck.problems(board, file: name) }
         let needed = board.imageDisplaySizes(displayScale: displayScale, maximumSide: maximumImageSide)
         var images: [String: RGBAImage] = [:]
         var failed: [String: String] = [:]
