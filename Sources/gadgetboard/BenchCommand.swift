@@ -27,6 +27,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "sprites or board.")
     var workload: BenchWorkloadKind = .sprites
 
+    @Option(help: "Board file to measure instead of the demo board (board).")
+    var board: String?
+
     @Option(help: "Number of sprites (sprites).")
     var sprites = 10_000
 
@@ -80,6 +83,7 @@ struct BenchCommand: ParsableCommand {
         switch workload {
         case .sprites:
             if fullRedraw { throw ValidationError("--full-redraw: only with --workload board") }
+            if board != nil { throw ValidationError("--board: only with --workload board") }
         case .board:
             if floor { throw ValidationError("--floor: only with --workload sprites") }
             guard touchRate >= 10, touchRate <= 10_000 else { throw ValidationError("--touch-rate: must be 10…10000 reports per second") }
@@ -107,6 +111,7 @@ struct BenchCommand: ParsableCommand {
     /// What the board workload is asked to measure, from the arguments.
     var boardOptions: BoardBenchOptions {
         var o = BoardBenchOptions()
+        o.boardPath = board
         if let size { o.size = size }
         if let frames { o.frames = frames }
         o.warmupFrames = warmup

@@ -20,7 +20,7 @@ import Logging
 public enum BoardBench {
     public static func run(_ o: BoardBenchOptions, logger: Logger = Loggers.render) throws(BoardBenchError) -> BoardBenchResult {
         let loaded: LoadedBoard
-        switch DemoBoard.load() {
+        switch BoardSource.load(o.boardPath) {
         case .failure(let problems): throw .board(problems.problems.map(\.description).joined(separator: "; "))
         case .success(let b): loaded = b
         }
@@ -36,6 +36,7 @@ public enum BoardBench {
         } catch { throw .touchScreen(error) }
 
         var run = RunOptions()
+        run.boardPath = o.boardPath
         run.display = o.display == .kms ? .kms : .headless
         run.headlessSize = o.size
         run.card = o.card
@@ -77,8 +78,11 @@ public enum BoardBench {
     /// The drag and the flick on `board`: the first image gadget in file order is dragged (as
     /// bench/sdl-board.c moves it); the free image gadget farthest from the drag's circle is
     /// flicked towards the board's centre (the demo board's sticky note), so the two never meet.
+    /// A board with fewer than two image gadgets (the text board of docs/BENCHMARKS.md) drags
+    /// and flicks its text gadgets instead.
     static func path(on board: Board) -> BoardBenchScript.Path? {
-        let images = board.gadgets.filter { if case .image = $0.appearance { true } else { false } }
+        var images = board.gadgets.filter { if case .image = $0.appearance { true } else { false } }
+        if images.count < 2 { images = board.gadgets.filter { $0.text != nil && $0.behavior.movable } }
         guard let dragged = images.first else { return nil }
         var path = BoardBenchScript.Path(dragHome: dragged.center, flickStart: dragged.center, flickDirection: Vector2(1, 0))
         let start = 1.25 * Math.pi
