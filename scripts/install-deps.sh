@@ -9,7 +9,7 @@
 set -euo pipefail
 
 build=(pkg-config libegl1-mesa-dev libgles2-mesa-dev libgbm-dev libdrm-dev libevdev-dev libpng-dev libudev-dev
-       libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libegl-mesa0 libgl1-mesa-dri libgbm1
+       libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libunibreak-dev libegl-mesa0 libgl1-mesa-dri libgbm1
        fonts-dejavu-core fonts-noto-core fonts-noto-cjk)
 # The fonts: the demo board's (DejaVu, Noto Sans and Serif) and the fallbacks its greeting needs
 # (Noto Arabic in fonts-noto-core, Noto Sans CJK); snapshots and goldens are drawn with them.

@@ -82,10 +82,18 @@ public enum BoardBench {
     /// and flicks its text gadgets instead.
     static func path(on board: Board) -> BoardBenchScript.Path? {
         var images = board.gadgets.filter { if case .image = $0.appearance { true } else { false } }
-        if images.count < 2 { images = board.gadgets.filter { $0.text != nil && $0.behavior.movable } }
-        guard let dragged = images.first else { return nil }
-        var path = BoardBenchScript.Path(dragHome: dragged.center, flickStart: dragged.center, flickDirection: Vector2(1, 0))
+        var path = BoardBenchScript.Path(dragHome: .zero, flickStart: .zero, flickDirection: Vector2(1, 0))
         let start = 1.25 * Math.pi
+        if images.count < 2 {
+            // Text gadgets: the one whose drag circle is nearest the board's centre goes first,
+            // so the finger stays on the board (a corner gadget's circle would leave it).
+            let home = Vector2(board.size.width / 2 + path.radius * Math.cos(start), board.size.height / 2 + path.radius * Math.sin(start))
+            images = board.gadgets.filter { $0.text != nil && $0.behavior.movable }
+                .sorted { Vector2($0.center.x - home.x, $0.center.y - home.y).length < Vector2($1.center.x - home.x, $1.center.y - home.y).length }
+        }
+        guard let dragged = images.first else { return nil }
+        path.dragHome = dragged.center
+        path.flickStart = dragged.center
         let circleCentre = Vector2(dragged.center.x - path.radius * Math.cos(start), dragged.center.y - path.radius * Math.sin(start))
         let free = images.dropFirst().filter { $0.behavior.movable && $0.behavior.lock == .free && $0.behavior.inertia }
         func distance(_ g: Gadget) -> Double { Vector2(g.center.x - circleCentre.x, g.center.y - circleCentre.y).length }
