@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the text benchmark board (docs/BENCHMARKS.md, "Text"): 200 text gadgets in a 20 x 10
 grid on a 1920x1080 canvas, in Latin, Arabic and Japanese (each third), over colour cards, with
-a few clear captions; every one movable. Deterministic (no randomness).
+a few clear captions; every one movable and every string different. Deterministic (no
+randomness).
 
     bench/make-text-board.py DIR      -> DIR/board.json
 """
@@ -21,7 +22,11 @@ def main():
     for i in range(cols * rows):
         c, r = i % cols, i // cols
         script = i % 3
-        string = [LATIN[i % len(LATIN)], ARABIC[i % len(ARABIC)], JAPANESE[i % len(JAPANESE)]][script]
+        # A number in each script makes all 200 strings different: no label is served from the
+        # text cache, every one is shaped and rasterised.
+        arabic_digits = "".join("٠١٢٣٤٥٦٧٨٩"[int(d)] for d in str(i))
+        string = [f"{LATIN[i % len(LATIN)]} #{i}", f"{ARABIC[i % len(ARABIC)]} {arabic_digits}",
+                  f"{JAPANESE[i % len(JAPANESE)]} {i}番"][script]
         g = {"id": f"t{i}", "center": [48 + c * 96, 56 + r * 104], "size": [w, h], "rotation": (i % 7) - 3,
              "text": {"string": string, "size": 15 + (i % 4) * 2, "align": "center", "verticalAlign": "middle",
                       "maxLines": 3, "padding": 6, "color": "#ffffff"}}
