@@ -65,7 +65,7 @@ import Testing
         let rect = (80, 60, 560, 260)
         #expect(sharp.maximumDifference(reference, in: rect) <= 1)
         let gain = sharp.edgeEnergy(in: rect) / stretched.edgeEnergy(in: rect)
-        #expect(gain > 2, "edge energy sharp/stretched = \(gain)")
+        #expect(gain > 4, "edge energy sharp/stretched = \(gain)")   // measured 5.5
     }
 
     /// On a display twice the board's size, text is rasterised at 2× from the start.
