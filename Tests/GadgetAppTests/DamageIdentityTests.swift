@@ -73,9 +73,12 @@ import Testing
         }
         loop.deliver(TouchFrame(time: now, touches: [touch(7, .ended, e), touch(8, .ended, f)]))
         for _ in 0..<10 { try frame() }
-        try display.beginFrame()
-        #expect(try loop.scene.sharpenText(poses: loop.session.renderPoses()))
+        // (What `sharpenSettledText` decides once the session is idle; the glide would take
+        // hundreds of verified frames to end.)
+        #expect(loop.scene.textNeedsSharpening(poses: loop.session.renderPoses()))
+        loop.textSharpeningDue = true
         for _ in 0..<3 { try frame() }
+        #expect(loop.scene.contentRevisions[1] > 0)   // the caption was drawn again at its zoom
         // A reload: a new scene, drawn whole, then small changes again.
         loop.reload(now: now)
         for _ in 0..<3 { try frame() }

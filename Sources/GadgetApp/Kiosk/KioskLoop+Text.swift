@@ -17,15 +17,24 @@ extension KioskLoop {
         needsDraw = true
     }
 
-    /// After frames that moved things, once everything is still: text shown at another zoom than
-    /// it was drawn for is drawn again at that zoom (sharp after a pinch), and one more frame shows it.
+    /// After frames that moved things, once everything is still: when text is shown at another
+    /// zoom than it was drawn for, the next frame draws it again at that zoom (`drawFrame`, after
+    /// `beginFrame`: the atlas is rebuilt with the GL context current and no flip pending).
     func sharpenSettledText() {
         guard textMayNeedSharpening, session.isIdle, displayConnected else { return }
         textMayNeedSharpening = false
-        do {
-            try display.beginFrame()
-            if try scene.sharpenText(poses: session.renderPoses()) { needsDraw = true }
-        } catch {
+        if scene.textNeedsSharpening(poses: session.renderPoses()) {
+            textSharpeningDue = true
+            needsDraw = true
+        }
+    }
+
+    /// In a frame, before its damage is planned: the text `sharpenSettledText` found soft is
+    /// drawn again; its gadgets' revisions go up, so damage tracking redraws them.
+    func sharpenTextIfDue(poses: [GadgetPose]) {
+        guard textSharpeningDue else { return }
+        textSharpeningDue = false
+        do { try scene.sharpenText(poses: poses) } catch {
             Loggers.render.error("text: re-rasterising at the shown size failed: \(error)")
         }
     }

@@ -76,6 +76,8 @@ public final class KioskLoop {
     let textImages = TextImageCache()
     /// Something moved since text was last matched to its zoom (`sharpenSettledText`).
     var textMayNeedSharpening = false
+    /// The next frame re-rasterises text at the zoom it is shown at (`sharpenTextIfDue`).
+    var textSharpeningDue = false
     /// Every image arrived; the first frame showing them all is logged and timed.
     var allImagesArrived = false
     /// When `run` began (before the board was read), for `firstFrameSeconds`/`imagesReadySeconds`.
@@ -179,6 +181,7 @@ public final class KioskLoop {
         try display.beginFrame()
         if sceneStale { try rebuildScene() }
         let poses = session.renderPoses()
+        sharpenTextIfDue(poses: poses)
         let showCursor = cursor != nil && !pointerDevices.isEmpty
         let plan = damage.plan(scene: scene, board: loaded.board, poses: poses, cursor: showCursor ? cursor : nil,
                                hudFrame: hud == nil ? nil : drawnFrames, display: display, fullRedraw: options.fullRedraw)

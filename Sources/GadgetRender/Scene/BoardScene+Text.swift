@@ -54,20 +54,31 @@ extension BoardScene {
 
     /// Re-rasterises the text of every gadget shown at a zoom other than the one its image was
     /// drawn for (by more than `resharpenRatio`), so text pinched to 4× is as sharp as text drawn
-    /// at that size. Call once the board has settled (nothing moving, no finger down): it
-    /// rebuilds the atlas, which costs a frame or two. Returns whether anything changed.
+    /// at that size. Call once the board has settled (nothing moving, no finger down), between
+    /// `beginFrame` and drawing: it rebuilds the atlas, which costs a frame or two. Returns
+    /// whether anything changed.
     @discardableResult
     public func sharpenText(poses: [GadgetPose]) throws(GLError) -> Bool {
         var changed = false
-        for (i, pose) in poses.enumerated() where i < texts.count && texts[i] != nil {
-            let now = textScale(i, zoom: textZooms[i]), wanted = textScale(i, zoom: pose.scale)
-            guard abs(wanted / now - 1) > BoardScene.resharpenRatio else { continue }
-            textZooms[i] = pose.scale
+        for i in gadgetsToSharpen(poses) {
+            textZooms[i] = poses[i].scale
             contentRevisions[i] += 1
             changed = true
         }
         if changed { try buildAtlas() }
         return changed
+    }
+
+    /// Whether `sharpenText(poses:)` would change anything (no GL, no layout: a comparison per
+    /// text gadget).
+    public func textNeedsSharpening(poses: [GadgetPose]) -> Bool { !gadgetsToSharpen(poses).isEmpty }
+
+    private func gadgetsToSharpen(_ poses: [GadgetPose]) -> [Int] {
+        poses.indices.filter { i in
+            guard i < texts.count, texts[i] != nil else { return false }
+            let now = textScale(i, zoom: textZooms[i]), wanted = textScale(i, zoom: poses[i].scale)
+            return abs(wanted / now - 1) > BoardScene.resharpenRatio
+        }
     }
 
     /// A zoom within 10 % of the one the text was rasterised for keeps its image: bilinear
