@@ -71,6 +71,10 @@ public final class KioskLoop {
     /// Images arrived since the scene was built: the next frame rebuilds it first (at most one
     /// rebuild a frame however many arrive).
     var sceneStale = false
+    /// Images taken since the last frame, to place into the atlas (`placeArrivedImages`).
+    var arrivedImages: [String] = []
+    /// Room in the atlas per image being decoded (`BoardLoader.imageJobs`' sizes).
+    var imageRooms: [String: PixelSize] = [:]
     /// Gadget text rendered once and kept across the scenes `run` builds (photos arriving, a
     /// display change, a settled pinch).
     let textImages = TextImageCache()
@@ -168,7 +172,7 @@ public final class KioskLoop {
             // Headless with nothing asked of it: one frame (for the screenshot), then done.
             // It waits for the images being decoded, so the screenshot shows them.
             if displayConnected, display.refreshInterval == nil, options.frames == nil, options.duration == nil, drawnFrames > 0,
-               imageLoading == nil, !sceneStale { return .finished }
+               imageLoading == nil, !sceneStale, arrivedImages.isEmpty { return .finished }
             iterationObserver?(self, now)
             if stopRequested { return .finished }
             service.tick(now: MonotonicClock.now())
@@ -179,6 +183,7 @@ public final class KioskLoop {
     func drawFrame(now: Microseconds) throws {
         publish(session.advance(to: now))
         try display.beginFrame()
+        try placeArrivedImages()
         if sceneStale { try rebuildScene() }
         let poses = session.renderPoses()
         sharpenTextIfDue(poses: poses)

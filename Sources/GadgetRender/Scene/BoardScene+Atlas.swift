@@ -10,8 +10,12 @@ extension BoardScene {
     /// image changes size (a settled pinch); a text whose size is unchanged is replaced in place
     /// (`setText`).
     func buildAtlas() throws(GLError) {
+        // A reserved image not here yet takes its room, transparent, until `placeImage`.
         var entries: [RGBAImage] = imagePaths.indices.map { i in
-            loaded.images[imagePaths[i]]!.downscaled(to: imageSizes[i]).premultiplied()
+            guard let image = loaded.images[imagePaths[i]] ?? placedImages[imagePaths[i]], !pendingImages.contains(imagePaths[i]) else {
+                return RGBAImage(width: imageSizes[i].width, height: imageSizes[i].height)
+            }
+            return image.downscaled(to: imageSizes[i]).premultiplied()
         }
         textKeys = texts.indices.map { _ in nil }
         textEntries = texts.indices.map { _ in nil }
@@ -32,7 +36,7 @@ extension BoardScene {
             whiteTexels.append(layout.whiteTexel(page: p))
         }
         var byPath: [String: AtlasRegion] = [:]
-        for (i, path) in imagePaths.enumerated() { byPath[path] = layout.regions[i] }
+        for (i, path) in imagePaths.enumerated() where !pendingImages.contains(path) { byPath[path] = layout.regions[i] }
         gadgetRegions = loaded.board.gadgets.map { g in
             if case .image(let ref) = g.appearance { return byPath[ref.path] }
             return nil

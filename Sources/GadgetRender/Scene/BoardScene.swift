@@ -17,9 +17,13 @@ public final class BoardScene {
     /// entries of the atlas, in this order; the gadgets' text images follow.
     let imagePaths: [String]
     let imageSizes: [PixelSize]
+    /// Reserved images not placed yet (drawn as placeholders), and those placed since (kept for
+    /// an atlas rebuild; the same storage as the caller's copy).
+    var pendingImages: Set<String>
+    var placedImages: [String: RGBAImage] = [:]
     /// Per gadget (board order): its region, or nil for a solid colour.
     var gadgetRegions: [AtlasRegion?] = []
-    private var gadgetColors: [Color?]
+    var gadgetColors: [Color?]
     var backgroundRegion: AtlasRegion?
     var whiteTexels: [(Float, Float)] = []
 
@@ -45,16 +49,26 @@ public final class BoardScene {
 
     /// `textureBudget`: the most bytes the image pages may take (`AtlasBudget.standard`, 256 MiB);
     /// text images come on top. `text`: rendered text kept across scenes (a new cache when nil).
+    /// `reserving`: images still being decoded (path → the most pixels they will have, as
+    /// `BoardLoader.imageJobs` asks for): the atlas is laid out with room for them now, and
+    /// `placeImage` puts each in its room as it arrives, instead of a new scene per arrival.
     public init(loaded: LoadedBoard, displaySize: PixelSize, rotation: DisplayRotation? = nil,
-                textureBudget: AtlasBudget = .standard, text: TextImageCache? = nil) throws(GLError) {
+                textureBudget: AtlasBudget = .standard, text: TextImageCache? = nil,
+                reserving: [String: PixelSize] = [:]) throws(GLError) {
         self.loaded = loaded
         viewport = BoardViewport(boardSize: loaded.board.size, displaySize: displaySize, rotation: rotation ?? loaded.board.rotation)
         textCache = text ?? TextImageCache()
-        imagePaths = loaded.images.keys.sorted()
+        let reserved = reserving.filter { loaded.images[$0.key] == nil }
+        pendingImages = Set(reserved.keys)
+        imagePaths = (Array(loaded.images.keys) + reserved.keys).sorted()
         // Pages up to 4096 (the Pi 4's limit) or the GPU's own limit, whichever is smaller.
         pageSide = min(Texture.maximumSize, 4096)
         let fit = pageSide - 2 * AtlasLayout.gutter - AtlasLayout.whiteBlock
-        let fitted = imagePaths.map { loaded.images[$0]!.downscaled(toFit: fit).size }
+        let fitted = imagePaths.map { path in
+            if let image = loaded.images[path] { return image.downscaled(toFit: fit).size }
+            let room = reserved[path] ?? PixelSize(1, 1)
+            return PixelSize(min(max(1, room.width), fit), min(max(1, room.height), fit))
+        }
         let plan = textureBudget.plan(sizes: fitted, pageSide: pageSide)
         budgetWarning = AtlasBudget.warning(plan, budget: textureBudget)
         imageSizes = plan.sizes
