@@ -37,13 +37,16 @@ let package = Package(
         // The desktop preview window (X11 or Wayland, GLES2 through EGL) and its mouse and fingers.
         systemLibrary("CSDL2", pkgConfig: "sdl2", apt: ["libsdl2-dev"]),
         // Text: FreeType rasterises, HarfBuzz shapes, fontconfig finds fonts (and per-character
-        // fallbacks), FriBidi orders mixed right-to-left and left-to-right runs.
+        // fallbacks), FriBidi orders mixed right-to-left and left-to-right runs, libunibreak finds
+        // where lines may end.
         systemLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"]),
         systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: ["libharfbuzz-dev"]),
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: ["libfontconfig-dev"]),
         systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: ["libfribidi-dev"]),
         // Fleets: MQTT through libmosquitto (commands, events, presence, health; docs/mqtt.md).
         systemLibrary("CMosquitto", pkgConfig: "libmosquitto", apt: ["libmosquitto-dev"]),
+        // Line break opportunities by Unicode's algorithm (UAX #14).
+        systemLibrary("CUnibreak", pkgConfig: "libunibreak", apt: ["libunibreak-dev"]),
         // glibc's <malloc.h> (mallinfo2, mallopt) and the bench's malloc counter; part of libc, nothing to link.
         .target(name: "CMalloc", path: "Sources/CMalloc"),
         // glibc's <sys/epoll.h> and <sys/timerfd.h>, which Swift's Glibc module leaves out; part of libc.
@@ -65,7 +68,7 @@ let package = Package(
         // PNG/JPEG/WebP decode, PNG encode, text layout and rasterisation, GLES2 programs, textures and the sprite batcher.
         .target(name: "GadgetRender", dependencies: [
             "GadgetCore", "GadgetShaders", "CGLES2", "CPNG", "CJPEG", "CWebP",
-            "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi",
+            "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CUnibreak",
         ]),
         // Display backends (headless EGL, KMS/GBM, a desktop window through SDL2) behind one protocol.
         .target(name: "GadgetDisplay", dependencies: [

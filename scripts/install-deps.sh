@@ -10,15 +10,17 @@
 set -euo pipefail
 
 build=(pkg-config libegl1-mesa-dev libgles2-mesa-dev libgbm-dev libdrm-dev libevdev-dev libpng-dev libudev-dev
-       libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libmosquitto-dev libegl-mesa0 libgl1-mesa-dri libgbm1
-       libsdl2-dev)
+       libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libunibreak-dev libmosquitto-dev libegl-mesa0 libgl1-mesa-dri libgbm1
+       libsdl2-dev fonts-dejavu-core fonts-noto-core fonts-noto-cjk)
+# The fonts: the demo board's (DejaVu, Noto Sans and Serif) and the fallbacks its greeting needs
+# (Noto Arabic in fonts-noto-core, Noto Sans CJK); snapshots and goldens are drawn with them.
 # The photo tests make their JPEGs and WebPs with Debian's tools: cjpeg/djpeg, cwebp, exiftool.
 photo_tools=(libjpeg-turbo-progs webp libimage-exiftool-perl)
 # The window test (Tests/window/run.sh) runs the preview in a real X server and drives it as a person would:
 # Xvfb, xdotool for pointer and keys, xwd and ImageMagick for the X server's own screenshot.
 window_tools=(xvfb xdotool x11-apps imagemagick)
-# The text tests shape with DejaVu Sans, fall back to Noto for Arabic and CJK, and compare with hb-shape.
-text_tools=(fonts-dejavu-core fonts-noto-core fonts-noto-cjk libharfbuzz-bin)
+# The text tests compare with hb-shape (their fonts, DejaVu and Noto, are in the build list).
+text_tools=(libharfbuzz-bin)
 # The MQTT tests (Tests/mqtt/run.sh) start Debian's broker on loopback and drive it with its clients;
 # openssl makes their throw-away TLS certificates.
 mqtt_tools=(mosquitto mosquitto-clients openssl)

@@ -38,6 +38,18 @@ func checkDecoderContract(_ board: Board) {
         precondition(ids.insert(g.id).inserted, "duplicate gadget id")
         precondition(g.size.width > 0 && g.size.height > 0, "empty gadget")
         if i > 0 { precondition(board.gadgets[i - 1].z <= g.z, "gadgets not in z order") }
+        // What the text renderer relies on (it refuses, with an error, anything else).
+        if let text = g.text {
+            let s = text.style
+            precondition(!s.string.isEmpty && s.string.unicodeScalars.count <= GadgetText.maximumLength, "text string out of range")
+            precondition(s.size >= 1 && s.size <= 1024, "text size out of range")
+            precondition(s.lineHeight >= 0.5 && s.lineHeight <= 10, "line height out of range")
+            precondition((s.maxLines ?? 1) >= 1, "maxLines below 1")
+            let p = s.padding
+            precondition([p.top, p.right, p.bottom, p.left].allSatisfy { $0.isFinite && $0 >= 0 }, "padding not finite")
+        } else {
+            precondition(g.appearance != .clear, "a clear gadget without text")
+        }
     }
 }
 

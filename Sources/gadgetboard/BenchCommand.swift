@@ -27,6 +27,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "sprites, board or pages (page swipes on a generated three-page board; --frames: the number of swipes, default 20).")
     var workload: BenchWorkloadKind = .sprites
 
+    @Option(help: "Board file to measure instead of the demo board (board).")
+    var board: String?
+
     @Option(help: "Number of sprites (sprites).")
     var sprites = 10_000
 
@@ -80,7 +83,9 @@ struct BenchCommand: ParsableCommand {
         switch workload {
         case .sprites:
             if fullRedraw { throw ValidationError("--full-redraw: only with --workload board") }
+            if board != nil { throw ValidationError("--board: only with --workload board") }
         case .board, .pages:
+            if workload == .pages, board != nil { throw ValidationError("--board: only with --workload board") }
             if floor { throw ValidationError("--floor: only with --workload sprites") }
             if workload == .pages, output.display == .kms { throw ValidationError("--display kms: --workload pages runs headless only") }
             guard touchRate >= 10, touchRate <= 10_000 else { throw ValidationError("--touch-rate: must be 10…10000 reports per second") }
@@ -108,6 +113,7 @@ struct BenchCommand: ParsableCommand {
     /// What the board workload is asked to measure, from the arguments.
     var boardOptions: BoardBenchOptions {
         var o = BoardBenchOptions()
+        o.boardPath = board
         if let size { o.size = size }
         if let frames { o.frames = frames }
         o.warmupFrames = warmup

@@ -60,6 +60,25 @@ import Testing
         }
         loop.deliver(TouchFrame(time: now, touches: [touch(4, .ended, a), touch(5, .ended, b)]))
         for _ in 0..<20 { try frame() }
+        // The note's text changed live (a control command): only its region is redrawn.
+        try loop.setText("To do\n• tea\n• ship it!", forGadget: "note")
+        for _ in 0..<3 { try frame() }
+        // A photo pinched larger, its caption re-rasterised at that zoom once it settles.
+        let m = board.gadgets[1].center
+        var e = m + Vector2(-20, 0), f = m + Vector2(20, 0)
+        loop.deliver(TouchFrame(time: now, touches: [touch(7, .began, e), touch(8, .began, f)]))
+        for _ in 0..<10 {
+            e = e + Vector2(-4, 0); f = f + Vector2(4, 0)
+            loop.deliver(TouchFrame(time: now, touches: [touch(7, .moved, e), touch(8, .moved, f)])); try frame()
+        }
+        loop.deliver(TouchFrame(time: now, touches: [touch(7, .ended, e), touch(8, .ended, f)]))
+        for _ in 0..<10 { try frame() }
+        // (What `sharpenSettledText` decides once the session is idle; the glide would take
+        // hundreds of verified frames to end.)
+        #expect(loop.scene.textNeedsSharpening(poses: loop.session.renderPoses()))
+        loop.textSharpeningDue = true
+        for _ in 0..<3 { try frame() }
+        #expect(loop.scene.contentRevisions[1] > 0)   // the caption was drawn again at its zoom
         // A reload: a new scene, drawn whole, then small changes again.
         loop.reload(now: now)
         for _ in 0..<3 { try frame() }

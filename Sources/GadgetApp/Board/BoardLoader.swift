@@ -18,18 +18,25 @@ public enum BoardLoader {
         do { bytes = try FileIO.read(path, limit: 16 << 20) } catch {
             return .failure(BoardProblems([BoardProblem(file: path, jsonPath: "", message: error.errno == .noSuchFileOrDirectory ? "file not found" : error.fileProblem)]))
         }
-        return load(bytes: bytes, name: path, images: FileImageSource(directory: FileIO.directory(of: path)), displayScale: displayScale)
+        return load(bytes: bytes, name: path, images: FileImageSource(directory: FileIO.directory(of: path)), displayScale: displayScale,
+                    fontDirectory: FileIO.directory(of: path))
     }
 
     /// Loads a board from JSON bytes with images from `images`, each decoded no larger than it
     /// can be shown (its gadget's size × `maxScale` × `displayScale`, the background's the board's).
-    public static func load(bytes: [UInt8], name: String, images source: some ImageSource, displayScale: Double = 1) -> Result<LoadedBoard, BoardProblems> {
-        let board: Board
+    /// Text is checked against the installed fonts (font files relative to `fontDirectory`)
+    /// unless `checkingText` is false (the built-in demo board: it must show on any machine, in
+    /// a fallback font if need be).
+    public static func load(bytes: [UInt8], name: String, images source: some ImageSource, displayScale: Double = 1,
+                            fontDirectory: String = ".", checkingText: Bool = true) -> Result<LoadedBoard, BoardProblems> {
+        var board: Board
         var problems: [BoardProblem]
         switch decodeBoard(bytes: bytes, name: name) {
         case .failure(let p): return .failure(p)
         case .success(let (b, p)): board = b; problems = p
         }
+        board = BoardTextCheck.resolvingFontFiles(board, directory: fontDirectory)
+        if checkingText { problems += BoardTextCheck.problems(board, file: name) }
         let needed = board.imageDisplaySizes(displayScale: displayScale, maximumSide: maximumImageSide)
         var images: [String: RGBAImage] = [:]
         var failed: [String: String] = [:]
@@ -62,7 +69,10 @@ public enum BoardLoader {
         case .failure(let p): return .failure(p)
         case .success(let (board, problems)):
             guard problems.isEmpty else { return .failure(BoardProblems(problems)) }
-            return .success((LoadedBoard(name: path, board: board, images: [:]), FileImageSource(directory: FileIO.directory(of: path))))
+            // Fonts are not checked here: a kiosk draws a missing font in sans-serif and logs it
+            // (`BoardScene.textWarnings`); `check` refuses it.
+            let resolved = BoardTextCheck.resolvingFontFiles(board, directory: FileIO.directory(of: path))
+            return .success((LoadedBoard(name: path, board: resolved, images: [:]), FileImageSource(directory: FileIO.directory(of: path))))
         }
     }
 

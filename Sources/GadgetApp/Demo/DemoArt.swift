@@ -2,7 +2,9 @@ import GadgetCore
 
 /// The demo board's artwork, painted by code at start-up (no third-party images): three
 /// instant-film photos, a weather card, a welcome placard, a sticky note, coloured discs and a
-/// backdrop. Deterministic: the same pixels on every run and platform.
+/// backdrop. Captions, the note and the placard's greeting are gadget text in the board (real
+/// fonts, drawn by the kiosk); only the weather card's lettering, in three sizes, is painted here
+/// with the same text renderer. Deterministic for a given set of installed fonts.
 enum DemoArt {
     static func backdrop(width: Int = 1280, height: Int = 720) -> RGBAImage {
         var p = Painter(width: width, height: height)
@@ -18,15 +20,13 @@ enum DemoArt {
         return p.image
     }
 
-    /// An instant-film frame around a painted scene, with a caption.
-    static func instantPhoto(scene: (inout Painter, Int, Int, Int, Int) -> Void, caption: String, width: Int = 432, height: Int = 512) -> RGBAImage {
+    /// An instant-film frame around a painted scene; the caption band at the bottom (96 of 512
+    /// pixels) is left for the gadget's text.
+    static func instantPhoto(scene: (inout Painter, Int, Int, Int, Int) -> Void, width: Int = 432, height: Int = 512) -> RGBAImage {
         var p = Painter(width: width, height: height)
         p.roundedRect(x: 0, y: 0, w: Double(width), h: Double(height), radius: 10, color: .rgb("#f7f4ec"))
         let m = 24, photoH = height - m - 96
         scene(&p, m, m, width - 2 * m, photoH)
-        let scale = 4.0
-        let tw = Painter.textWidth(caption, scale: scale)
-        p.text(caption, x: (Double(width) - tw) / 2, y: Double(m + photoH) + 34, scale: scale, color: .rgb("#3a3f4a"))
         return p.image
     }
 
@@ -109,7 +109,7 @@ enum DemoArt {
         }
     }
 
-    static func weatherCard(width: Int = 360, height: Int = 220) -> RGBAImage {
+    static func weatherCard(width: Int = 360, height: Int = 220, lettering: DemoLettering) -> RGBAImage {
         var p = Painter(width: width, height: height)
         p.roundedRect(x: 0, y: 0, w: Double(width), h: Double(height), radius: 26, color: .rgb("#2f80ed"))
         p.verticalGradient([(0, Color(r: 1, g: 1, b: 1, a: 0.18)), (1, Color(r: 1, g: 1, b: 1, a: 0))], in: (0, 0, width, height / 2))
@@ -122,10 +122,16 @@ enum DemoArt {
         p.circle(cx: 128, cy: 118, r: 26, color: Color(r: 1, g: 1, b: 1, a: 0.95))
         p.circle(cx: 156, cy: 112, r: 32, color: Color(r: 1, g: 1, b: 1, a: 0.95))
         p.roundedRect(x: 110, y: 112, w: 80, h: 32, radius: 14, color: Color(r: 1, g: 1, b: 1, a: 0.95))
-        p.text("21°", x: 196, y: 48, scale: 8, color: .white)
-        p.text("SUNNY", x: 200, y: 122, scale: 4, color: Color(r: 1, g: 1, b: 1, a: 0.9))
-        p.text("LISBON", x: 30, y: 176, scale: 3.5, color: Color(r: 1, g: 1, b: 1, a: 0.75))
-        p.text("H24 L16", x: 200, y: 176, scale: 3.5, color: Color(r: 1, g: 1, b: 1, a: 0.75))
+        let right = 334.0 - 176   // a column from x 176 to 334, set flush right
+        lettering.draw("21°", TextStyle("", font: .family("DejaVu Sans"), size: 72, weight: .bold, alignment: .end, maxLines: 1, lineHeight: 1),
+                       into: &p, x: 176, y: 30, width: right)
+        lettering.draw("Sunny", TextStyle("", font: .family("DejaVu Sans"), size: 26, color: Color(r: 1, g: 1, b: 1, a: 0.92), alignment: .end),
+                       into: &p, x: 176, y: 110, width: right)
+        let small = TextStyle("", font: .family("DejaVu Sans"), size: 19, color: Color(r: 1, g: 1, b: 1, a: 0.78))
+        lettering.draw("Lisbon", small, into: &p, x: 30, y: 170, width: 160)
+        var range = small
+        range.alignment = .end
+        lettering.draw("H 24°  L 16°", range, into: &p, x: 160, y: 170, width: 334 - 160)
         return p.image
     }
 
@@ -134,10 +140,6 @@ enum DemoArt {
         p.roundedRect(x: 4, y: 8, w: Double(width - 8), h: Double(height - 10), radius: 24, color: Color(r: 0, g: 0, b: 0, a: 0.25))
         p.roundedRect(x: 0, y: 0, w: Double(width - 6), h: Double(height - 8), radius: 24, color: .rgb("#ff9f0a"))
         p.roundedRect(x: 8, y: 8, w: Double(width - 22), h: Double(height - 24), radius: 18, color: .rgb("#ffb340"))
-        let title = "WELCOME!", sub = "DRAG  PINCH  ROTATE  FLICK"
-        let tw = Painter.textWidth(title, scale: 9), sw = Painter.textWidth(sub, scale: 3)
-        p.text(title, x: (Double(width - 6) - tw) / 2, y: 22, scale: 9, color: .rgb("#4a2500"))
-        p.text(sub, x: (Double(width - 6) - sw) / 2, y: 98, scale: 3, color: .rgb("#6b3a00"))
         return p.image
     }
 
@@ -145,10 +147,6 @@ enum DemoArt {
         var p = Painter(width: width, height: height)
         p.roundedRect(x: 0, y: 0, w: Double(width), h: Double(height), radius: 6, color: .rgb("#fff27a"))
         p.verticalGradient([(0, Color(r: 0.9, g: 0.8, b: 0.2, a: 0.35)), (1, Color(r: 1, g: 1, b: 1, a: 0))], in: (0, 0, width, 34))
-        let lines = ["TODO:", "- COFFEE", "- DEMO AT 3", "- SHIP IT!"]
-        for (i, line) in lines.enumerated() {
-            p.text(line, x: 20, y: 52 + Double(i) * 42, scale: 3.2, color: .rgb("#4b4000"))
-        }
         return p.image
     }
 

@@ -43,7 +43,7 @@ struct FrameDamage {
         self.scene = scene
         self.display = display
 
-        var items = BoardDamage.items(board: board, poses: poses, viewport: scene.viewport).map {
+        var items = BoardDamage.items(board: board, poses: poses, viewport: scene.viewport, revisions: scene.contentRevisions).map {
             DamageTracker<Look>.Item(bounds: $0.bounds, look: .gadget($0.look))
         }
         if let pageDots {

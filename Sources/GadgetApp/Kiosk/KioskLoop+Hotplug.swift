@@ -62,10 +62,12 @@ extension KioskLoop {
         do {
             try fresh.beginFrame()
             let newBatcher = try SpriteBatcher()
-            let newScene = try BoardScene(loaded: loaded, displaySize: fresh.pixelSize, rotation: options.rotation)
+            let newScene = try BoardScene(loaded: loaded, displaySize: fresh.pixelSize, rotation: options.rotation, text: textImages)
             display = fresh
             batcher = newBatcher
             scene = newScene
+            // A new scene draws text at zoom 1: gadgets pinched before get sharpened again.
+            textMayNeedSharpening = true
         } catch {
             log.error("display: \(fresh.summary) connected but the board cannot be drawn on it: \(error); still waiting")
             return

@@ -71,6 +71,17 @@ public final class KioskLoop {
     /// Images arrived since the scene was built: the next frame rebuilds it first (at most one
     /// rebuild a frame however many arrive).
     var sceneStale = false
+    /// Images taken since the last frame, to place into the atlas (`placeArrivedImages`).
+    var arrivedImages: [String] = []
+    /// Room in the atlas per image being decoded (`BoardLoader.imageJobs`' sizes).
+    var imageRooms: [String: PixelSize] = [:]
+    /// Gadget text rendered once and kept across the scenes `run` builds (photos arriving, a
+    /// display change, a settled pinch).
+    let textImages = TextImageCache()
+    /// Something moved since text was last matched to its zoom (`sharpenSettledText`).
+    var textMayNeedSharpening = false
+    /// The next frame re-rasterises text at the zoom it is shown at (`sharpenTextIfDue`).
+    var textSharpeningDue = false
     /// Every image arrived; the first frame showing them all is logged and timed.
     var allImagesArrived = false
     /// When `run` began (before the board was read), for `firstFrameSeconds`/`imagesReadySeconds`.
@@ -110,8 +121,8 @@ public final class KioskLoop {
         self.hotplug = hotplug
         try display.beginFrame()
         batcher = try SpriteBatcher()
-        scene = try BoardScene(loaded: loaded, displaySize: display.pixelSize, rotation: options.rotation)
-        if let warning = scene.budgetWarning { Loggers.render.warning("\(warning)") }
+        scene = try BoardScene(loaded: loaded, displaySize: display.pixelSize, rotation: options.rotation, text: textImages)
+        KioskLoop.logSceneWarnings(scene)
         startTime = MonotonicClock.now()
         self.launchTime = launchTime ?? startTime
         session = BoardSession(board: loaded.board, startTime: startTime, displayScale: scene.viewport.scale)
@@ -180,6 +191,7 @@ public final class KioskLoop {
             if let t = session.nextTimerDeadline, t <= now { publish(session.advance(to: now)) }
             for flip in try pacer.dispatch(display, into: &stats) { flipped(flip) }
             if let action = idle.update(now: now) { apply(action) }
+            sharpenSettledText()
 
             // `--frames N`: no frame after the Nth (on a display whose flips complete later, the
             // Nth frame's flip arrives on a later iteration, which must end the run, not draw).
@@ -194,7 +206,7 @@ public final class KioskLoop {
             // Headless with nothing asked of it: one frame (for the screenshot), then done.
             // It waits for the images being decoded, so the screenshot shows them.
             if displayConnected, display.refreshInterval == nil, options.frames == nil, options.duration == nil, drawnFrames > 0,
-               imageLoading == nil, !sceneStale, control.endpoints.isEmpty { return .finished }
+               imageLoading == nil, !sceneStale, arrivedImages.isEmpty, control.endpoints.isEmpty { return .finished }
             iterationObserver?(self, now)
             if stopRequested { return .finished }
             service.tick(now: MonotonicClock.now())
@@ -206,8 +218,10 @@ public final class KioskLoop {
     func drawFrame(now: Microseconds) throws {
         publish(session.advance(to: now))
         try display.beginFrame()
+        try placeArrivedImages()
         if sceneStale { try rebuildScene() }
         let poses = session.renderPoses()
+        sharpenTextIfDue(poses: poses)
         let dots = PageDots(board: loaded.board, pager: session.pager)
         let showCursor = cursor != nil && !pointerDevices.isEmpty
         let plan = damage.plan(scene: scene, board: loaded.board, poses: poses, pageDots: dots, cursor: showCursor ? cursor : nil,
@@ -223,6 +237,7 @@ public final class KioskLoop {
         service.metrics.presentedPixels &+= UInt64(screen.area)
         let shown = try pacer.present(display, damage: DamagePolicy().simplify(plan.own, screen: screen).rects, noting: &stats)
         damage.presented(plan)
+        if !session.isIdle { textMayNeedSharpening = true }
         drawnFrames += 1
         if allImagesArrived, imagesShownTime == nil, !sceneStale { imagesShown() }
         needsDraw = false
@@ -462,8 +477,8 @@ public final class KioskLoop {
             stopDecoding()
             do {
                 try display.beginFrame()
-                let newScene = try BoardScene(loaded: fresh, displaySize: display.pixelSize, rotation: options.rotation)
-                if let warning = newScene.budgetWarning { Loggers.render.warning("\(warning)") }
+                let newScene = try BoardScene(loaded: fresh, displaySize: display.pixelSize, rotation: options.rotation, text: textImages)
+                KioskLoop.logSceneWarnings(newScene)
                 scene.destroy()
                 scene = newScene
                 loaded = fresh

@@ -20,7 +20,7 @@ import Logging
 public enum BoardBench {
     public static func run(_ o: BoardBenchOptions, logger: Logger = Loggers.render) throws(BoardBenchError) -> BoardBenchResult {
         let loaded: LoadedBoard
-        switch DemoBoard.load() {
+        switch BoardSource.load(o.boardPath) {
         case .failure(let problems): throw .board(problems.problems.map(\.description).joined(separator: "; "))
         case .success(let b): loaded = b
         }
@@ -36,6 +36,7 @@ public enum BoardBench {
         } catch { throw .touchScreen(error) }
 
         var run = RunOptions()
+        run.boardPath = o.boardPath
         run.display = o.display == .kms ? .kms : .headless
         run.headlessSize = o.size
         run.card = o.card
@@ -77,11 +78,22 @@ public enum BoardBench {
     /// The drag and the flick on `board`: the first image gadget in file order is dragged (as
     /// bench/sdl-board.c moves it); the free image gadget farthest from the drag's circle is
     /// flicked towards the board's centre (the demo board's sticky note), so the two never meet.
+    /// A board with fewer than two image gadgets (the text board of docs/BENCHMARKS.md) drags
+    /// and flicks its text gadgets instead.
     static func path(on board: Board) -> BoardBenchScript.Path? {
-        let images = board.gadgets.filter { if case .image = $0.appearance { true } else { false } }
-        guard let dragged = images.first else { return nil }
-        var path = BoardBenchScript.Path(dragHome: dragged.center, flickStart: dragged.center, flickDirection: Vector2(1, 0))
+        var images = board.gadgets.filter { if case .image = $0.appearance { true } else { false } }
+        var path = BoardBenchScript.Path(dragHome: .zero, flickStart: .zero, flickDirection: Vector2(1, 0))
         let start = 1.25 * Math.pi
+        if images.count < 2 {
+            // Text gadgets: the one whose drag circle is nearest the board's centre goes first,
+            // so the finger stays on the board (a corner gadget's circle would leave it).
+            let home = Vector2(board.size.width / 2 + path.radius * Math.cos(start), board.size.height / 2 + path.radius * Math.sin(start))
+            images = board.gadgets.filter { $0.text != nil && $0.behavior.movable }
+                .sorted { Vector2($0.center.x - home.x, $0.center.y - home.y).length < Vector2($1.center.x - home.x, $1.center.y - home.y).length }
+        }
+        guard let dragged = images.first else { return nil }
+        path.dragHome = dragged.center
+        path.flickStart = dragged.center
         let circleCentre = Vector2(dragged.center.x - path.radius * Math.cos(start), dragged.center.y - path.radius * Math.sin(start))
         let free = images.dropFirst().filter { $0.behavior.movable && $0.behavior.lock == .free && $0.behavior.inertia }
         func distance(_ g: Gadget) -> Double { Vector2(g.center.x - circleCentre.x, g.center.y - circleCentre.y).length }

@@ -2,6 +2,8 @@ import GadgetCore
 
 /// What `gadgetboard bench --workload board` was asked to measure.
 public struct BoardBenchOptions: Sendable {
+    /// A board file to measure instead of the demo board (`--board`).
+    public var boardPath: String?
     /// Headless framebuffer size; on KMS the mode decides.
     public var size = PixelSize(1920, 1080)
     /// Drag frames measured after the warm-up (the flick and idle phases last as long as their

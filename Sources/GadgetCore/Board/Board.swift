@@ -51,6 +51,14 @@ public struct Board: Sendable, Equatable {
 
     /// The index in `pages` of the page with this id.
     public func pageIndex(id: String) -> Int? { pages.firstIndex { $0.id == id } }
+    /// The board with gadget `id`'s text string replaced (its style kept); nil when there is no
+    /// such gadget or it has no text. What a live text change keeps so a rebuilt scene shows it.
+    public func settingText(_ string: String, gadget id: String) -> Board? {
+        guard let i = gadgets.firstIndex(where: { $0.id == id }), gadgets[i].text != nil else { return nil }
+        var board = self
+        board.gadgets[i].text?.style.string = string
+        return board
+    }
 }
 
 /// A path to an image, relative to the board file, and the JSON path that named it.

@@ -23,18 +23,22 @@ public struct Gadget: Sendable, Equatable, Identifiable {
     public var action: GadgetAction?
     /// Done when a long press on the gadget begins (`"longPressAction"`).
     public var longPressAction: GadgetAction?
+    /// Text drawn over the appearance, laid out in the gadget's box (`size`); nil: none.
+    public var text: GadgetText?
 
     public init(id: String, appearance: Appearance, center: Vector2, size: Size2, rotationDegrees: Double = 0, opacity: Double = 1,
                 z: Double = 0, behavior: GadgetBehavior = GadgetBehavior(), body: BodySettings = BodySettings(),
-                page: String? = nil, action: GadgetAction? = nil, longPressAction: GadgetAction? = nil) {
+                page: String? = nil, action: GadgetAction? = nil, longPressAction: GadgetAction? = nil, text: GadgetText? = nil) {
         self.id = id; self.appearance = appearance; self.center = center; self.size = size
         self.rotationDegrees = rotationDegrees; self.opacity = opacity; self.z = z; self.behavior = behavior; self.body = body
-        self.page = page; self.action = action; self.longPressAction = longPressAction
+        self.page = page; self.action = action; self.longPressAction = longPressAction; self.text = text
     }
 
     public enum Appearance: Sendable, Equatable {
         case color(Color)
         case image(ImageReference)
+        /// Nothing under the text: a caption or a price floating over the board.
+        case clear
     }
 
     public var rotationRadians: Double { Math.radians(rotationDegrees) }

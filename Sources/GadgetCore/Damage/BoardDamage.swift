@@ -8,13 +8,16 @@ public enum BoardDamage {
         /// What it shows and whether it shows (a control `set` changes them in place).
         public var appearance: Gadget.Appearance?
         public var hidden: Bool
-        public init(pose: GadgetPose, opacity: Double, appearance: Gadget.Appearance? = nil, hidden: Bool = false) {
-            self.pose = pose; self.opacity = opacity; self.appearance = appearance; self.hidden = hidden
+        /// Goes up when its pixels change in place (its text was set or drawn sharper).
+        public var revision: Int
+        public init(pose: GadgetPose, opacity: Double, appearance: Gadget.Appearance? = nil, hidden: Bool = false, revision: Int = 0) {
+            self.pose = pose; self.opacity = opacity; self.appearance = appearance; self.hidden = hidden; self.revision = revision
         }
     }
 
-    /// One item per gadget, board order (the drawing order), for `DamageTracker`.
-    public static func items(board: Board, poses: [GadgetPose], viewport: BoardViewport) -> [DamageTracker<GadgetLook>.Item] {
+    /// One item per gadget, board order (the drawing order), for `DamageTracker`. `revisions`:
+    /// per gadget, the scene's count of in-place changes (missing entries count as 0).
+    public static func items(board: Board, poses: [GadgetPose], viewport: BoardViewport, revisions: [Int] = []) -> [DamageTracker<GadgetLook>.Item] {
         let toDisplay = viewport.boardToDisplay
         var items: [DamageTracker<GadgetLook>.Item] = []
         items.reserveCapacity(poses.count)
@@ -24,7 +27,8 @@ public enum BoardDamage {
             // One pixel of margin: bilinear filtering and the rasteriser's edge rules stay inside
             // the covering box, the margin only guards rounding in the transform.
             let bounds = PixelRect.covering(rect.corners.map { toDisplay.apply($0) }).outset(by: 1)
-            items.append(.init(bounds: bounds, look: GadgetLook(pose: pose, opacity: gadget.opacity, appearance: gadget.appearance, hidden: gadget.hidden)))
+            items.append(.init(bounds: bounds, look: GadgetLook(pose: pose, opacity: gadget.opacity, appearance: gadget.appearance, hidden: gadget.hidden,
+                                                                revision: i < revisions.count ? revisions[i] : 0)))
         }
         return items
     }

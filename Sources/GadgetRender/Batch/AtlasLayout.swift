@@ -92,6 +92,26 @@ public struct AtlasLayout {
         return (half / Float(pages[page].width), half / Float(pages[page].height))
     }
 
+    /// Where image `index` sits: its page and top-left pixel (inside its gutter).
+    public func placement(of index: Int) -> (page: Int, x: Int, y: Int)? {
+        for (p, page) in pages.enumerated() {
+            if let hit = page.placements.first(where: { $0.index == index }) { return (p, hit.x, hit.y) }
+        }
+        return nil
+    }
+
+    /// `image` with its gutter: what `composePage` writes for it, to replace one image in a page
+    /// already uploaded (at its placement less the gutter).
+    public static func withGutter(_ image: RGBAImage) -> RGBAImage {
+        let g = gutter
+        var out = RGBAImage(width: image.width + 2 * g, height: image.height + 2 * g)
+        for y in 0..<out.height {
+            let sy = min(max(y - g, 0), image.height - 1)
+            for x in 0..<out.width { out.setPixel(x, y, image.pixel(min(max(x - g, 0), image.width - 1), sy)) }
+        }
+        return out
+    }
+
     /// Builds the page image: white block, every image with its edge-repeating gutter.
     public func composePage(_ p: Int, images: [RGBAImage]) -> RGBAImage {
         let page = pages[p]

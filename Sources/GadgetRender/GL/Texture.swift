@@ -40,6 +40,21 @@ public final class Texture {
         do { try GLError.check("glTexImage2D(\(image.width)x\(image.height))") } catch { destroy(); throw error }
     }
 
+    /// Overwrites the texels at (`x`, `y`) with `premultiplied` (which must fit inside): a text
+    /// changed at run time replaces its atlas region without rebuilding the page.
+    public func replace(_ premultiplied: RGBAImage, atX x: Int, y: Int) throws(GLError) {
+        guard x >= 0, y >= 0, x + premultiplied.width <= width, y + premultiplied.height <= height else {
+            throw .capacity("glTexSubImage2D: \(premultiplied.width)x\(premultiplied.height) at (\(x), \(y)) does not fit a \(width)x\(height) texture")
+        }
+        glBindTexture(GLenum(GL_TEXTURE_2D), name)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        premultiplied.pixels.withUnsafeBytes { raw in
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(x), GLint(y), GLsizei(premultiplied.width), GLsizei(premultiplied.height),
+                            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), raw.baseAddress)
+        }
+        try GLError.check("glTexSubImage2D(\(premultiplied.width)x\(premultiplied.height))")
+    }
+
     public func destroy() {
         if name != 0 { glDeleteTextures(1, &name); name = 0 }
     }

@@ -2,61 +2,92 @@ import CGLES2
 import GadgetCore
 import GadgetRender
 
-/// The GPU side of a loaded board: its images packed into atlas pages (usually one), and a
-/// `draw` that turns gadget poses into sprites. Thread: the render thread; `destroy()` before
-/// the GL context goes.
+/// The GPU side of a loaded board: its images and its gadgets' text packed into atlas pages
+/// (usually one), and a `draw` that turns gadget poses into sprites. Text is an image in the same
+/// pages as the photos, drawn by the same batcher over its gadget's colour or image: a board of
+/// images, colours and text stays one texture and one draw call. Thread: the render thread;
+/// `destroy()` before the GL context goes.
 public final class BoardScene {
     /// The board drawn: as loaded, with the control protocol's look changes (`updateLook`).
     public private(set) var loaded: LoadedBoard
     public let viewport: BoardViewport
-    private var pages: [Texture] = []
-    private var layout: AtlasLayout
-    /// Atlas region per image path.
-    private var regions: [String: AtlasRegion] = [:]
+    var pages: [Texture] = []
+    var layout: AtlasLayout
+    let pageSide: Int
+    /// The board's image paths (sorted) and the sizes the budget planned for them: the first
+    /// entries of the atlas, in this order; the gadgets' text images follow.
+    let imagePaths: [String]
+    let imageSizes: [PixelSize]
+    /// Reserved images not placed yet (drawn as placeholders), and those placed since (kept for
+    /// an atlas rebuild; the same storage as the caller's copy).
+    var pendingImages: Set<String>
+    var placedImages: [String: RGBAImage] = [:]
     /// Per gadget (board order): its region, or nil for a solid colour.
-    private var gadgetRegions: [AtlasRegion?]
-    private var gadgetColors: [Color?]
-    private var backgroundRegion: AtlasRegion?
-    private var whiteTexels: [(Float, Float)] = []
+    var gadgetRegions: [AtlasRegion?] = []
+    var gadgetColors: [Color?]
+    var backgroundRegion: AtlasRegion?
+    var whiteTexels: [(Float, Float)] = []
+
+    let textCache: TextImageCache
+    /// Per gadget: its text as shown now (`setText` changes it at run time), the zoom its image
+    /// was rasterised for, the image's key and where it sits in the atlas (nil: no text).
+    var texts: [GadgetText?]
+    var textZooms: [Double]
+    var textKeys: [TextImageCache.Key?] = []
+    var textRegions: [AtlasRegion?] = []
+    /// Atlas entry index (after the images) per gadget with a text image.
+    var textEntries: [Int?] = []
+    /// Per gadget: goes up whenever its pixels change other than by its pose (its text was set,
+    /// re-rasterised sharper): damage tracking compares it with the last frame's.
+    public internal(set) var contentRevisions: [Int]
 
     /// The one-line warning when the images did not fit `textureBudget` and were shrunk (the
     /// caller logs it); nil when they fit.
     public private(set) var budgetWarning: String?
+    /// One line per gadget whose text could not be drawn as asked (a font not installed, drawn
+    /// in the default font instead, or not at all); the caller logs them.
+    public internal(set) var textWarnings: [String] = []
 
-    /// `textureBudget`: the most bytes the atlas pages may take (`AtlasBudget.standard`, 256 MiB).
+    /// `textureBudget`: the most bytes the image pages may take (`AtlasBudget.standard`, 256 MiB);
+    /// text images come on top. `text`: rendered text kept across scenes (a new cache when nil).
+    /// `reserving`: images still being decoded (path → the most pixels they will have, as
+    /// `BoardLoader.imageJobs` asks for): the atlas is laid out with room for them now, and
+    /// `placeImage` puts each in its room as it arrives, instead of a new scene per arrival.
     public init(loaded: LoadedBoard, displaySize: PixelSize, rotation: DisplayRotation? = nil,
-                textureBudget: AtlasBudget = .standard) throws(GLError) {
+                textureBudget: AtlasBudget = .standard, text: TextImageCache? = nil,
+                reserving: [String: PixelSize] = [:]) throws(GLError) {
         self.loaded = loaded
         viewport = BoardViewport(boardSize: loaded.board.size, displaySize: displaySize, rotation: rotation ?? loaded.board.rotation)
-        let paths = loaded.images.keys.sorted()
+        textCache = text ?? TextImageCache()
+        let reserved = reserving.filter { loaded.images[$0.key] == nil }
+        pendingImages = Set(reserved.keys)
+        imagePaths = (Array(loaded.images.keys) + reserved.keys).sorted()
         // Pages up to 4096 (the Pi 4's limit) or the GPU's own limit, whichever is smaller.
-        let pageSide = min(Texture.maximumSize, 4096)
+        pageSide = min(Texture.maximumSize, 4096)
         let fit = pageSide - 2 * AtlasLayout.gutter - AtlasLayout.whiteBlock
-        var images = paths.map { loaded.images[$0]!.downscaled(toFit: fit) }
-        let plan = textureBudget.plan(sizes: images.map(\.size), pageSide: pageSide)
+        let fitted = imagePaths.map { path in
+            if let image = loaded.images[path] { return image.downscaled(toFit: fit).size }
+            let room = reserved[path] ?? PixelSize(1, 1)
+            return PixelSize(min(max(1, room.width), fit), min(max(1, room.height), fit))
+        }
+        let plan = textureBudget.plan(sizes: fitted, pageSide: pageSide)
         budgetWarning = AtlasBudget.warning(plan, budget: textureBudget)
-        images = zip(images, plan.sizes).map { $0.downscaled(to: $1).premultiplied() }
+        imageSizes = plan.sizes
         layout = plan.layout
-        for p in layout.pages.indices {
-            pages.append(try Texture(premultiplied: layout.composePage(p, images: images)))
-            whiteTexels.append(layout.whiteTexel(page: p))
-        }
-        var byPath: [String: AtlasRegion] = [:]
-        for (i, path) in paths.enumerated() { byPath[path] = layout.regions[i] }
-        regions = byPath
-        gadgetRegions = loaded.board.gadgets.map { g in
-            if case .image(let ref) = g.appearance { return byPath[ref.path] }
-            return nil
-        }
+        let gadgets = loaded.board.gadgets
+        texts = gadgets.map(\.text)
+        textZooms = gadgets.map { _ in 1 }
+        contentRevisions = gadgets.map { _ in 0 }
         // An image not decoded yet (`run` decodes on worker threads) or that failed to decode
         // shows as a flat placeholder until a scene with it is built.
-        gadgetColors = loaded.board.gadgets.map { g in
+        gadgetColors = gadgets.map { g in
             switch g.appearance {
             case .color(let c): return c
-            case .image(let ref): return byPath[ref.path] == nil ? BoardScene.pendingImageColor : nil
+            case .image(let ref): return loaded.images[ref.path] == nil ? BoardScene.pendingImageColor : nil
+            case .clear: return nil
             }
         }
-        if case .image(let ref, _) = loaded.board.background { backgroundRegion = byPath[ref.path] }
+        try buildAtlas()
     }
 
     /// What a gadget whose image is not decoded yet draws as: a neutral slate grey that reads
@@ -88,6 +119,11 @@ public final class BoardScene {
             } else if let c = gadgetColors[i] {
                 drawSolid(center: pose.center, size: size, rotation: pose.rotation,
                           color: PremultipliedColor(c, opacity: opacity), batcher: batcher)
+            }
+            // The text image is the gadget's box: the same quad, on top.
+            if let r = textRegions[i] {
+                batcher.draw(texture: pages[r.page].id, center: pose.center, size: size, rotation: pose.rotation,
+                             u0: r.u0, v0: r.v0, u1: r.u1, v1: r.v1, color: .white(opacity: opacity))
             }
         }
     }

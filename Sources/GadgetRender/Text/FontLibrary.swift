@@ -72,6 +72,12 @@ public final class FontLibrary {
 
     private var fileCoverage: [FontFile: HarfBuzzFont] = [:]
 
+    /// Throws `.fontFileUnreadable` unless `path` is a font file HarfBuzz can open (for `check`).
+    public func checkFile(_ path: String) throws(TextError) {
+        let file = FontFile(path: path)
+        if fileCoverage[file] == nil { fileCoverage[file] = try HarfBuzzFont(path: file.path, index: file.index) }
+    }
+
     private func coverage(of file: FontFile, has scalar: Unicode.Scalar) throws(TextError) -> Bool {
         if let font = fileCoverage[file] { return font.hasGlyph(scalar) }
         let font = try HarfBuzzFont(path: file.path, index: file.index)

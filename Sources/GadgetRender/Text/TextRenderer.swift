@@ -1,8 +1,9 @@
 import GadgetCore
 
 /// Lays out and draws a `TextStyle` in a box: fonts per character through `FontLibrary`, bidi
-/// levels through FriBidi, shaping per run through HarfBuzz, greedy line breaking (GadgetCore's
-/// `LineBreaker`), glyphs rasterised by FreeType at the requested pixel size.
+/// levels through FriBidi, shaping per run through HarfBuzz, break opportunities from libunibreak
+/// (UAX #14), greedy line breaking (GadgetCore's `LineBreaker`), glyphs rasterised by FreeType at
+/// the requested pixel size.
 ///
 /// The caller passes `scale` (display scale × zoom): text is rasterised at the size it is shown,
 /// so it stays sharp when the caller renders again at a new scale (see docs/text.md).
@@ -85,7 +86,7 @@ public final class TextRenderer {
         let ellipsisFont = try fonts.font(for: Self.ellipsis, style: style) ?? primary
         try face(ellipsisFont).setPixelSize(px)
         let advances = try shapeAdvances(characters)
-        let breakAfter = LineBreakOpportunities.breakAfter(scalars)
+        let breakAfter = UnicodeLineBreaks.breakAfter(scalars)
         let items = characters.indices.map { i in
             LineBreakItem(advance: advances[i], isSpace: LineBreakOpportunities.isSpace(characters[i].scalar),
                           breakAfter: breakAfter[i], isNewline: LineBreakOpportunities.isNewline(characters[i].scalar))

@@ -114,7 +114,9 @@ import GadgetSystem
         try frame()
         try expectPixel(16, 16, (255, 0, 0), "a arrived")
         try expectPixel(48, 16, grey, "b still pending")
-        #expect(loop.scene !== firstScene)
+        // Placed into the room the atlas kept for it: the same scene, its gadget redrawn.
+        #expect(loop.scene === firstScene)
+        #expect(loop.scene.contentRevisions[0] == 1)
         #expect(loop.imageLoading != nil)
 
         // b fails: one line is logged, the placeholder stays, and loading is over.
@@ -125,7 +127,7 @@ import GadgetSystem
         try expectPixel(48, 16, grey, "b failed: placeholder")
         try expectPixel(16, 16, (255, 0, 0), "a stays")
         #expect(loop.imageLoading == nil)
-        #expect(loop.scene === sceneWithA)  // nothing new arrived: no rebuild
+        #expect(loop.scene === sceneWithA)  // nothing new arrived: nothing placed, no rebuild
         #expect(loop.imagesShownTime != nil)
     }
 

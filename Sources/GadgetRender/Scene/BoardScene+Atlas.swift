@@ -1,0 +1,92 @@
+import GadgetCore
+
+extension BoardScene {
+    /// The largest side of a text image, pixels: a label zoomed past it is drawn from an image of
+    /// this size, stretched (a quarter of a Pi 4 page, so text never crowds out the photos).
+    public static let maximumTextImageSide = 2048.0
+
+    /// Lays out and uploads the atlas: the board's images at their planned sizes, then every
+    /// gadget's text rendered at the display's scale × its zoom. Run at start and when a text
+    /// image changes size (a settled pinch); a text whose size is unchanged is replaced in place
+    /// (`setText`).
+    func buildAtlas() throws(GLError) {
+        // A reserved image not here yet takes its room, transparent, until `placeImage`.
+        var entries: [RGBAImage] = imagePaths.indices.map { i in
+            guard let image = loaded.images[imagePaths[i]] ?? placedImages[imagePaths[i]], !pendingImages.contains(imagePaths[i]) else {
+                return RGBAImage(width: imageSizes[i].width, height: imageSizes[i].height)
+            }
+            return image.downscaled(to: imageSizes[i]).premultiplied()
+        }
+        textKeys = texts.indices.map { _ in nil }
+        textEntries = texts.indices.map { _ in nil }
+        textWarnings = []
+        for i in texts.indices {
+            guard let (key, image) = textImage(i) else { continue }
+            textKeys[i] = key
+            textEntries[i] = entries.count
+            entries.append(image)
+        }
+        textCache.keepOnly(Set(textKeys.compactMap { $0 }))
+        layout = AtlasLayout(sizes: entries.map(\.size), pageSide: pageSide)
+        for p in pages { p.destroy() }
+        pages = []
+        whiteTexels = []
+        for p in layout.pages.indices {
+            pages.append(try Texture(premultiplied: layout.composePage(p, images: entries)))
+            whiteTexels.append(layout.whiteTexel(page: p))
+        }
+        var byPath: [String: AtlasRegion] = [:]
+        for (i, path) in imagePaths.enumerated() where !pendingImages.contains(path) { byPath[path] = layout.regions[i] }
+        gadgetRegions = loaded.board.gadgets.map { g in
+            if case .image(let ref) = g.appearance { return byPath[ref.path] }
+            return nil
+        }
+        textRegions = textEntries.map { $0.map { layout.regions[$0] } }
+        backgroundRegion = nil
+        if case .image(let ref, _) = loaded.board.background { backgroundRegion = byPath[ref.path] }
+    }
+
+    /// Image pixels per board pixel for gadget `i`'s text at `zoom`: the display's scale times
+    /// the zoom, held so the image's longer side stays within `maximumTextImageSide`.
+    func textScale(_ i: Int, zoom: Double) -> Double {
+        let size = loaded.board.gadgets[i].size
+        let wanted = viewport.scale * max(zoom, 0.01)
+        return min(wanted, BoardScene.maximumTextImageSide / max(size.width, size.height, 1))
+    }
+
+    /// Gadget `i`'s text image at its zoom. A font that is not installed (or a font file that
+    /// cannot be read) draws in the default sans-serif font with a warning; text that cannot be
+    /// drawn at all is left out with a warning. `check` reports both before a kiosk gets here.
+    func textImage(_ i: Int) -> (TextImageCache.Key, RGBAImage)? {
+        guard let text = texts[i] else { return nil }
+        let box = loaded.board.gadgets[i].size
+        let scale = textScale(i, zoom: textZooms[i])
+        var style = text.style
+        do {
+            return (key(style, box, scale), try textCache.image(style, box: box, scale: scale))
+        } catch .fontNotInstalled, .fontFileUnreadable {
+            textWarnings.append("\(text.jsonPath).font: \(Self.describe(style.font)) cannot be used; drawn in sans-serif")
+            style.font = .family("sans-serif")
+        } catch {
+            textWarnings.append("\(text.jsonPath): \(error); not drawn")
+            return nil
+        }
+        do {
+            return (key(style, box, scale), try textCache.image(style, box: box, scale: scale))
+        } catch {
+            textWarnings.append("\(text.jsonPath): \(error); not drawn")
+            return nil
+        }
+    }
+
+    private func key(_ style: TextStyle, _ box: Size2, _ scale: Double) -> TextImageCache.Key {
+        TextImageCache.Key(style: style, width: box.width, height: box.height, scale: scale)
+    }
+
+    static func describe(_ font: TextStyle.Font) -> String {
+        switch font {
+        case .family(let f): return "font \"\(f)\""
+        case .file(let path): return "font file \(path)"
+        }
+    }
+}

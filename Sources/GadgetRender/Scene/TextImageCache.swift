@@ -1,0 +1,46 @@
+import GadgetCore
+
+/// Gadget text rendered into images, kept across scenes: `run` builds a new scene each time
+/// photos arrive, the display changes or a pinch settles, and only text whose style, box or scale
+/// changed is laid out again. Opens fontconfig and FreeType on first use, so a board without
+/// text costs nothing. Thread: the render thread (FreeType faces are not thread-safe).
+public final class TextImageCache {
+    /// What decides a text image's pixels.
+    public struct Key: Hashable, Sendable {
+        public var style: TextStyle
+        /// The box in board pixels (the gadget's size) and the raster scale (display × zoom).
+        public var width, height, scale: Double
+    }
+
+    private var renderer: TextRenderer?
+    private var images: [Key: RGBAImage] = [:]
+    /// Renders done (not served from the cache), for tests and `--stats`.
+    public private(set) var renders = 0
+
+    public init() {}
+
+    /// The premultiplied image of `style` laid out in a `box` board pixels large, rasterised at
+    /// `scale` image pixels per board pixel.
+    public func image(_ style: TextStyle, box: Size2, scale: Double) throws(TextError) -> RGBAImage {
+        let key = Key(style: style, width: box.width, height: box.height, scale: scale)
+        if let image = images[key] { return image }
+        let image = try textRenderer().render(style, width: box.width, height: box.height, scale: scale).image
+        renders += 1
+        images[key] = image
+        return image
+    }
+
+    /// The renderer (and its font library) behind the cache, made on first use.
+    public func textRenderer() throws(TextError) -> TextRenderer {
+        if let renderer { return renderer }
+        let made = try TextRenderer(fonts: try FontLibrary())
+        renderer = made
+        return made
+    }
+
+    /// Forgets every image but those of `keys` (the ones the current scene shows), so a pinch
+    /// through many sizes does not pile up images.
+    public func keepOnly(_ keys: Set<Key>) {
+        images = images.filter { keys.contains($0.key) }
+    }
+}
