@@ -103,9 +103,12 @@ extension KioskLoop {
             return ControlReply.error(id: id, field: "gadget", "no gadget \"\(set.gadget)\" on this board")
         }
         let index = GadgetIndex(i)
-        if set.text != nil {
-            // Text gadgets (h-text) are not on this branch: no gadget has text to replace.
-            return ControlReply.error(id: id, field: "text", "gadget \"\(set.gadget)\" is not a text gadget")
+        var newText: GadgetText?
+        if let text = set.text {
+            switch controlText(text, for: session.board.gadgets[i], board: session.board) {
+            case .failure(let f): return ControlReply.error(id: id, field: f.field, f.message)
+            case .success(let t): newText = t
+            }
         }
         var image: (ImageReference, RGBAImage?)?
         if let path = set.image {
@@ -129,6 +132,7 @@ extension KioskLoop {
             if let c = set.color, !animate || !Self.isColor(g.appearance) { g.appearance = .color(c) }
             if let o = set.opacity, !animate { g.opacity = o }
             if let h = set.hidden { g.hidden = h }
+            if let newText { g.text = newText }
         }
         if let (ref, decoded) = image, let decoded { loaded.images[ref.path] = decoded }
         if animate {
@@ -141,6 +145,7 @@ extension KioskLoop {
             session.place(index, at: toPose)
         }
         lookChanged(index)
+        if let newText, newText != before.text { textChanged(index, from: before.text, to: newText) }
         if let z = set.z, z != before.z { reorder(index, z: z) }
         if image != nil { pruneImages() }
         needsDraw = true

@@ -18,7 +18,10 @@ public enum ControlStateReport {
             switch g.appearance {
             case .color(let c): o.append(("color", .string(c.hexString)))
             case .image(let ref): o.append(("image", .string(ref.path)))
+            case .clear: break
             }
+            if let text = g.text { o.append(("text", .string(text.style.string))) }
+            if let page = g.page { o.append(("page", .string(page))) }
             out.append(.object(o))
         }
         return .array(out)

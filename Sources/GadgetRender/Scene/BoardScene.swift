@@ -138,8 +138,11 @@ public final class BoardScene {
             gadgetRegions[index] = nil
             gadgetColors[index] = c
         case .image(let ref):
-            guard let region = regions[ref.path] else { return false }
-            gadgetRegions[index] = region
+            guard let k = imagePaths.firstIndex(of: ref.path), !pendingImages.contains(ref.path), k < layout.regions.count else { return false }
+            gadgetRegions[index] = layout.regions[k]
+            gadgetColors[index] = nil
+        case .clear:
+            gadgetRegions[index] = nil
             gadgetColors[index] = nil
         }
         loaded.board.gadgets[index] = gadget
