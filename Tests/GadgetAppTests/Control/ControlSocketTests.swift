@@ -191,6 +191,8 @@ import GadgetSystem
             if wait.isReadable(readable), let line = try other.readLine(timeoutMilliseconds: 10_000) { reply = try JSONParser.parse(line) }
         }
         #expect(reply?["id"] == .number(9))
+        // The metrics heard of the drops when the loop took the next requests.
+        #expect(h.loop.service.metrics.controlMessagesDropped > 0)
     }
 
     @Test func subscribeDeliversATap() throws {
