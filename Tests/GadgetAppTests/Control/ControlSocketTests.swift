@@ -214,6 +214,18 @@ import GadgetSystem
         #expect(tap?["type"] == .string("gesture"))
     }
 
+    @Test func aSubscriberThatHangsUpFreesItsPlace() throws {
+        let h = try Harness()
+        var c: ControlClient? = try ControlClient(path: h.socket)
+        #expect(try h.roundTrip(c!, ##"{"cmd":"subscribe"}"##)?["ok"] == .bool(true))
+        #expect(h.server.clientCount == 1)
+        c = nil  // closed both ways
+        // Waits for the socket thread to see the hang-up (1 ms steps pace the look, 10 s guard).
+        var waited = 0
+        while h.server.clientCount > 0 && waited < 10_000 { usleep(1000); waited += 1 }
+        #expect(h.server.clientCount == 0)
+    }
+
     @Test func snapshotIsThePNGOfTheNextFrame() throws {
         let h = try Harness()
         let c = try ControlClient(path: h.socket)
