@@ -126,7 +126,7 @@ sock=/run/gadgetboard/control.sock
 if [ -S "$sock" ] && [ "$(stat -c %a "$sock")" = 660 ] && /usr/local/bin/gadgetboard ctl "$sock" state | grep -q '"ok":true'; then
     ok "control socket: mode 660, 'ctl state' answered"
 else
-    bad "control socket: $(ls -l /run/gadgetboard/ 2>&1 | tr '\n' ' ')"
+    bad "control socket: $(stat -c '%n %F %a %G' "$sock" 2>&1)"
 fi
 
 # 4. A broken board: rejected, every problem logged at error priority, the old one stays.
