@@ -11,6 +11,7 @@
 # Targets: evemu  the evemu reader and the replay path (Fuzz/EvemuFuzz)
 #          board  JSON parser → board decoder → threshold overrides → a short run (Fuzz/BoardFuzz)
 #          png    libpng decode → downscale → premultiply → atlas page (Fuzz/PNGFuzz)
+#          control  the control protocol: request decoder → replies → a set on a session (Fuzz/ControlFuzz)
 #          photo  format sniffing → EXIF orientation → TurboJPEG / libwebp scaled decode → box
 #                 downscale → orientation turn (Fuzz/PhotoFuzz)
 #
@@ -21,10 +22,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.build/fuzz
-targets=(evemu board png photo)
+targets=(evemu board png photo control)
 flags=("-sanitize=fuzzer,address" -O -assert-config Debug -D DEBUG -swift-version 6 -parse-as-library)
 
-usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 
 # One swiftc run, its output kept in a log; on failure the first errors are shown.
 compile() {
@@ -55,6 +56,7 @@ configure() {
   case $1 in
     evemu) sources=(Fuzz/EvemuFuzz/EvemuFuzz.swift); dict=Fuzz/evemu.dict; max_len=65536 ;;
     board) sources=(Fuzz/BoardFuzz/BoardFuzz.swift); dict=Fuzz/board.dict; max_len=16384 ;;
+    control) sources=(Fuzz/ControlFuzz/ControlFuzz.swift); dict=Fuzz/control.dict; max_len=4096 ;;
     # The codec and the atlas are GadgetRender files with no GL in them; CPNG is the same module
     # map the package uses.
     png) sources=(Fuzz/PNGFuzz/PNGFuzz.swift Sources/GadgetRender/Image/PNGCodec.swift Sources/GadgetRender/Batch/AtlasLayout.swift)
@@ -113,6 +115,7 @@ suite_runs() {
     board) echo 450000 ;;
     png) echo 1200000 ;;
     photo) echo 1000000 ;;
+    control) echo 300000 ;;
   esac
 }
 

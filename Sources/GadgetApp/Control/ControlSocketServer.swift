@@ -145,6 +145,10 @@ extension ControlSocketServer {
                 for (id, slot) in slots {
                     guard let c = clients[id] else { continue }
                     if wait.isReadable(slot) { read(c) }
+                    // Hang-up: the peer closed both ways (a half-close, `ctl`'s shutdown after
+                    // its request, is not one). A subscriber that went away is dropped now,
+                    // not at the next event, so dead connections do not hold client places.
+                    if wait.isHungUp(slot) { c.closeNow() }
                     if c.hasOutput, wait.isWritable(slot) { c.flush() }
                     if c.shouldClose { drop(c) }
                 }

@@ -31,20 +31,40 @@ extension KioskLoop {
 
     /// Takes and executes every request waiting, in arrival order per endpoint.
     func takeControl(now: Microseconds) {
+        var any = false
         for (index, endpoint) in control.endpoints.enumerated() {
             control.inbox.removeAll(keepingCapacity: true)
             endpoint.takeRequests(into: &control.inbox)
             for inbound in control.inbox {
                 execute(inbound, endpoint: index, now: now)
+                any = true
             }
         }
+        if any { countControlSockets() }
+    }
+
+    /// The sockets' losses and refusals into the metrics (read when requests came: a flood of
+    /// connections or lines also sends requests or wakes the loop with its error replies).
+    func countControlSockets() {
+        var total = ControlSocketStatistics()
+        for case let socket as ControlSocketServer in control.endpoints {
+            let s = socket.statistics
+            total.messagesDropped += s.messagesDropped
+            total.clientsRejected += s.clientsRejected
+            total.linesTooLong += s.linesTooLong
+        }
+        service.metrics.controlMessagesDropped = total.messagesDropped
+        service.metrics.controlClientsRejected = total.clientsRejected
+        service.metrics.controlLinesTooLong = total.linesTooLong
     }
 
     func execute(_ inbound: ControlInbound, endpoint index: Int, now: Microseconds) {
         let endpoint = control.endpoints[index]
+        service.metrics.controlRequests += 1
         let request: ControlRequest
         switch ControlRequestDecoder.decode(inbound.line) {
         case .failure(let failure):
+            service.metrics.controlRequestErrors += 1
             endpoint.send(reply: ControlReply.error(failure), to: inbound.client)
             return
         case .success(let r): request = r
@@ -85,7 +105,10 @@ extension KioskLoop {
             endpoint.setSubscribed(on, client: inbound.client)
             reply = ControlReply.ok(id: request.id, [("events", .bool(on))])
         }
-        if let reply { endpoint.send(reply: reply, to: inbound.client) }
+        if let reply {
+            if reply.hasPrefix("{\"ok\":false") || reply.contains(",\"ok\":false,") { service.metrics.controlRequestErrors += 1 }
+            endpoint.send(reply: reply, to: inbound.client)
+        }
     }
 
     /// Gesture events (and reloads) for every subscribed client, the JSON `--events` prints.

@@ -24,6 +24,13 @@ public struct KioskMetrics: Sendable {
     /// Board reloads (SIGHUP) that took effect and ones rejected (the old board kept running).
     public var reloadsSucceeded: UInt64 = 0
     public var reloadsFailed: UInt64 = 0
+    /// Control requests executed (any endpoint), and those answered with an error.
+    public var controlRequests: UInt64 = 0
+    public var controlRequestErrors: UInt64 = 0
+    /// The control socket's losses and refusals (`ControlSocketStatistics`, summed over sockets).
+    public var controlMessagesDropped: UInt64 = 0
+    public var controlClientsRejected: UInt64 = 0
+    public var controlLinesTooLong: UInt64 = 0
     /// True while the panel is blanked by the idle policy.
     public var blanked = false
     /// False while no connector is connected (the panel unplugged or switched off).
@@ -119,6 +126,14 @@ public struct KioskMetrics: Sendable {
         }
         p.counter("gadgetboard_board_reloads_total", help: "Board reloads on SIGHUP, by result (failed: the running board was kept).",
                   samples: [([("result", "ok")], Double(reloadsSucceeded)), ([("result", "failed")], Double(reloadsFailed))])
+        p.counter("gadgetboard_control_requests_total", help: "Control requests executed (socket, MQTT), by result.",
+                  samples: [([("result", "ok")], Double(controlRequests - min(controlRequests, controlRequestErrors))),
+                            ([("result", "error")], Double(controlRequestErrors))])
+        p.counter("gadgetboard_control_messages_dropped_total", help: "Control replies and events dropped because a client did not read (its queue was full).",
+                  value: Double(controlMessagesDropped))
+        p.counter("gadgetboard_control_clients_rejected_total", help: "Control socket connections refused because the most clients were connected.",
+                  value: Double(controlClientsRejected))
+        p.counter("gadgetboard_control_lines_too_long_total", help: "Control request lines refused for their length.", value: Double(controlLinesTooLong))
         p.gauge("gadgetboard_board_gadgets", help: "Gadgets on the board on screen.", value: Double(boardGadgets))
         p.gauge("gadgetboard_blanked", help: "1 while the panel is blanked by the idle policy.", value: blanked ? 1 : 0)
         p.gauge("gadgetboard_display_connected", help: "1 while a connector is connected and the board is shown; 0 while the panel is unplugged or off.",

@@ -29,7 +29,13 @@ public final class UnixStreamListener {
         }
         do {
             try SystemCall.run("chmod", path) { chmod(path, mode_t(mode)) }
-            if let group { try SystemCall.run("chown", path) { chown(path, uid_t.max, gid_t(group)) } }
+            // Only when the file is not in that group already: the unit runs as group
+            // gadgetboard, so the file has it, and its seccomp filter refuses chown (@privileged
+            // includes @chown) even to one's own group.
+            var info = stat()
+            if let group, lstat(path, &info) == 0, info.st_gid != gid_t(group) {
+                try SystemCall.run("chown", path) { chown(path, uid_t.max, gid_t(group)) }
+            }
             try SystemCall.run("listen", path) { listen(fd, backlog) }
         } catch {
             unlink(path)

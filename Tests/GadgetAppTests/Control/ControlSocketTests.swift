@@ -191,6 +191,8 @@ import GadgetSystem
             if wait.isReadable(readable), let line = try other.readLine(timeoutMilliseconds: 10_000) { reply = try JSONParser.parse(line) }
         }
         #expect(reply?["id"] == .number(9))
+        // The metrics heard of the drops when the loop took the next requests.
+        #expect(h.loop.service.metrics.controlMessagesDropped > 0)
     }
 
     @Test func subscribeDeliversATap() throws {
@@ -210,6 +212,18 @@ import GadgetSystem
         }
         #expect(tap?["gadget"] == .string("red"))
         #expect(tap?["type"] == .string("gesture"))
+    }
+
+    @Test func aSubscriberThatHangsUpFreesItsPlace() throws {
+        let h = try Harness()
+        var c: ControlClient? = try ControlClient(path: h.socket)
+        #expect(try h.roundTrip(c!, ##"{"cmd":"subscribe"}"##)?["ok"] == .bool(true))
+        #expect(h.server.clientCount == 1)
+        c = nil  // closed both ways
+        // Waits for the socket thread to see the hang-up (1 ms steps pace the look, 10 s guard).
+        var waited = 0
+        while h.server.clientCount > 0 && waited < 10_000 { usleep(1000); waited += 1 }
+        #expect(h.server.clientCount == 0)
     }
 
     @Test func snapshotIsThePNGOfTheNextFrame() throws {
