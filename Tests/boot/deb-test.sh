@@ -79,6 +79,8 @@ command -v reprepro >/dev/null || fail "reprepro missing: scripts/install-deps.s
 REPOSITORY=$WORK/apt
 mkdir -p "$REPOSITORY/conf"
 cat >"$REPOSITORY/conf/distributions" <<EOF
+Origin: Gadgetboard
+Label: Gadgetboard
 Codename: bookworm
 Suite: stable
 Components: main
