@@ -10,6 +10,10 @@
 #   sudo deploy/install.sh                 # on the Pi, from a checkout of the repository
 #   sudo deploy/install.sh --dry-run       # say what would change, change nothing
 #   sudo deploy/install.sh --root /mnt     # into a mounted image (no apt, no service start)
+#   sudo deploy/install.sh --deb gadgetboard_0.1.0+git256.e30b08b_arm64.deb
+#                                          # from the Debian package (scripts/package-deb.sh): apt
+#                                          # installs it (binary, unit, user, board); this script
+#                                          # adds what a package must not do (getty, /boot)
 set -euo pipefail
 
 usage() {
@@ -21,6 +25,10 @@ Usage: install.sh [OPTIONS]
                      no packages, no service start; users and units are set up inside DIR.
   --prefix DIR       Where the binary goes: DIR/bin/gadgetboard (default /usr/local).
   --binary FILE      Install this gadgetboard binary instead of building one.
+  --deb FILE         Install the Debian package FILE (scripts/package-deb.sh) with apt instead:
+                     it brings the binary (/usr/bin), unit, user, demo board and runtime
+                     libraries; this script then masks the getty, edits the boot partition and
+                     installs --board. Live system only (not with --root, --prefix or --binary).
   --board DIR        Install the board in DIR (board.json and its images) instead of the demo.
   --no-packages      Do not install Debian packages.
   --no-boot-config   Do not touch config.txt / cmdline.txt.
@@ -37,8 +45,10 @@ EOF
 
 ROOT=/
 PREFIX=/usr/local
+PREFIX_SET=0
 DRY_RUN=0
 BINARY=""
+DEB=""
 BOARD_SOURCE=""
 PACKAGES=1
 BOOT_CONFIG=1
@@ -78,10 +88,12 @@ while [ $# -gt 0 ]; do
         --dry-run) DRY_RUN=1 ;;
         --root) ROOT=${2:?--root needs a directory}; shift ;;
         --root=*) ROOT=${1#--root=} ;;
-        --prefix) PREFIX=${2:?--prefix needs a directory}; shift ;;
-        --prefix=*) PREFIX=${1#--prefix=} ;;
+        --prefix) PREFIX=${2:?--prefix needs a directory}; PREFIX_SET=1; shift ;;
+        --prefix=*) PREFIX=${1#--prefix=}; PREFIX_SET=1 ;;
         --binary) BINARY=${2:?--binary needs a file}; shift ;;
         --binary=*) BINARY=${1#--binary=} ;;
+        --deb) DEB=${2:?--deb needs a file}; shift ;;
+        --deb=*) DEB=${1#--deb=} ;;
         --board) BOARD_SOURCE=${2:?--board needs a directory}; shift ;;
         --board=*) BOARD_SOURCE=${1#--board=} ;;
         --no-packages) PACKAGES=0 ;;
@@ -172,6 +184,22 @@ preflight() {
         esac
     fi
     if [ "$ROOT" != / ] && [ ! -d "$ROOT/etc" ]; then die "--root $ROOT has no etc/: not a system root"; fi
+    if [ -n "$DEB" ]; then check_deb; fi
+}
+
+# --deb: everything about the file is checked before anything changes.
+check_deb() {
+    on_live_system || die "--deb installs through apt on the running system, not into --root $ROOT (boot the system, or use --binary)"
+    [ -z "$BINARY" ] || die "--deb and --binary: choose one (the package brings its binary)"
+    [ "$PREFIX_SET" = 0 ] || die "--deb and --prefix: the package's binary is /usr/bin/gadgetboard"
+    [ -f "$DEB" ] || die "--deb $DEB: no such file"
+    local name arch here
+    name=$(dpkg-deb --field "$DEB" Package 2>/dev/null) || die "--deb $DEB is not a Debian package"
+    [ "$name" = gadgetboard ] || die "--deb $DEB is the package '$name', not gadgetboard"
+    arch=$(dpkg-deb --field "$DEB" Architecture)
+    here=$(dpkg --print-architecture)
+    [ "$arch" = "$here" ] || [ "$arch" = all ] || die "--deb $DEB is built for $arch; this system is $here (build it on a $here machine: scripts/package-deb.sh)"
+    DEB=$(cd "$(dirname "$DEB")" && pwd)/$(basename "$DEB")
 }
 
 install_packages() {
@@ -185,6 +213,39 @@ install_packages() {
     if [ ${#missing[@]} -eq 0 ]; then say "packages: all present"; return; fi
     change apt-get update
     change env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+}
+
+# --deb: the package brings the binary, unit, user, demo board and libraries; apt resolves them.
+install_deb() {
+    local old_unit=/etc/systemd/system/$SERVICE wants=/etc/systemd/system/multi-user.target.wants/$SERVICE
+    local want installed apt
+    # An earlier run without --deb put its unit in /etc/systemd/system, where it would hide the
+    # package's (/lib/systemd/system) and keep running /usr/local/bin/gadgetboard: moved aside.
+    if [ -f "$old_unit" ] && [ ! -L "$old_unit" ]; then
+        if [ "$(readlink "$wants" 2>/dev/null)" = "$old_unit" ]; then change rm "$wants"; fi
+        change mv "$old_unit" "$old_unit$BACKUP_SUFFIX"
+        CHANGED_UNIT=1
+    fi
+    if [ -x /usr/local/bin/gadgetboard ]; then
+        warn "/usr/local/bin/gadgetboard (an install without --deb) is no longer used: the unit runs /usr/bin/gadgetboard; remove it when you like"
+    fi
+    BINARY=/usr/bin/gadgetboard
+    want=$(dpkg-deb --field "$DEB" Version)
+    installed=$(dpkg-query -W -f='${Status} ${Version}' gadgetboard 2>/dev/null || true)
+    if [ "$installed" = "install ok installed $want" ]; then say "package: gadgetboard $want already installed"; return; fi
+    case "$installed" in
+        "install ok installed "*) say "package: gadgetboard ${installed##* } -> $want" ;;
+        *) say "package: installing gadgetboard $want" ;;
+    esac
+    # confdef+confold: a board or defaults file the user changed is kept (the new one lands beside
+    # it as .dpkg-dist), an unchanged one is updated, and dpkg never stops to ask. Downgrades are
+    # allowed: handing this script an older package is how a fleet rolls back.
+    apt=(apt-get install -y --no-install-recommends --allow-downgrades
+        -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold "$DEB")
+    # The lists are refreshed only when a dependency cannot be found without it (no network needed
+    # when every library is already there).
+    if [ "$PACKAGES" = 1 ] && ! "${apt[@]}" --simulate >/dev/null 2>&1; then change apt-get update; fi
+    change env DEBIAN_FRONTEND=noninteractive "${apt[@]}"
 }
 
 # Sets BINARY to a release build of this checkout (unless --binary gave one).
@@ -290,13 +351,8 @@ install_defaults() {
     local dest
     dest=$(in_root /etc/default/gadgetboard)
     [ -e "$dest" ] && return
-    cat >"$WORK/defaults" <<'EOF'
-# Extra options for `gadgetboard run` under systemd (see `gadgetboard run --help`), e.g.
-#   GADGETBOARD_OPTIONS="--rotation 90 --connector DSI-1"
-# Then: sudo systemctl restart gadgetboard
-GADGETBOARD_OPTIONS=""
-EOF
-    install_file "$WORK/defaults" "$dest" 0644 || true
+    # The same file the Debian package ships as a conffile.
+    install_file "$REPO/deploy/gadgetboard.default" "$dest" 0644 || true
 }
 
 install_unit() {
@@ -346,13 +402,19 @@ systemctl_in_root() {
 }
 
 enable_units() {
-    local wants getty
+    local wants
     wants=$(in_root "/etc/systemd/system/multi-user.target.wants/$SERVICE")
     if [ ! -L "$wants" ]; then systemctl_in_root enable "$SERVICE"; fi
+    mask_getty
+    say "units: $SERVICE enabled, getty@$PANEL_VT masked"
+}
+
+# Not a package's business (it would change a unit it does not own), so done here in both modes.
+mask_getty() {
+    local getty
     # Masked, not just disabled: getty.target would otherwise start it again on the next boot.
     getty=$(in_root "/etc/systemd/system/getty@$PANEL_VT.service")
     if [ "$(readlink "$getty" 2>/dev/null)" != /dev/null ]; then systemctl_in_root mask "getty@$PANEL_VT.service"; fi
-    say "units: $SERVICE enabled, getty@$PANEL_VT masked"
 }
 
 # The boot partition: /boot/firmware on bookworm, /boot before it.
@@ -453,15 +515,26 @@ start_service() {
 }
 
 preflight
-install_packages
-build_binary
-install_binary
-setup_user
-install_board
-install_defaults
-install_unit
-install_mqtt
-enable_units
+if [ -n "$DEB" ]; then
+    # The package did the binary, user, board, defaults and unit (enabled; started, or restarted
+    # on an upgrade): what is left is the user's board, MQTT's drop-in, the getty and the boot partition.
+    install_deb
+    # Without --board the package's board (or the user's, a conffile it keeps) stays.
+    if [ -n "$BOARD_SOURCE" ]; then install_board; fi
+    install_mqtt
+    mask_getty
+    say "units: $SERVICE enabled by the package, getty@$PANEL_VT masked"
+else
+    install_packages
+    build_binary
+    install_binary
+    setup_user
+    install_board
+    install_defaults
+    install_unit
+    install_mqtt
+    enable_units
+fi
 configure_boot
 start_service
 

@@ -2,6 +2,7 @@
 # Installs the Debian packages Gadgetboard needs (Debian 12 / Raspberry Pi OS 64-bit).
 #   scripts/install-deps.sh          build + run (the kiosk, snapshots, benchmarks)
 #   scripts/install-deps.sh --test   also what the test suite needs (QEMU VM tests, evemu, photo tools)
+#   scripts/install-deps.sh --package also what scripts/package-deb.sh needs (dpkg-dev, binutils, lintian)
 #   scripts/install-deps.sh --bench  also what bench/compare-sdl.sh and bench/sdl-board.sh need (SDL2's testsprite2,
 #                                    SDL2 and SDL2_image headers, cJSON, a C compiler) and bench/mqtt-figures.sh
 #                                    (mosquitto, python3-paho-mqtt)
@@ -24,14 +25,18 @@ text_tools=(libharfbuzz-bin)
 # The MQTT tests (Tests/mqtt/run.sh) start Debian's broker on loopback and drive it with its clients;
 # openssl makes their throw-away TLS certificates.
 mqtt_tools=(mosquitto mosquitto-clients openssl)
-test_extra=("${mqtt_tools[@]}" evemu-tools busybox-static kmod cpio qemu-system-x86 systemd shellcheck python3 python3-jsonschema python3-prometheus-client
+# scripts/package-deb.sh: dpkg-shlibdeps/dpkg-gencontrol (dpkg-dev), readelf/objcopy (binutils),
+# lintian; the tests also make an apt repository with reprepro.
+package_tools=(dpkg-dev binutils lintian)
+test_extra=("${package_tools[@]}" reprepro "${mqtt_tools[@]}" evemu-tools busybox-static kmod cpio qemu-system-x86 systemd shellcheck python3 python3-jsonschema python3-prometheus-client
             "${photo_tools[@]}" "${text_tools[@]}" "${window_tools[@]}")
 # The VM tests run on x86-64 hosts only (see scripts/test.sh).
-if [[ "$(dpkg --print-architecture)" == amd64 ]]; then test_extra+=(linux-image-amd64); else test_extra=(python3 python3-jsonschema shellcheck "${mqtt_tools[@]}" "${photo_tools[@]}" "${text_tools[@]}" "${window_tools[@]}"); fi
+if [[ "$(dpkg --print-architecture)" == amd64 ]]; then test_extra+=(linux-image-amd64); else test_extra=("${package_tools[@]}" reprepro python3 python3-jsonschema shellcheck "${mqtt_tools[@]}" "${photo_tools[@]}" "${text_tools[@]}" "${window_tools[@]}"); fi
 
 packages=("${build[@]}")
 case "${1:-}" in
   --test) packages+=("${test_extra[@]}") ;;
+  --package) packages+=("${package_tools[@]}") ;;
   --bench) packages+=(libsdl2-tests gcc libegl-dev python3-matplotlib libsdl2-dev libsdl2-image-dev libcjson-dev pkg-config mosquitto python3-paho-mqtt) ;;
 esac
 

@@ -25,6 +25,12 @@ stage "fuzz" Fuzz/run.sh --all
 stage "Tests/window/run.sh" Tests/window/run.sh
 # The fleet over MQTT (issue 15): Debian's mosquitto on loopback, three headless kiosks.
 stage "Tests/mqtt/run.sh" Tests/mqtt/run.sh
+# The Debian package (issue 15): a release build with the Swift runtime linked in, checked by
+# lintian (errors fail). The boot test installs this very file in its VM and checks its contents
+# (Tests/boot/deb-test.sh); elsewhere deb-test.sh runs on its own.
+deb_log=$(mktemp)
+stage "package-deb" bash -c "scripts/package-deb.sh >'$deb_log' 2>&1 || { cat '$deb_log'; exit 1; }"
+if [[ -f $(tail -n1 "$deb_log") ]]; then export GADGETBOARD_DEB; GADGETBOARD_DEB=$(tail -n1 "$deb_log"); fi
 # The real-kernel tests boot this machine's own root filesystem under qemu-system-x86_64, so they
 # need an x86-64 host (CI is one). On a Raspberry Pi the Swift suites above still run everything
 # else; the kiosk itself is checked there by running it (docs/raspberry-pi.md).
@@ -34,6 +40,7 @@ if [[ $(dpkg --print-architecture) == amd64 ]]; then
   done
 else
   echo "=== VM tests: not run on $(dpkg --print-architecture) (they boot an x86-64 kernel with this host's root filesystem)"
+  if [[ -n ${GADGETBOARD_DEB:-} ]]; then stage "Tests/boot/deb-test.sh" bash Tests/boot/deb-test.sh "$GADGETBOARD_DEB"; fi
 fi
 
 echo "test stages: $passed passed, $failed failed"

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Runs inside the boot test's VM, as a unit started at boot (gadgetboard-boot-test.service),
-# against gadgetboard.service as install.sh installed it. Writes its findings to the results
-# share (9p tag "results"), then powers the VM off. Checks:
+# against gadgetboard.service as the Debian package installed it (install-package.sh, from the
+# initramfs). Writes its findings to the results share (9p tag "results"), then powers the VM
+# off. Checks:
+#   0. the package: installed by install.sh --deb, the unit enabled from /lib/systemd/system, the
+#      user in video/input/render, the user's board and defaults kept (conffiles)
 #   1. systemd reports the service active after READY; it runs as gadgetboard, not root
 #   2. it draws: frames presented in its metrics file increase
 #   3. SIGHUP (systemctl reload) with a changed board takes effect, same process
@@ -9,7 +12,11 @@
 #   5. a stalled main loop (test-only trigger) is killed by the watchdog and restarted
 #   5b. a hung display (test-only double: flips stop completing) stops the pings while the loop
 #       runs on, and is restarted the same way
+#   7. an upgrade (install.sh --deb, a newer version): restarted by postinst, no reboot; the
+#      user's board kept
 #   6. systemctl stop: a clean exit (SIGTERM handled, status 0)
+#   8. apt-get remove stops it and keeps the configuration; purge removes the configuration, the
+#      enablement and the user
 set -uo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 BOARDS=$HERE/fixtures
@@ -64,6 +71,36 @@ finish() {
 }
 
 log "boot-test: driver started at $(uptime_s) s after boot"
+
+# 0. The package, as the initramfs installed it before systemd started (install-package.sh).
+{ read -r VERSION; read -r UPGRADE_VERSION; } <"$HERE/versions"
+INSTALL_LOG=/var/log/gadgetboard-boot-test-install.log
+cp "$INSTALL_LOG" "$OUT/install-package.log" 2>/dev/null
+if grep -q '^exit status 0$' "$INSTALL_LOG" 2>/dev/null; then
+    ok "install.sh --deb before boot: $(grep -c 'running:' "$INSTALL_LOG") changes, $(sed -n 's/^took //p' "$INSTALL_LOG") (chroot, emulated)"
+else
+    bad "install.sh --deb before boot failed: $(tail -n 3 "$INSTALL_LOG" 2>/dev/null | tr '\n' ' ')"
+fi
+installed=$(dpkg-query -W -f='${Status} ${Version}' gadgetboard 2>&1)
+if [ "$installed" = "install ok installed $VERSION" ]; then ok "dpkg: gadgetboard $VERSION installed"; else bad "dpkg: '$installed', expected $VERSION"; fi
+if [ "$(systemctl is-enabled "$UNIT")" = enabled ]; then ok "unit enabled by the package (deb-systemd-helper)"; else bad "unit: $(systemctl is-enabled "$UNIT")"; fi
+case "$(prop FragmentPath)" in
+    "/lib/systemd/system/$UNIT"|"/usr/lib/systemd/system/$UNIT") ok "unit from the package: $(prop FragmentPath)" ;;
+    *) bad "unit file $(prop FragmentPath), not the package's /lib/systemd/system/$UNIT" ;;
+esac
+[[ "$(prop ExecStart)" == *"path=/usr/bin/gadgetboard "* ]] || bad "ExecStart does not run /usr/bin/gadgetboard: $(prop ExecStart)"
+kiosk_groups=" $(id -nG gadgetboard 2>/dev/null) "
+if [[ $kiosk_groups == *" video "* && $kiosk_groups == *" input "* && $kiosk_groups == *" render "* ]]; then
+    ok "user gadgetboard (postinst) in$kiosk_groups"
+else
+    bad "user gadgetboard: groups '$kiosk_groups'"
+fi
+if cmp -s "$BOARDS/board-a/board.json" /etc/gadgetboard/board.json && [ -f /etc/gadgetboard/board.json.dpkg-dist ] &&
+    grep -q -- '--frames' /etc/default/gadgetboard; then
+    ok "conffiles: the user's board and defaults kept, the package's board beside them as board.json.dpkg-dist"
+else
+    bad "conffiles: /etc/gadgetboard: $(find /etc/gadgetboard -printf '%f '); defaults: $(grep OPTIONS /etc/default/gadgetboard)"
+fi
 
 # 1. Active after READY. Type=notify: "active" means READY=1 arrived (after the first frame).
 if wait_for 300 is_active; then
@@ -176,6 +213,23 @@ expect_watchdog_restart "stalled loop" /run/gadgetboard/stall 'Watchdog timeout'
 #     stop and systemd restarts the service.
 expect_watchdog_restart "hung display" /run/gadgetboard/hang-flips 'the display looks hung; no longer pinging systemd'
 
+# 7. An upgrade without a reboot, as a fleet gets one: install.sh --deb with a newer package.
+#    postinst restarts the service (dh_installsystemd's restart-after-upgrade); the board in
+#    /etc/gadgetboard (board-b now, changed by the user) is a conffile and stays.
+pid=$(prop MainPID)
+if "$HERE/deploy/install.sh" --deb "$HERE/gadgetboard-upgrade.deb" --no-boot-config --no-packages >"$OUT/upgrade.log" 2>&1; then
+    installed=$(dpkg-query -W -f='${Version}' gadgetboard)
+    if [ "$installed" = "$UPGRADE_VERSION" ] && wait_for 120 is_active && [ "$(prop MainPID)" != "$pid" ]; then
+        ok "upgrade $VERSION -> $installed: restarted by postinst (pid $pid -> $(prop MainPID)), no reboot"
+    else
+        bad "upgrade: version $installed, $(prop ActiveState), pid $pid -> $(prop MainPID)"
+    fi
+    if cmp -s "$BOARDS/board-b/board.json" /etc/gadgetboard/board.json; then ok "upgrade kept the user's board"; else bad "upgrade replaced the user's board"; fi
+    if wait_for 60 frames_above 1 && metric_is gadgetboard_board_gadgets 2; then ok "draws after the upgrade (board-b, 2 gadgets)"; else bad "after the upgrade: frames $(frames), gadgets $(metric gadgetboard_board_gadgets)"; fi
+else
+    bad "install.sh --deb (upgrade) failed: $(tail -n 3 "$OUT/upgrade.log" | tr '\n' ' ')"
+fi
+
 # 6. A clean stop: SIGTERM handled, exit status 0, and (KMS) the console back in text mode.
 systemctl stop "$UNIT"
 if [ "$(prop Result)" = success ] && [ "$(prop ExecMainStatus)" = 0 ]; then
@@ -185,6 +239,29 @@ else
 fi
 if [[ $display == kms* ]]; then
     if [ "$(vt_mode)" = 0 ]; then ok "the console is back in text mode after the stop"; else bad "after the stop /dev/tty1 is in mode $(vt_mode), not text (0)"; fi
+fi
+
+# 8. Remove (prerm stops the running kiosk; the configuration stays), then purge (postrm: the
+#    conffiles, the enablement, the user).
+systemctl start "$UNIT" || bad "start before the removal failed"
+if apt-get remove -y gadgetboard >"$OUT/remove.log" 2>&1; then
+    if ! is_active && [ ! -e /usr/bin/gadgetboard ] && [ -f /etc/gadgetboard/board.json ]; then
+        ok "apt-get remove: stopped ($(prop ActiveState)), binary gone, /etc/gadgetboard kept"
+    else
+        bad "apt-get remove: $(prop ActiveState), binary $(ls /usr/bin/gadgetboard 2>&1), board $(ls /etc/gadgetboard/board.json 2>&1)"
+    fi
+else
+    bad "apt-get remove failed: $(tail -n 3 "$OUT/remove.log" | tr '\n' ' ')"
+fi
+if apt-get purge -y gadgetboard >"$OUT/purge.log" 2>&1; then
+    if [ ! -e /etc/gadgetboard ] && ! getent passwd gadgetboard >/dev/null && ! getent group gadgetboard >/dev/null &&
+        [ ! -e /etc/systemd/system/multi-user.target.wants/$UNIT ] && ! dpkg-query -W -f='${Status}' gadgetboard 2>/dev/null | grep -qv not-installed; then
+        ok "apt-get purge: /etc/gadgetboard, the user and group, the enablement gone"
+    else
+        bad "purge left: $(ls -d /etc/gadgetboard 2>/dev/null) $(getent passwd gadgetboard) $(getent group gadgetboard) $(ls /etc/systemd/system/multi-user.target.wants/$UNIT 2>/dev/null)"
+    fi
+else
+    bad "apt-get purge failed: $(tail -n 3 "$OUT/purge.log" | tr '\n' ' ')"
 fi
 
 finish

@@ -2,7 +2,7 @@
 # /init of the boot test's initramfs (busybox). Makes this machine's root filesystem the VM's
 # root — read-only over 9p, with the installer's output as a layer above it and a tmpfs for
 # writes — then hands over to systemd as PID 1, as a real boot does.
-#   hostroot (9p, ro): this machine's /        layer (9p, ro): what install.sh --root wrote
+#   hostroot (9p, ro): this machine's /        layer (9p, ro): the package and the test's files
 export PATH=/bin
 
 fail() {
@@ -33,4 +33,13 @@ mount -t overlay overlay -o lowerdir=/layer:/host,upperdir=/rw/upper,workdir=/rw
 mount --move /dev /newroot/dev
 mount --move /proc /newroot/proc
 mount --move /sys /newroot/sys
+
+# The package goes in here, in a chroot of the new root before systemd starts, as onto an SD card:
+# the kiosk then starts at boot from what the package enabled. A fresh /run hides the host's, so
+# the maintainer scripts see no running systemd (they enable the unit and do not start it).
+if [ -f /install-package ]; then
+    mount -t tmpfs -o mode=0755 tmpfs /newroot/run || fail "tmpfs on /run"
+    chroot /newroot /bin/bash "$(cat /install-package)" >/dev/console 2>&1
+    umount /newroot/run
+fi
 exec switch_root /newroot /lib/systemd/systemd

@@ -115,3 +115,32 @@ exposure=$(systemd-analyze security --offline=yes "$REPO/deploy/gadgetboard.serv
 [ -n "$exposure" ] || fail "systemd-analyze security gave no figure"
 awk -v e="$exposure" 'BEGIN { exit !(e <= 3.0) }' || fail "exposure $exposure > 3.0"
 pass "systemd-analyze security --offline=yes: exposure $exposure"
+
+# 7. --deb (the Debian package): bad input is one clear line, before anything changes. (The
+#    install itself, through apt on a running system, is the boot test's: in-vm.sh.)
+expect_refused() {
+    local want=$1 out; shift
+    if out=$("$REPO/deploy/install.sh" "$@" 2>&1); then fail "install.sh $* succeeded; expected: $want"; fi
+    [ "$(wc -l <<<"$out")" = 1 ] || fail "install.sh $*: more than one line: $out"
+    grep -q "^install: error: .*$want" <<<"$out" || fail "install.sh $*: '$out', expected '$want'"
+}
+R3=$WORK/root3
+make_scratch_root "$R3" bookworm
+before=$(tree_state "$R3")
+fake=$WORK/fake
+mkdir -p "$fake/DEBIAN"
+other_arch=arm64; [ "$(dpkg --print-architecture)" = arm64 ] && other_arch=amd64
+printf 'Package: gadgetboard\nVersion: 1.0\nArchitecture: %s\nMaintainer: t <t@example.org>\nDescription: t\n' "$other_arch" >"$fake/DEBIAN/control"
+dpkg-deb --root-owner-group -b "$fake" "$WORK/foreign.deb" >/dev/null
+sed -i "s/^Package: .*/Package: something-else/; s/^Architecture: .*/Architecture: all/" "$fake/DEBIAN/control"
+dpkg-deb --root-owner-group -b "$fake" "$WORK/other.deb" >/dev/null
+printf 'not a package\n' >"$WORK/junk.deb"
+expect_refused "not into --root" --deb "$WORK/foreign.deb" --root "$R3"
+expect_refused "no such file" --deb "$WORK/missing.deb" --dry-run
+expect_refused "is not a Debian package" --deb "$WORK/junk.deb" --dry-run
+expect_refused "the package 'something-else', not gadgetboard" --deb "$WORK/other.deb" --dry-run
+expect_refused "built for $other_arch" --deb "$WORK/foreign.deb" --dry-run
+expect_refused "choose one" --deb "$WORK/foreign.deb" --binary "$STUB" --dry-run
+expect_refused "--prefix" --deb "$WORK/foreign.deb" --prefix /opt --dry-run
+[ "$(tree_state "$R3")" = "$before" ] || fail "a refused --deb changed the root"
+pass "--deb refuses bad input with one line, changing nothing"

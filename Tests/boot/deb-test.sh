@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Checks a package made by scripts/package-deb.sh without installing it on this machine: its
+# control fields and Depends (computed, by Debian names), its contents (binary without the Swift
+# runtime, the unit pointed at /usr/bin, conffiles, maintainer scripts), lintian, and the
+# docs/raspberry-pi.md recipe for a fleet's apt repository (reprepro; apt reads it from a file://
+# source with its own state directories, so this machine's apt configuration is untouched).
+# Installing, upgrading and removing it is the boot test's part (in-vm.sh), on a VM's root.
+# Root (reprepro and apt want it only for their own temp dirs; any user works). About 1 minute,
+# most of it lintian.
+#   bash Tests/boot/deb-test.sh dist/gadgetboard_VERSION_ARCH.deb
+set -euo pipefail
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO=$(cd "$HERE/../.." && pwd)
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+. "$HERE/lib.sh"
+DEB=${1:?usage: deb-test.sh PACKAGE.deb}
+[ -f "$DEB" ] || fail "no package at $DEB"
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+shellcheck -x "$REPO/scripts/package-deb.sh" || fail "shellcheck package-deb.sh"
+shellcheck -s sh "$REPO"/deploy/deb/{postinst,prerm,postrm} || fail "shellcheck of the maintainer scripts"
+pass "shellcheck clean: package-deb.sh and the maintainer scripts"
+
+# 1. Control fields.
+field() { dpkg-deb -f "$DEB" "$1"; }
+ARCH=$(dpkg --print-architecture)
+VERSION=$(field Version)
+[ "$(field Package)" = gadgetboard ] || fail "Package: $(field Package)"
+[ "$(field Architecture)" = "$ARCH" ] || fail "Architecture: $(field Architecture), expected $ARCH"
+[ "$(basename "$DEB")" = "gadgetboard_${VERSION}_${ARCH}.deb" ] || fail "file name $(basename "$DEB") does not match $VERSION/$ARCH"
+depends=$(field Depends)
+# dpkg-shlibdeps' output: each library the binary links, by its Debian package name.
+for lib in libc6 libegl1 libgles2 libgbm1 libdrm2 libevdev2 libudev1 libpng16-16 libturbojpeg0 libwebp7 \
+    libfreetype6 libharfbuzz0b libfontconfig1 libfribidi0; do
+    grep -Eq "(^|, )$lib( \(|,|$)" <<<"$depends" || fail "Depends lacks $lib: $depends"
+done
+# By hand (deploy/deb/control says why).
+for pkg in adduser libegl-mesa0 libgl1-mesa-dri fonts-dejavu-core; do
+    grep -Eq "(^|, )$pkg(,|$| )" <<<"$depends" || fail "Depends lacks $pkg: $depends"
+done
+if grep -qi swift <<<"$depends"; then fail "Depends names a Swift package: $depends"; fi
+pass "control: gadgetboard $VERSION $ARCH; Depends from dpkg-shlibdeps + adduser, Mesa's drivers, DejaVu"
+
+# 2. Contents.
+dpkg-deb -x "$DEB" "$WORK/root"
+dpkg-deb -e "$DEB" "$WORK/DEBIAN"
+R=$WORK/root
+[ -x "$R/usr/bin/gadgetboard" ] || fail "no /usr/bin/gadgetboard"
+if readelf -d "$R/usr/bin/gadgetboard" | grep NEEDED | grep -q 'libswift\|libFoundation\|libdispatch'; then
+    fail "the binary needs the Swift runtime: $(readelf -d "$R/usr/bin/gadgetboard" | grep NEEDED | grep -o 'libswift[^]]*' | tr '\n' ' ')"
+fi
+unit=$R/lib/systemd/system/gadgetboard.service
+[ -f "$unit" ] || fail "no /lib/systemd/system/gadgetboard.service"
+diff <(sed 's#/usr/local/bin/gadgetboard#/usr/bin/gadgetboard#g' "$REPO/deploy/gadgetboard.service") "$unit" >/dev/null ||
+    fail "the unit is not deploy/gadgetboard.service with /usr/bin"
+grep -q '^ExecStart=/usr/bin/gadgetboard run /etc/gadgetboard/board.json ' "$unit" || fail "ExecStart: $(grep ExecStart "$unit")"
+[ -f "$R/etc/gadgetboard/board.json" ] || fail "no demo board in /etc/gadgetboard"
+python3 "$REPO/scripts/check-board-schema.py" "$R/etc/gadgetboard/board.json" >/dev/null || fail "the demo board fails the schema"
+cmp -s "$REPO/deploy/gadgetboard.default" "$R/etc/default/gadgetboard" || fail "/etc/default/gadgetboard differs from deploy/gadgetboard.default"
+expected=$(cd "$R" && find etc -type f | sed 's#^#/#' | sort)
+[ "$(sort "$WORK/DEBIAN/conffiles")" = "$expected" ] || fail "conffiles are not every file in /etc: $(cat "$WORK/DEBIAN/conffiles")"
+for s in postinst prerm postrm; do [ -x "$WORK/DEBIAN/$s" ] || fail "no $s"; done
+grep -q 'deb-systemd-helper enable' "$WORK/DEBIAN/postinst" || fail "postinst does not enable the unit"
+grep -q 'adduser --quiet --system' "$WORK/DEBIAN/postinst" || fail "postinst does not create the user"
+for f in copyright changelog.gz; do [ -f "$R/usr/share/doc/gadgetboard/$f" ] || fail "no /usr/share/doc/gadgetboard/$f"; done
+pass "contents: /usr/bin/gadgetboard without libswift, the unit from deploy/ with /usr/bin, the demo board and defaults as conffiles ($(wc -l <"$WORK/DEBIAN/conffiles")), maintainer scripts"
+
+# 3. lintian: errors fail (warnings are reported; deploy/deb/lintian-overrides justifies overrides).
+if command -v lintian >/dev/null; then
+    lintian --fail-on error --info "$DEB" >"$WORK/lintian.txt" 2>&1 || { cat "$WORK/lintian.txt"; fail "lintian reports errors"; }
+    pass "lintian: no errors ($(grep -c '^W:' "$WORK/lintian.txt" || true) warnings, $(grep -c '^I:' "$WORK/lintian.txt" || true) info)"
+else
+    fail "lintian missing: scripts/install-deps.sh --test installs it"
+fi
+
+# 4. The fleet's apt repository, as docs/raspberry-pi.md builds it: reprepro, one distribution.
+command -v reprepro >/dev/null || fail "reprepro missing: scripts/install-deps.sh --test installs it"
+REPOSITORY=$WORK/apt
+mkdir -p "$REPOSITORY/conf"
+cat >"$REPOSITORY/conf/distributions" <<EOF
+Origin: Gadgetboard
+Label: Gadgetboard
+Codename: bookworm
+Suite: stable
+Components: main
+Architectures: amd64 arm64
+Description: Gadgetboard kiosks
+EOF
+reprepro -b "$REPOSITORY" includedeb bookworm "$DEB" >"$WORK/reprepro.log" 2>&1 || { cat "$WORK/reprepro.log"; fail "reprepro includedeb"; }
+[ "$(reprepro -b "$REPOSITORY" list bookworm)" = "bookworm|main|$ARCH: gadgetboard $VERSION" ] ||
+    fail "reprepro list: $(reprepro -b "$REPOSITORY" list bookworm)"
+# apt with its own lists and cache, and only this source (unsigned here: [trusted=yes]; the
+# documented repository is signed).
+mkdir -p "$WORK/lists/partial" "$WORK/cache/archives/partial"
+echo "deb [trusted=yes] file://$REPOSITORY bookworm main" >"$WORK/sources.list"
+apt_opts=(-o "Dir::Etc::SourceList=$WORK/sources.list" -o Dir::Etc::SourceParts=/nonexistent
+    -o "Dir::State::Lists=$WORK/lists" -o "Dir::Cache=$WORK/cache" -o Debug::NoLocking=1 -o APT::Sandbox::User=root)
+apt-get "${apt_opts[@]}" update >"$WORK/apt.log" 2>&1 || { cat "$WORK/apt.log"; fail "apt-get update from the reprepro repository"; }
+candidate=$(apt-cache "${apt_opts[@]}" policy gadgetboard | sed -n 's/^ *Candidate: //p')
+[ "$candidate" = "$VERSION" ] || { apt-cache "${apt_opts[@]}" policy gadgetboard; fail "apt's candidate is '$candidate', not $VERSION"; }
+(cd "$WORK" && apt-get "${apt_opts[@]}" download gadgetboard >>"$WORK/apt.log" 2>&1) || { cat "$WORK/apt.log"; fail "apt-get download"; }
+cmp -s "$DEB" "$WORK/$(basename "$DEB" | sed 's/+/%2b/g')" || cmp -s "$DEB" "$WORK/$(basename "$DEB")" ||
+    fail "the downloaded package differs from $DEB: $(ls "$WORK"/*.deb)"
+pass "reprepro repository: apt sees gadgetboard $VERSION as the candidate and downloads the same file"
