@@ -86,10 +86,12 @@ extension KioskLoop {
         case .load(let path):
             reply = load(path, id: request.id, now: now)
         case .state:
+            // Each gadget where it is on its own page's canvas, not where a page slide (or a
+            // page out of view: drawn at scale 0) puts it on the screen.
             reply = ControlReply.ok(id: request.id, [
                 ("board", .string(loaded.name)),
                 ("page", currentPageID.map { .string($0) } ?? .null),
-                ("gadgets", ControlStateReport.gadgets(board: session.board, poses: session.renderPoses())),
+                ("gadgets", ControlStateReport.gadgets(board: session.board, poses: session.world.poses)),
             ])
         case .snapshot:
             if !displayConnected || idle.isBlanked {

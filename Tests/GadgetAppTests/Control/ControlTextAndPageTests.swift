@@ -111,6 +111,11 @@ import GadgetSystem
                 && first?["cause"] == .string("control"), "\(String(describing: first))")
         let reply = try k.client.readLine(timeoutMilliseconds: 10_000).map { try JSONParser.parse($0) }
         #expect(reply == .object([("id", .number(3)), ("ok", .bool(true)), ("page", .string("about"))]), "\(String(describing: reply))")
-        #expect(try k.request(##"{"cmd":"state"}"##)?["page"] == .string("about"))
+        let state = try k.request(##"{"cmd":"state"}"##)
+        #expect(state?["page"] == .string("about"))
+        // A gadget of a page out of view is reported where it is on its page, at its own scale.
+        guard case .array(let gadgets)? = state?["gadgets"] else { Issue.record("no gadgets in state"); return }
+        let toMenu = gadgets.first { $0["id"] == .string("toMenu") }
+        #expect(toMenu?["page"] == .string("home") && toMenu?["scale"] == .number(1) && toMenu?["center"] == .array([.number(100), .number(300)]))
     }
 }
