@@ -7,7 +7,8 @@ import jsonschema
 root = pathlib.Path(__file__).resolve().parent.parent
 schema = json.loads((root / "docs/board.schema.json").read_text())
 jsonschema.Draft202012Validator.check_schema(schema)
-boards = [p for p in (root / "Tests").rglob("*.json") if '"gadgets"' in p.read_text(errors="ignore") and "invalid" not in p.name]
+boards = [p for d in ("Tests", "examples") for p in (root / d).rglob("*.json")
+          if '"gadgets"' in p.read_text(errors="ignore") and "invalid" not in p.name]
 boards += [pathlib.Path(a) for a in sys.argv[1:]]
 for b in boards:
     jsonschema.validate(json.loads(b.read_text()), schema)
