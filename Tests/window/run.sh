@@ -63,6 +63,8 @@ xshot() { xwd -root -silent | convert xwd:- "png:$1"; }
 # True once the X server shows what `check.py` is asked (retaking the picture each time).
 x_shows() { xshot "$work/x.png" && python3 "$here/check.py" "$@"; }
 
+no_kiosk_window() { ! xdotool search --name "^Gadgetboard .* board\.json$"; }
+
 start() {  # start NAME ARGS…: the kiosk in a window on $work/board.json, logs in $work/NAME.*
   local name=$1; shift
   "$bin" run "$work/board/board.json" --display window --window-size 800x600 --state "$work/$name.state.json" \
@@ -79,6 +81,9 @@ stopped() {  # stopped NAME: the kiosk exits 0 within the guard
     if ! kill -0 "$kiosk_pid" 2>/dev/null; then
       wait "$kiosk_pid" || fail "$name: exit status $?"
       kiosk_pid=""
+      # The X server destroys the window when it reads the closed connection, which can be after
+      # the process is gone: the next kiosk's window search must not find this one.
+      wait_until 60 no_kiosk_window || fail "$name: its window is still there after it exited"
       return 0
     fi
     sleep 0.1
