@@ -160,10 +160,12 @@ wait_for 60 frames_above "$f" || bad "no frames after the reload"
 # 3b. The control socket (issue 14): under the runtime directory, mode 0660, answering `state`
 # through the unit's sandbox (AF_UNIX, seccomp).
 sock=/run/gadgetboard/control.sock
-if [ -S "$sock" ] && [ "$(stat -c %a "$sock")" = 660 ] && /usr/local/bin/gadgetboard ctl "$sock" state | grep -q '"ok":true'; then
+# The package's binary (/usr/bin), as an integrator's script on the kiosk would call it.
+reply=$(/usr/bin/gadgetboard ctl "$sock" state 2>&1 | head -c 300)
+if [ -S "$sock" ] && [ "$(stat -c %a "$sock")" = 660 ] && [[ $reply == *'"ok":true'* ]]; then
     ok "control socket: mode 660, 'ctl state' answered"
 else
-    bad "control socket: $(stat -c '%n %F %a %G' "$sock" 2>&1)"
+    bad "control socket: $(stat -c '%n %F %a %G' "$sock" 2>&1); ctl state: $reply"
 fi
 
 # 4. A broken board: rejected, every problem logged at error priority, the old one stays.
