@@ -19,12 +19,7 @@ extension BoardDecoder {
             let path = "pages[\(p)]"
             guard let pairs = fields(item, path, allowed: ["id", "gadgets"]) else { continue }
             let obj = JSONValue.object(pairs)
-            var id = ""
-            if let iv = obj["id"] {
-                if case .string(let s) = iv, !s.isEmpty { id = s } else { problem("\(path).id", "expected a non-empty string") }
-            } else {
-                problem("\(path).id", "missing required field")
-            }
+            let id = requiredID(obj, path)
             if !id.isEmpty {
                 if let first = pageIDs[id] {
                     problem("\(path).id", "duplicate page id \"\(id)\" (first used by pages[\(first)])")

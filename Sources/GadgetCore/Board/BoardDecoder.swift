@@ -277,12 +277,7 @@ public struct BoardDecoder {
         guard let pairs = fields(v, path, allowed: BoardDecoder.gadgetFields) else { return nil }
         let obj = JSONValue.object(pairs)
 
-        var id = ""
-        if let iv = obj["id"] {
-            if case .string(let s) = iv, !s.isEmpty { id = s } else { problem("\(path).id", "expected a non-empty string") }
-        } else {
-            problem("\(path).id", "missing required field")
-        }
+        let id = requiredID(obj, path)
 
         var appearance = Gadget.Appearance.color(.white)
         switch (obj["image"], obj["color"]) {
@@ -440,6 +435,15 @@ public struct BoardDecoder {
         if let pv = obj["padding"] { style.padding = padding(pv, "\(path).padding") ?? .zero }
         guard problems.count == before else { return nil }
         return GadgetText(style: style, jsonPath: path)
+    }
+
+    /// `obj`'s `"id"`: a non-empty string, or "" with the problem noted at `path.id` (gadgets
+    /// and pages alike).
+    mutating func requiredID(_ obj: JSONValue, _ path: String) -> String {
+        guard let iv = obj["id"] else { problem("\(path).id", "missing required field"); return "" }
+        if case .string(let s) = iv, !s.isEmpty { return s }
+        problem("\(path).id", "expected a non-empty string")
+        return ""
     }
 
     /// A font given by file rather than family: it names a path or ends as a font file does.

@@ -239,9 +239,17 @@ public final class HUDOverlay {
 
         /// `text` with its top-left at (x, y), `scale` units per font pixel.
         func text(_ text: HUDText, x: Float, y: Float, scale: Float, color: PremultipliedColor, glyphs: HUDGlyphs) {
+            characters(count: text.count, x: x, y: y, scale: scale, color: color, glyphs: glyphs) { text[$0] }
+        }
+
+        /// `count` characters (`byte(i)`, ASCII) with their top-left at (x, y): the one glyph
+        /// loop for the HUD's fixed lines and the problems overlay's (the closure does not escape,
+        /// so nothing is allocated per frame).
+        func characters(count: Int, x: Float, y: Float, scale: Float, color: PremultipliedColor, glyphs: HUDGlyphs,
+                        byte: (Int) -> UInt8) {
             var cx = x
-            for i in 0..<text.count {
-                let c = Int(text[i])
+            for i in 0..<count {
+                let c = Int(byte(i))
                 if c < 128 {
                     let lo = Int(glyphs.start[c]), hi = Int(glyphs.start[c + 1])
                     var r = lo

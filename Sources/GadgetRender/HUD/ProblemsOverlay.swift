@@ -96,19 +96,6 @@ public final class ProblemsOverlay {
 extension HUDOverlay.Pen {
     /// `text` (ASCII bytes the font has) with its top-left at (x, y), `scale` units per font pixel.
     func text(ascii text: [UInt8], x: Float, y: Float, scale: Float, color: PremultipliedColor, glyphs: HUDGlyphs) {
-        var cx = x
-        for i in 0..<text.count {
-            let c = Int(text[i])
-            if c < 128 {
-                let lo = Int(glyphs.start[c]), hi = Int(glyphs.start[c + 1])
-                var r = lo
-                while r < hi {
-                    let run = glyphs.runs[r]
-                    rect(cx + Float(run.x) * scale, y + Float(run.y) * scale, Float(run.width) * scale, scale, color)
-                    r += 1
-                }
-            }
-            cx += 6 * scale
-        }
+        characters(count: text.count, x: x, y: y, scale: scale, color: color, glyphs: glyphs) { text[$0] }
     }
 }
