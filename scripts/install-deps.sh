@@ -12,7 +12,10 @@ set -euo pipefail
 
 build=(pkg-config libegl1-mesa-dev libgles2-mesa-dev libgbm-dev libdrm-dev libevdev-dev libpng-dev libudev-dev
        libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libunibreak-dev libmosquitto-dev libegl-mesa0 libgl1-mesa-dri libgbm1
-       libsdl2-dev fonts-dejavu-core fonts-noto-core fonts-noto-cjk)
+       libsdl2-dev fonts-dejavu-core fonts-noto-core fonts-noto-cjk
+       libavformat-dev libavcodec-dev libavutil-dev libcurl4-openssl-dev libqrencode-dev ca-certificates tzdata locales-all)
+# Video through FFmpeg's libav* (decode, demux), live data through libcurl, QR codes through libqrencode;
+# tzdata for board time zones, locales-all for the weekday and month names of a board's "locale".
 # The fonts: the demo board's (DejaVu, Noto Sans and Serif) and the fallbacks its greeting needs
 # (Noto Arabic in fonts-noto-core, Noto Sans CJK); snapshots and goldens are drawn with them.
 # The photo tests make their JPEGs and WebPs with Debian's tools: cjpeg/djpeg, cwebp, exiftool.
@@ -20,6 +23,9 @@ photo_tools=(libjpeg-turbo-progs webp libimage-exiftool-perl)
 # The window test (Tests/window/run.sh) runs the preview in a real X server and drives it as a person would:
 # Xvfb, xdotool for pointer and keys, xwd and ImageMagick for the X server's own screenshot.
 window_tools=(xvfb xdotool x11-apps imagemagick)
+# Video, schedule and live-data tests: ffmpeg makes clips, faketime moves the wall clock, zbarimg reads QR codes,
+# cec-ctl (v4l-utils) watches the emulated CEC bus in the VM.
+signage_tools=(ffmpeg faketime zbar-tools v4l-utils)
 # The text tests compare with hb-shape (their fonts, DejaVu and Noto, are in the build list).
 text_tools=(libharfbuzz-bin)
 # The MQTT tests (Tests/mqtt/run.sh) start Debian's broker on loopback and drive it with its clients;
@@ -29,9 +35,9 @@ mqtt_tools=(mosquitto mosquitto-clients openssl)
 # lintian; the tests also make an apt repository with reprepro.
 package_tools=(dpkg-dev binutils lintian)
 test_extra=("${package_tools[@]}" reprepro "${mqtt_tools[@]}" evemu-tools busybox-static kmod cpio qemu-system-x86 systemd shellcheck python3 python3-jsonschema python3-prometheus-client
-            "${photo_tools[@]}" "${text_tools[@]}" "${window_tools[@]}")
+            "${photo_tools[@]}" "${text_tools[@]}" "${window_tools[@]}" "${signage_tools[@]}")
 # The VM tests run on x86-64 hosts only (see scripts/test.sh).
-if [[ "$(dpkg --print-architecture)" == amd64 ]]; then test_extra+=(linux-image-amd64); else test_extra=("${package_tools[@]}" reprepro python3 python3-jsonschema shellcheck "${mqtt_tools[@]}" "${photo_tools[@]}" "${text_tools[@]}" "${window_tools[@]}"); fi
+if [[ "$(dpkg --print-architecture)" == amd64 ]]; then test_extra+=(linux-image-amd64); else test_extra=("${package_tools[@]}" reprepro python3 python3-jsonschema shellcheck "${mqtt_tools[@]}" "${photo_tools[@]}" "${text_tools[@]}" "${window_tools[@]}" "${signage_tools[@]}"); fi
 
 packages=("${build[@]}")
 case "${1:-}" in
