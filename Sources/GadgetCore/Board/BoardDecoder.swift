@@ -15,12 +15,12 @@ public struct BoardDecoder {
     public static let maximumCenterDistance = 1e6
 
     private let file: String
-    private var problems: [BoardProblem] = []
+    var problems: [BoardProblem] = []
     /// The JSON path of each gadget with an action, by id, for the page checks made once every
     /// page is known.
     var actionPaths: [String: String] = [:]
     /// Board pixels per point (`touch.ppi`), for text sizes given in points.
-    private var pixelsPerPoint = 1.0
+    var pixelsPerPoint = 1.0
 
     /// Decodes UTF-8 JSON bytes. `file` names the board in messages.
     public static func decode(_ bytes: [UInt8], file: String) -> Result<Board, BoardProblems> {
@@ -44,7 +44,7 @@ public struct BoardDecoder {
         return (board, d.problems)
     }
 
-    private init(file: String) { self.file = file }
+    init(file: String) { self.file = file }
 
     mutating func problem(_ path: String, _ message: String) {
         problems.append(BoardProblem(file: file, jsonPath: path, message: message))
@@ -374,7 +374,7 @@ public struct BoardDecoder {
     ]
 
     /// `"text": "Hello"` (every default) or `"text": {"string": …, "font": …, …}`.
-    private mutating func gadgetText(_ v: JSONValue, _ path: String) -> GadgetText? {
+    mutating func gadgetText(_ v: JSONValue, _ path: String) -> GadgetText? {
         if case .string = v { return gadgetText(.object([("string", v)]), path) }
         let before = problems.count
         guard let pairs = fields(v, path, allowed: BoardDecoder.textFields) else { return nil }

@@ -9,7 +9,7 @@ import GadgetRender
 /// `destroy()` before the GL context goes.
 public final class BoardScene {
     /// The board drawn: as loaded, with the control protocol's look changes (`updateLook`).
-    public private(set) var loaded: LoadedBoard
+    public internal(set) var loaded: LoadedBoard
     public let viewport: BoardViewport
     var pages: [Texture] = []
     var layout: AtlasLayout
