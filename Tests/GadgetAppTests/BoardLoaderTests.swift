@@ -44,6 +44,21 @@ import GadgetSystem
         #expect(p.contains("\(file): gadgets[4].image: huge.png: image is 9000x1, over the limit of 8192x8192 pixels"))
     }
 
+    /// `demo --export` over an edited board refuses and writes nothing; again over its own export
+    /// it is fine; `force` overwrites.
+    @Test func demoExportKeepsAnEditedBoard() throws {
+        let dir = scratchDirectory("demo-edit") + "/board"
+        _ = try DemoBoard.export(to: dir)
+        _ = try DemoBoard.export(to: dir)
+        try FileIO.replace(dir + "/board.json", with: "{\"size\": [10, 10], \"gadgets\": []}")
+        FileIO.remove(dir + "/alps.png")
+        #expect(throws: DemoBoard.EditedFiles.self) { _ = try DemoBoard.export(to: dir) }
+        #expect(try FileIO.read(dir + "/board.json") == Array("{\"size\": [10, 10], \"gadgets\": []}".utf8))
+        #expect(!FileIO.exists(dir + "/alps.png"), "nothing is written when one file is refused")
+        _ = try DemoBoard.export(to: dir, force: true)
+        #expect(try FileIO.read(dir + "/board.json") == Array((DemoBoard.json + "\n").utf8))
+    }
+
     @Test func demoBoardLoadsAndExportsAsAnOrdinaryBoard() throws {
         let demo = try DemoBoard.load().get()
         #expect(demo.board.gadgets.count == 10)
