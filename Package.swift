@@ -102,8 +102,12 @@ let package = Package(
             .product(name: "Histogram", package: "hdrhistogram-swift"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // `gadgetboard --version`: VERSION plus the git revision, stamped before every build by a
+        // prebuild command (Plugins/BuildVersion says why a plugin).
+        .plugin(name: "BuildVersion", capability: .buildTool(), path: "Plugins/BuildVersion"),
+        .target(name: "GadgetBuildInfo", plugins: ["BuildVersion"]),
         .executableTarget(name: "gadgetboard", dependencies: [
-            "GadgetApp", "GadgetBench", "GadgetCore", "GadgetInput", "GadgetSystem",
+            "GadgetApp", "GadgetBench", "GadgetCore", "GadgetInput", "GadgetSystem", "GadgetBuildInfo",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
