@@ -194,9 +194,10 @@ final class InputLoop {
             return
         }
         let number = nextNumber
-        let assembler: TouchAssembler
+        var assembler: TouchAssembler
         do {
             assembler = try TouchAssembler(device: number, description: source.device, pointerRange: Self.pointerRange(mapping.board))
+            if let opened = source.openedState { assembler.seed(with: opened) }
         } catch {
             if !reported.contains(path) { logger.info("ignoring \(path): \(error)") }
             reported.insert(path)

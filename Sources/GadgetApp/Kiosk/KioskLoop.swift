@@ -3,7 +3,6 @@ import GadgetDisplay
 import GadgetSystem
 import GadgetInput
 import GadgetRender
-import GadgetSystem
 import SystemPackage
 
 /// The kiosk's main loop: one thread that owns the GL context and polls, paces and serves. The

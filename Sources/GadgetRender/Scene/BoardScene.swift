@@ -1,6 +1,5 @@
 import CGLES2
 import GadgetCore
-import GadgetRender
 
 /// The GPU side of a loaded board: its images and its gadgets' text packed into atlas pages
 /// (usually one), and a `draw` that turns gadget poses into sprites. Text is an image in the same
