@@ -58,9 +58,9 @@ import GadgetSystem
         let lines = p.problems.map(\.description)
         let file = dir + "/board.json"
         #expect(lines.count == 3)
-        #expect(lines.contains { $0.hasPrefix("\(file): gadgets[0].image: cut.jpg: corrupt or truncated JPEG (") })
-        #expect(lines.contains { $0.hasPrefix("\(file): gadgets[1].image: bomb.jpg: image claims 60000x60000 pixels") })
-        #expect(lines.contains { $0.hasPrefix("\(file): gadgets[2].image: junk.webp: corrupt or truncated WebP (") })
+        #expect(lines.contains { $0.hasPrefix("\(file): gadgets[0] (a).image: cut.jpg: corrupt or truncated JPEG (") })
+        #expect(lines.contains { $0.hasPrefix("\(file): gadgets[1] (b).image: bomb.jpg: image claims 60000x60000 pixels") })
+        #expect(lines.contains { $0.hasPrefix("\(file): gadgets[2] (c).image: junk.webp: corrupt or truncated WebP (") })
         #expect(lines.allSatisfy { !$0.contains("\n") })
     }
 }

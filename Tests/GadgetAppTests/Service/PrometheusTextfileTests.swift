@@ -130,7 +130,8 @@ import GadgetCore
     @Test func aFailedWriteLeavesTheOldFileAndNoTemporary() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path + "/gone/metrics.prom"
-        #expect(throws: ServiceError.system(SystemError("open", "\(path).tmp.7", code: ENOENT))) {
+        // Named by the path the user gave, not the temporary beside it.
+        #expect(throws: ServiceError.system(SystemError("open", path, code: ENOENT))) {
             try PrometheusTextfile(path: path, pid: 7).write("x 1\n")
         }
         // rename onto a directory fails: the temporary must be removed.

@@ -1,6 +1,7 @@
 import Testing
 @testable import GadgetApp
 @testable import GadgetCore
+@testable import GadgetDisplay
 @testable import GadgetRender
 
 /// Issue 24, item 7 on a drawn board: `"lang"` picks the face for shared Han characters, and
@@ -35,6 +36,9 @@ import Testing
         var loaded = try textBoard(Self.board(lang: nil, string: "Hi"))
         loaded.board.gadgets[0].text?.style.string = "Hi \u{E000}\u{F0000}"
         let cache = TextImageCache()
+        // Scenes upload textures: a context of our own is current, as in TextSceneHarness.
+        let display = try HeadlessDisplay(size: PixelSize(400, 200))
+        try display.beginFrame()
         let first = try BoardScene(loaded: loaded, displaySize: PixelSize(400, 200), text: cache)
         defer { first.destroy() }
         #expect(first.textWarnings == ["gadgets[0] (sign).text.string: no installed font has U+E000, U+F0000; drawn as boxes"])
