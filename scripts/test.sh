@@ -23,6 +23,9 @@ stage "fuzz" Fuzz/run.sh --all
 # The desktop preview window in a real X server (Xvfb, started by the test on a free display),
 # driven with xdotool: drag, pinch, Escape, live reload and its problems overlay.
 stage "Tests/window/run.sh" Tests/window/run.sh
+# The command line a new user meets in the first hour (issue 24): the real binary's messages,
+# exit statuses, ctl's options and the one path rule for board files.
+stage "Tests/cli/run.sh" Tests/cli/run.sh
 # The fleet over MQTT (issue 15): Debian's mosquitto on loopback, three headless kiosks.
 stage "Tests/mqtt/run.sh" Tests/mqtt/run.sh
 # The Debian package (issue 15): a release build with the Swift runtime linked in, checked by

@@ -101,22 +101,24 @@ final class BoardLoadJob {
                 let message = error.errno == .noSuchFileOrDirectory ? "file not found" : error.fileProblem
                 return Outcome(result: .failure(BoardProblems([BoardProblem(file: path, jsonPath: "", message: message)])), files: [:], decoded: 0, reused: 0)
             }
-            directory = FileIO.directory(of: path)
-            fontDirectory = FileIO.directory(of: path)
-            images = FileImageSource(directory: FileIO.directory(of: path))
+            directory = BoardFilePaths.directory(ofBoardAt: path)
+            fontDirectory = BoardFilePaths.directory(ofBoardAt: path)
+            images = BoardFilePaths.images(forBoardAt: path)
         case .confined(let root, let path):
             name = FileIO.resolve(path.description, against: root)
             do { bytes = try ConfinedFile.read(path.components, under: root, limit: KioskControl.maximumBoardFileBytes, name: path.description) } catch {
                 let message = ConfinedImageSource.problem(error, path: path.description)
                 return Outcome(result: .failure(BoardProblems([BoardProblem(file: name, jsonPath: "", message: message)])), files: [:], decoded: 0, reused: 0)
             }
-            let base = Array(path.components.dropLast())
-            directory = FileIO.resolve(base.joined(separator: "/"), against: root)
-            fontDirectory = "."
-            images = ConfinedImageSource(root: root, base: base)
+            // The client chose which board file of the directory is shown (confined, above);
+            // what that file references is its author's, read by the one rule for board files.
+            directory = BoardFilePaths.directory(ofBoardAt: name)
+            fontDirectory = BoardFilePaths.directory(ofBoardAt: name)
+            images = BoardFilePaths.images(forBoardAt: name)
         }
         let reusing = ReusingImageSource(base: images, directory: directory, reuse: reuse, cancelled: cancelled)
-        let result = BoardLoader.load(bytes: bytes, name: name, images: reusing, displayScale: displayScale, fontDirectory: fontDirectory)
+        let result = BoardLoader.load(bytes: bytes, name: name, images: reusing, displayScale: displayScale, fontDirectory: fontDirectory,
+                                      checkingText: false)
         return Outcome(result: result, files: reusing.files, decoded: reusing.decoded, reused: reusing.reused)
     }
 
