@@ -94,6 +94,7 @@ extension LiveBoard {
         name = fresh.name
         images = fresh.images
         imageFiles = outcome.files
+        lastLoadImages = (outcome.decoded, outcome.reused)
         switch job.source {
         case .file(let p):
             path = p
