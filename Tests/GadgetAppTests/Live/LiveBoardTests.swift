@@ -66,6 +66,27 @@ import GadgetSystem
         #expect(b.pixel(0, 0) == (10, 200, 10, 255))
     }
 
+    /// A save that changes no photo keeps the scene's atlas (nothing composed or uploaded) and
+    /// looks exactly like a kiosk started on the saved file; a changed photo builds a new scene.
+    @Test func aSaveThatChangesNoPhotoKeepsTheAtlasAndLooksAsAFreshStart() throws {
+        let h = try Harness()
+        try FileIO.replace(h.dir + "/board.json", with: Harness.board(color: "#0000ff"))
+        try h.reload()   // the first reload builds a scene of its own (start-up reserved rooms)
+        let scene = h.loop.live.scene
+        try FileIO.replace(h.dir + "/board.json", with: Harness.board(color: "#ff00ff"))
+        try h.reload()
+        #expect(h.loop.live.scene === scene)
+        try h.frame()
+        let fresh = try Harness()
+        try FileIO.replace(fresh.dir + "/board.json", with: Harness.board(color: "#ff00ff"))
+        try fresh.reload()
+        try fresh.frame()
+        #expect(try h.loop.display.readPixels() == fresh.loop.display.readPixels())
+        try FileIO.replace(h.dir + "/a.png", with: try PNGCodec.encode(RGBAImage(width: 1600, height: 1200, fill: (1, 2, 3, 255))))
+        try h.reload()
+        #expect(h.loop.live.scene !== scene)
+    }
+
     @Test func imagesOfAReloadAreDecodedAtTheDisplaysScale() throws {
         let big = try Harness(display: PixelSize(1280, 800)), small = try Harness(display: PixelSize(320, 200))
         try big.reload()
