@@ -45,6 +45,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Check every damage-tracked frame against a full redraw drawn off screen (slow; for tests and bug reports).")
     var verifyDamage = false
 
+    @Flag(help: "Draw a refused reload's problems over the board on a panel or headless too (the window preview always does; by default visitors never see them).")
+    var showProblems = false
+
     @Option(help: "Listen for control commands on this Unix socket (JSON Lines, docs/control.md), e.g. /run/gadgetboard/control.sock.")
     var control: String?
 
@@ -130,6 +133,7 @@ struct RunCommand: ParsableCommand {
         o.eventsToStdout = events
         o.fullRedraw = fullRedraw
         o.verifyDamage = verifyDamage
+        o.showProblems = showProblems
         o.controlSocketPath = control
         o.watchBoard = !noWatch
         o.mqtt = try? mqttOptions()

@@ -106,4 +106,58 @@ import Testing
         #expect(turned.mismatched == 0 && turned.frames > 200)
         #expect(turned.redrawn < 0.6)
     }
+
+    /// Overlapping control changes (issue 23): moves, a turn with scale, a fade, a colour, a new
+    /// text object, a hide and show, a move interrupting a running one, a restack and a plain
+    /// text, each while others still animate, every frame verified against a full redraw.
+    func runControl(buffers: Int) throws -> (Outcome, KioskLoop) {
+        var o = RunOptions()
+        o.handleSignals = false
+        o.display = .headless
+        o.verifyDamage = true
+        guard case .success(let loaded) = DemoBoard.load() else { throw ImageLoadFailure("demo board") }
+        let service = try KioskService(environment: [:], metricsPath: nil, handleSignals: false, now: 0)
+        let loop = try KioskLoop(options: o, loaded: loaded, service: service, hotplug: nil, display: try HeadlessDisplay(size: PixelSize(640, 360), buffers: buffers))
+        var now = loop.startTime
+        func frame() throws { now += 16_667; loop.live.tick(now: now); try loop.drawFrame(now: now) }
+        func set(_ json: String) {
+            guard case .success(let r) = ControlRequestDecoder.decode(Array(json.utf8)), case .set(let change) = r.command else { Issue.record("bad request \(json)"); return }
+            if case .failure(let f) = loop.live.apply(change, now: now) { Issue.record("\(json): \(f)") }
+        }
+        try frame(); try frame()
+        set(##"{"cmd":"set","gadget":"red-disc","center":[600,300],"duration":1.2}"##)
+        for _ in 0..<10 { try frame() }
+        set(##"{"cmd":"set","gadget":"alps","rotation":30,"scale":1.5,"duration":0.8}"##)
+        for _ in 0..<10 { try frame() }
+        set(##"{"cmd":"set","gadget":"blue-bar","opacity":0.1,"duration":0.6}"##)
+        set(##"{"cmd":"set","gadget":"yellow-square","color":"#ff00ff","duration":0.5}"##)
+        for _ in 0..<5 { try frame() }
+        set(##"{"cmd":"set","gadget":"note","text":{"string":"New\nnote","size":30}}"##)
+        for _ in 0..<5 { try frame() }
+        set(##"{"cmd":"set","gadget":"city","hidden":true}"##)
+        for _ in 0..<10 { try frame() }
+        set(##"{"cmd":"set","gadget":"city","hidden":false}"##)
+        set(##"{"cmd":"set","gadget":"red-disc","center":[200,200],"duration":0.5}"##)
+        for _ in 0..<5 { try frame() }
+        set(##"{"cmd":"set","gadget":"sunset","z":100}"##)
+        for _ in 0..<5 { try frame() }
+        set(##"{"cmd":"set","gadget":"placard","text":"Hello"}"##)
+        set(##"{"cmd":"set","gadget":"weather","center":[300,150],"opacity":0.5,"duration":0.3}"##)
+        for _ in 0..<90 { try frame() }
+        let verifier = try #require(loop.verifier)
+        return (Outcome(frames: verifier.frames, mismatched: verifier.mismatchedFrames, redrawn: loop.stats.redrawnFraction), loop)
+    }
+
+    @Test(arguments: [1, 2, 3]) func overlappingControlChangesEqualAFullRedraw(buffers: Int) throws {
+        let (outcome, loop) = try runControl(buffers: buffers)
+        defer { loop.destroy() }
+        #expect(outcome.frames > 140)
+        #expect(outcome.mismatched == 0)
+        // The changes were really drawn: everything ended where it was sent.
+        let poses = Dictionary(uniqueKeysWithValues: zip(loop.live.board.gadgets.map(\.id), loop.live.session.world.poses))
+        #expect(poses["red-disc"]?.center == Vector2(200, 200))
+        #expect(poses["weather"]?.center == Vector2(300, 150))
+        #expect(loop.live.board.gadgets.last?.id == "sunset")
+        #expect(outcome.redrawn < 0.8)
+    }
 }

@@ -1,8 +1,25 @@
 import GadgetCore
+import GadgetRender
+import GadgetSystem
 
-/// The control protocol's state in the kiosk loop: the endpoints requests come from and the
-/// clients waiting for a snapshot or a load. Thread: the kiosk loop's.
-struct KioskControl {
+/// What the control executor asks of the loop that runs it. Thread: the loop's.
+protocol ControlHost: AnyObject {
+    /// Why no frame can be shown now (no display, blanked), or nil.
+    var noFrameReason: String? { get }
+    /// Frames drawn so far.
+    var drawnFrames: Int { get }
+    /// The frame last presented, read back.
+    func readFrame() throws -> RGBAImage
+    /// A `page` request counts as use of the panel: a blanked one wakes.
+    func controlShowedPage(now: Microseconds)
+}
+
+/// The control protocol's executor (docs/control.md): requests from every `ControlEndpoint` (the
+/// socket, MQTT) are decoded (`ControlRequestDecoder`), applied to the live board between frames
+/// (`LiveBoard.apply`, `showPage`, `load`), and answered through the endpoint they came from. A
+/// request never blocks the loop on a client: replies are handed to the endpoint's queue; a
+/// `load` or `snapshot` is answered when it is done. Thread: the kiosk loop's.
+final class KioskControl {
     /// Every transport the loop takes requests from (socket, MQTT, tests' doubles).
     var endpoints: [any ControlEndpoint] = []
     /// Reused between iterations.
@@ -12,6 +29,14 @@ struct KioskControl {
     var snapshotWaiters: [SnapshotWaiter] = []
     /// Clients waiting for their `load` to end (`LiveBoard.load`'s ticket).
     var loadWaiters: [LoadWaiter] = []
+    let live: LiveBoard
+    let service: KioskService
+    weak var host: ControlHost?
+
+    init(live: LiveBoard, service: KioskService) {
+        self.live = live
+        self.service = service
+    }
 
     struct SnapshotWaiter {
         var endpoint: Int
@@ -34,4 +59,176 @@ struct KioskControl {
     /// The largest image file `set image` reads, and board file `load` reads.
     static let maximumImageFileBytes = 64 << 20
     static let maximumBoardFileBytes = 16 << 20
+
+    /// What a request came to: a reply now (its fields, or the failure), or one later.
+    enum ControlOutcome {
+        case ok([(String, JSONValue)])
+        case failed(ControlFailure)
+        case later
+    }
+
+    /// Opens the endpoints `options` asks for. One that cannot open is logged and left out: the
+    /// kiosk still shows its board.
+    func start(_ options: RunOptions) {
+        if let path = options.controlSocketPath {
+            do { endpoints.append(try ControlSocketServer(path: path, limits: options.controlSocketLimits)) } catch {
+                Loggers.control.error("control socket \(path): \(error); control is off")
+            }
+        }
+        for make in options.controlEndpointFactories {
+            do { endpoints.append(try make()) } catch { Loggers.control.error("control endpoint: \(error)") }
+        }
+    }
+
+    /// Closes every endpoint (the loop is over).
+    func stop() {
+        for e in endpoints { e.close() }
+        endpoints.removeAll()
+    }
+
+    /// Takes and executes every request waiting, in arrival order per endpoint.
+    func take(now: Microseconds) {
+        var any = false
+        for (index, endpoint) in endpoints.enumerated() {
+            inbox.removeAll(keepingCapacity: true)
+            endpoint.takeRequests(into: &inbox)
+            for inbound in inbox {
+                execute(inbound, endpoint: index, now: now)
+                any = true
+            }
+        }
+        if any { countControlSockets() }
+    }
+
+    /// The sockets' losses and refusals into the metrics (read when requests came: a flood of
+    /// connections or lines also sends requests or wakes the loop with its error replies).
+    func countControlSockets() {
+        var total = ControlSocketStatistics()
+        for case let socket as ControlSocketServer in endpoints {
+            let s = socket.statistics
+            total.messagesDropped += s.messagesDropped
+            total.clientsRejected += s.clientsRejected
+            total.linesTooLong += s.linesTooLong
+        }
+        service.metrics.controlMessagesDropped = total.messagesDropped
+        service.metrics.controlClientsRejected = total.clientsRejected
+        service.metrics.controlLinesTooLong = total.linesTooLong
+    }
+
+    func execute(_ inbound: ControlInbound, endpoint index: Int, now: Microseconds) {
+        service.metrics.controlRequests += 1
+        switch ControlRequestDecoder.decode(inbound.line) {
+        case .failure(let failure):
+            reply(.failed(failure), id: failure.id, endpoint: index, client: inbound.client)
+        case .success(let request):
+            let outcome = run(request, endpoint: index, client: inbound.client, now: now)
+            reply(outcome, id: request.id, endpoint: index, client: inbound.client)
+        }
+    }
+
+    /// Sends `outcome`'s reply (nothing yet for `.later`), counting failures.
+    func reply(_ outcome: ControlOutcome, id: JSONValue?, endpoint index: Int, client: ControlClientID) {
+        guard index < endpoints.count else { return }
+        switch outcome {
+        case .ok(let fields):
+            endpoints[index].send(reply: ControlReply.ok(id: id, fields), to: client)
+        case .failed(let failure):
+            service.metrics.controlRequestErrors += 1
+            var f = failure
+            f.id = id
+            endpoints[index].send(reply: ControlReply.error(f), to: client)
+        case .later:
+            break
+        }
+    }
+
+    private func run(_ request: ControlRequest, endpoint index: Int, client: ControlClientID, now: Microseconds) -> ControlOutcome {
+        switch request.command {
+        case .set(let change):
+            switch live.apply(change, now: now) {
+            case .success: return .ok([])
+            case .failure(let f): return .failed(f)
+            }
+        case .page(let page):
+            // Slides there as a swipe would; the page event (cause "control") goes to subscribers.
+            switch live.showPage(page, cause: .control, animated: true, now: now) {
+            case .success:
+                host?.controlShowedPage(now: now)
+                return .ok([("page", .string(page))])
+            case .failure(let f): return .failed(f)
+            }
+        case .load(let path):
+            guard let root = live.controlRoot else { return .failed(ControlFailure(field: "path", message: "the demo board has no directory to load from")) }
+            let name = FileIO.resolve(path.description, against: root)
+            service.reloadBegan(now: now, path: name, reason: "control load")
+            let ticket = live.load(.confined(root: root, path: path), reason: "control load", now: now)
+            loadWaiters.append(.init(endpoint: index, client: client, id: request.id, ticket: ticket))
+            return .later
+        case .state:
+            // Each gadget where it is on its own page's canvas, not where a page slide (or a
+            // page out of view: drawn at scale 0) puts it on the screen.
+            return .ok([
+                ("board", .string(live.name)),
+                ("page", live.session.currentPage.map { .string($0) } ?? .null),
+                ("gadgets", ControlStateReport.gadgets(board: live.board, poses: live.session.world.poses)),
+            ])
+        case .snapshot:
+            guard let host else { return .failed(ControlFailure(field: nil, message: "no kiosk to show a frame")) }
+            if let reason = host.noFrameReason { return .failed(ControlFailure(field: nil, message: reason)) }
+            if snapshotWaiters.count >= KioskControl.maximumSnapshotWaiters {
+                return .failed(ControlFailure(field: nil, message: "busy: \(KioskControl.maximumSnapshotWaiters) snapshots already waiting"))
+            }
+            snapshotWaiters.append(.init(endpoint: index, client: client, id: request.id, afterFrame: host.drawnFrames))
+            live.needsDraw = true
+            return .later
+        case .subscribe(let on):
+            endpoints[index].setSubscribed(on, client: client)
+            return .ok([("events", .bool(on))])
+        }
+    }
+
+    /// Gesture events (and reloads) for every subscribed client, the JSON `--events` prints.
+    func publish(_ event: JSONValue) {
+        guard !endpoints.isEmpty else { return }
+        let line = JSONWriter.write(event)
+        for e in endpoints { e.publish(event: line) }
+    }
+
+    /// A `load` ended: its client hears (all or nothing, as SIGHUP).
+    func answerLoad(ticket: Int, path: String, end: LoadEnd) {
+        guard let k = loadWaiters.firstIndex(where: { $0.ticket == ticket }) else { return }
+        let w = loadWaiters.remove(at: k)
+        switch end {
+        case .shown:
+            reply(.ok([("board", .string(path))]), id: w.id, endpoint: w.endpoint, client: w.client)
+        case .superseded:
+            reply(.failed(ControlFailure(field: "path", message: "replaced by a newer load before it was ready; still showing \(live.name)")),
+                  id: w.id, endpoint: w.endpoint, client: w.client)
+        case .rejected(let problems):
+            let shown = problems.prefix(8).joined(separator: "; ")
+            let more = problems.count > 8 ? " (and \(problems.count - 8) more)" : ""
+            let message = "\(problems.count) problem\(problems.count == 1 ? "" : "s"), still showing \(live.name): \(shown)\(more)"
+            reply(.failed(ControlFailure(field: "path", message: message)), id: w.id, endpoint: w.endpoint, client: w.client)
+        }
+    }
+
+    // MARK: - snapshot
+
+    /// A frame was presented: clients waiting for one drawn after their request get its PNG.
+    func answerSnapshots(drawnFrames: Int) {
+        guard !snapshotWaiters.isEmpty, let host else { return }
+        let ready = snapshotWaiters.filter { drawnFrames > $0.afterFrame }
+        guard !ready.isEmpty else { return }
+        snapshotWaiters.removeAll { drawnFrames > $0.afterFrame }
+        let outcome: ControlOutcome
+        do {
+            let image = try host.readFrame()
+            let png = try PNGCodec.encode(image)
+            outcome = .ok([("width", .number(Double(image.width))), ("height", .number(Double(image.height))),
+                           ("png", .string(Base64.encode(png)))])
+        } catch {
+            outcome = .failed(ControlFailure(field: nil, message: "snapshot failed: \(error)"))
+        }
+        for w in ready { reply(outcome, id: w.id, endpoint: w.endpoint, client: w.client) }
+    }
 }

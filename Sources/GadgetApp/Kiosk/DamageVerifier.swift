@@ -42,7 +42,10 @@ final class DamageVerifier {
         if differing > 0 {
             mismatchedFrames += 1
             mismatchedPixels += differing
-            if mismatchedFrames <= 5 { log.error("damage verify: frame \(frames) differs from a full redraw in \(differing) pixels") }
+            if mismatchedFrames <= 5 {
+                let box = DamageVerifier.differingBounds(tracked, full, width: size.width).map { " within x \($0.x0)...\($0.x1), y \($0.y0)...\($0.y1) (framebuffer rows)" } ?? ""
+                log.error("damage verify: frame \(frames) differs from a full redraw in \(differing) pixels\(box)")
+            }
         }
     }
 
@@ -54,6 +57,21 @@ final class DamageVerifier {
             i += 4
         }
         return n
+    }
+
+    /// Where the differing pixels lie (for the log: which gadget damage tracking missed).
+    static func differingBounds(_ a: [UInt8], _ b: [UInt8], width: Int) -> (x0: Int, x1: Int, y0: Int, y1: Int)? {
+        guard a.count == b.count, width > 0 else { return nil }
+        var box: (x0: Int, x1: Int, y0: Int, y1: Int)?
+        var i = 0
+        while i < a.count {
+            if a[i] != b[i] || a[i + 1] != b[i + 1] || a[i + 2] != b[i + 2] || a[i + 3] != b[i + 3] {
+                let x = (i / 4) % width, y = (i / 4) / width
+                box = box.map { (min($0.x0, x), max($0.x1, x), min($0.y0, y), max($0.y1, y)) } ?? (x, x, y, y)
+            }
+            i += 4
+        }
+        return box
     }
 
     var json: JSONValue {

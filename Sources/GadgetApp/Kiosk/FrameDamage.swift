@@ -28,6 +28,8 @@ struct FrameDamage {
     /// display may be allocated where the freed one was, so an address would not tell.
     private weak var scene: BoardScene?
     private weak var display: AnyObject?
+    /// The scene's background revision at the last frame.
+    private var backgroundRevision = 0
 
     /// The region to draw for this frame and the frame's own damage (to `record` once presented).
     struct Plan {
@@ -38,10 +40,11 @@ struct FrameDamage {
     mutating func plan(scene: BoardScene, board: Board, poses: [GadgetPose], pageDots: PageDots? = nil, cursor: Vector2?, hudFrame: Int?,
                        display: DisplayBackend, fullRedraw: Bool) -> Plan {
         let screen = PixelRect(display.pixelSize)
-        let changed = scene !== self.scene || display !== self.display
+        let changed = scene !== self.scene || display !== self.display || scene.backgroundRevision != backgroundRevision
         if changed { history.reset() }
         self.scene = scene
         self.display = display
+        backgroundRevision = scene.backgroundRevision
 
         var items = BoardDamage.items(board: board, poses: poses, viewport: scene.viewport, revisions: scene.contentRevisions).map {
             DamageTracker<Look>.Item(bounds: $0.bounds, look: .gadget($0.look))

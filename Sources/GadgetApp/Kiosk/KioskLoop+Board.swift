@@ -10,12 +10,12 @@ extension KioskLoop: LiveBoardObserver {
         for e in events {
             service.metrics.record(e)
             if options.eventsToStdout { StandardOutput.line(JSONWriter.write(e.json)) }
-            if !control.endpoints.isEmpty { publishControl(e.json) }
+            if !control.endpoints.isEmpty { control.publish(e.json) }
         }
         for a in actions {
             service.metrics.record(a)
             if options.eventsToStdout { StandardOutput.line(JSONWriter.write(a.json)) }
-            if !control.endpoints.isEmpty { publishControl(a.json) }
+            if !control.endpoints.isEmpty { control.publish(a.json) }
         }
     }
 
@@ -29,13 +29,13 @@ extension KioskLoop: LiveBoardObserver {
             damage.invalidate()
             finishReload(board: path, problems: [])
             watchBoardFiles()
-            publishControl(.object([("type", .string("reload")), ("board", .string(path))]))
+            control.publish(.object([("type", .string("reload")), ("board", .string(path))]))
         case .rejected(let problems):
             finishReload(board: path, problems: problems)
         case .superseded:
             Loggers.board.info("\(path): load replaced by a newer one before it was ready")
         }
-        answerLoad(ticket: ticket, path: path, end: end)
+        control.answerLoad(ticket: ticket, path: path, end: end)
     }
 
     /// SIGHUP (or a save in the watched directory): load the board again, off the loop; the
@@ -51,7 +51,7 @@ extension KioskLoop: LiveBoardObserver {
     func finishReload(board: String, problems: [String]) {
         showProblems(problems, board: board)
         if !problems.isEmpty {
-            publishControl(.object([("type", .string("reloadFailed")), ("board", .string(board)),
+            control.publish(.object([("type", .string("reloadFailed")), ("board", .string(board)),
                                     ("problems", .array(problems.map { .string($0) }))]))
         }
         if reloadProblems.isNew(problems) {

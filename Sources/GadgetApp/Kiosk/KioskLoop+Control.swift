@@ -1,184 +1,21 @@
 import GadgetCore
 import GadgetDisplay
 import GadgetRender
-import GadgetSystem
 
-/// The control protocol's executor (docs/control.md): requests from every `ControlEndpoint` the
-/// loop holds (the socket, MQTT) are decoded (`ControlRequestDecoder`), applied to the live board
-/// on the loop thread between frames (`LiveBoard.apply`, `showPage`, `load`), and answered
-/// through the endpoint they came from. A request never blocks the loop on a client: replies are
-/// handed to the endpoint's queue; a `load` or `snapshot` is answered when it is done.
-extension KioskLoop {
-    /// What a request came to: a reply now (its fields, or the failure), or one later.
-    enum ControlOutcome {
-        case ok([(String, JSONValue)])
-        case failed(ControlFailure)
-        case later
+/// The loop's side of the control protocol (`KioskControl` executes the requests).
+extension KioskLoop: ControlHost {
+    /// Takes and executes every request waiting.
+    func takeControl(now: Microseconds) { control.take(now: now) }
+
+    var noFrameReason: String? {
+        if !displayConnected { return "no display is connected" }
+        if idle.isBlanked { return "the panel is blanked (idle): no frame to show" }
+        return nil
     }
 
-    /// Opens the endpoints `options` asks for. One that cannot open is logged and left out: the
-    /// kiosk still shows its board.
-    func startControl() {
-        if let path = options.controlSocketPath {
-            do { control.endpoints.append(try ControlSocketServer(path: path, limits: options.controlSocketLimits)) } catch {
-                Loggers.control.error("control socket \(path): \(error); control is off")
-            }
-        }
-        for make in options.controlEndpointFactories {
-            do { control.endpoints.append(try make()) } catch { Loggers.control.error("control endpoint: \(error)") }
-        }
-    }
+    func readFrame() throws -> RGBAImage { try display.readPixels() }
 
-    /// Closes every endpoint (the loop is over).
-    func stopControl() {
-        for e in control.endpoints { e.close() }
-        control.endpoints.removeAll()
-    }
-
-    /// Takes and executes every request waiting, in arrival order per endpoint.
-    func takeControl(now: Microseconds) {
-        var any = false
-        for (index, endpoint) in control.endpoints.enumerated() {
-            control.inbox.removeAll(keepingCapacity: true)
-            endpoint.takeRequests(into: &control.inbox)
-            for inbound in control.inbox {
-                execute(inbound, endpoint: index, now: now)
-                any = true
-            }
-        }
-        if any { countControlSockets() }
-    }
-
-    /// The sockets' losses and refusals into the metrics (read when requests came: a flood of
-    /// connections or lines also sends requests or wakes the loop with its error replies).
-    func countControlSockets() {
-        var total = ControlSocketStatistics()
-        for case let socket as ControlSocketServer in control.endpoints {
-            let s = socket.statistics
-            total.messagesDropped += s.messagesDropped
-            total.clientsRejected += s.clientsRejected
-            total.linesTooLong += s.linesTooLong
-        }
-        service.metrics.controlMessagesDropped = total.messagesDropped
-        service.metrics.controlClientsRejected = total.clientsRejected
-        service.metrics.controlLinesTooLong = total.linesTooLong
-    }
-
-    func execute(_ inbound: ControlInbound, endpoint index: Int, now: Microseconds) {
-        service.metrics.controlRequests += 1
-        switch ControlRequestDecoder.decode(inbound.line) {
-        case .failure(let failure):
-            reply(.failed(failure), id: failure.id, endpoint: index, client: inbound.client)
-        case .success(let request):
-            let outcome = run(request, endpoint: index, client: inbound.client, now: now)
-            reply(outcome, id: request.id, endpoint: index, client: inbound.client)
-        }
-    }
-
-    /// Sends `outcome`'s reply (nothing yet for `.later`), counting failures.
-    func reply(_ outcome: ControlOutcome, id: JSONValue?, endpoint index: Int, client: ControlClientID) {
-        guard index < control.endpoints.count else { return }
-        switch outcome {
-        case .ok(let fields):
-            control.endpoints[index].send(reply: ControlReply.ok(id: id, fields), to: client)
-        case .failed(let failure):
-            service.metrics.controlRequestErrors += 1
-            var f = failure
-            f.id = id
-            control.endpoints[index].send(reply: ControlReply.error(f), to: client)
-        case .later:
-            break
-        }
-    }
-
-    private func run(_ request: ControlRequest, endpoint index: Int, client: ControlClientID, now: Microseconds) -> ControlOutcome {
-        switch request.command {
-        case .set(let change):
-            switch live.apply(change, now: now) {
-            case .success: return .ok([])
-            case .failure(let f): return .failed(f)
-            }
-        case .page(let page):
-            // Slides there as a swipe would; the page event (cause "control") goes to subscribers.
-            switch live.showPage(page, cause: .control, animated: true, now: now) {
-            case .success:
-                if let action = idle.wake(now: now) { apply(action) }
-                return .ok([("page", .string(page))])
-            case .failure(let f): return .failed(f)
-            }
-        case .load(let path):
-            guard let root = live.controlRoot else { return .failed(ControlFailure(field: "path", message: "the demo board has no directory to load from")) }
-            let name = FileIO.resolve(path.description, against: root)
-            service.reloadBegan(now: now, path: name, reason: "control load")
-            let ticket = live.load(.confined(root: root, path: path), reason: "control load", now: now)
-            control.loadWaiters.append(.init(endpoint: index, client: client, id: request.id, ticket: ticket))
-            return .later
-        case .state:
-            // Each gadget where it is on its own page's canvas, not where a page slide (or a
-            // page out of view: drawn at scale 0) puts it on the screen.
-            return .ok([
-                ("board", .string(live.name)),
-                ("page", currentPageID.map { .string($0) } ?? .null),
-                ("gadgets", ControlStateReport.gadgets(board: live.board, poses: live.session.world.poses)),
-            ])
-        case .snapshot:
-            if !displayConnected || idle.isBlanked {
-                return .failed(ControlFailure(field: nil, message: displayConnected ? "the panel is blanked (idle): no frame to show" : "no display is connected"))
-            }
-            if control.snapshotWaiters.count >= KioskControl.maximumSnapshotWaiters {
-                return .failed(ControlFailure(field: nil, message: "busy: \(KioskControl.maximumSnapshotWaiters) snapshots already waiting"))
-            }
-            control.snapshotWaiters.append(.init(endpoint: index, client: client, id: request.id, afterFrame: drawnFrames))
-            live.needsDraw = true
-            return .later
-        case .subscribe(let on):
-            control.endpoints[index].setSubscribed(on, client: client)
-            return .ok([("events", .bool(on))])
-        }
-    }
-
-    /// Gesture events (and reloads) for every subscribed client, the JSON `--events` prints.
-    func publishControl(_ event: JSONValue) {
-        guard !control.endpoints.isEmpty else { return }
-        let line = JSONWriter.write(event)
-        for e in control.endpoints { e.publish(event: line) }
-    }
-
-    /// A `load` ended: its client hears (all or nothing, as SIGHUP).
-    func answerLoad(ticket: Int, path: String, end: LoadEnd) {
-        guard let k = control.loadWaiters.firstIndex(where: { $0.ticket == ticket }) else { return }
-        let w = control.loadWaiters.remove(at: k)
-        switch end {
-        case .shown:
-            reply(.ok([("board", .string(path))]), id: w.id, endpoint: w.endpoint, client: w.client)
-        case .superseded:
-            reply(.failed(ControlFailure(field: "path", message: "replaced by a newer load before it was ready; still showing \(live.name)")),
-                  id: w.id, endpoint: w.endpoint, client: w.client)
-        case .rejected(let problems):
-            let shown = problems.prefix(8).joined(separator: "; ")
-            let more = problems.count > 8 ? " (and \(problems.count - 8) more)" : ""
-            let message = "\(problems.count) problem\(problems.count == 1 ? "" : "s"), still showing \(live.name): \(shown)\(more)"
-            reply(.failed(ControlFailure(field: "path", message: message)), id: w.id, endpoint: w.endpoint, client: w.client)
-        }
-    }
-
-    // MARK: - snapshot
-
-    /// A frame was presented: clients waiting for one drawn after their request get its PNG.
-    func answerSnapshots() {
-        guard !control.snapshotWaiters.isEmpty else { return }
-        let ready = control.snapshotWaiters.filter { drawnFrames > $0.afterFrame }
-        guard !ready.isEmpty else { return }
-        control.snapshotWaiters.removeAll { drawnFrames > $0.afterFrame }
-        let outcome: ControlOutcome
-        do {
-            let image = try display.readPixels()
-            let png = try PNGCodec.encode(image)
-            outcome = .ok([("width", .number(Double(image.width))), ("height", .number(Double(image.height))),
-                           ("png", .string(Base64.encode(png)))])
-        } catch {
-            outcome = .failed(ControlFailure(field: nil, message: "snapshot failed: \(error)"))
-        }
-        for w in ready { reply(outcome, id: w.id, endpoint: w.endpoint, client: w.client) }
+    func controlShowedPage(now: Microseconds) {
+        if let action = idle.wake(now: now) { apply(action) }
     }
 }

@@ -78,8 +78,8 @@ public final class KioskLoop {
     var problemsOverlay: ProblemsOverlay?
     /// Fleet reporting: health for MQTT, the Pi's sensors (KioskLoop+Fleet.swift).
     var fleet = FleetReporting()
-    /// The control protocol: endpoints, snapshot and load waiters (`KioskLoop+Control`).
-    var control = KioskControl()
+    /// The control protocol: endpoints, requests, snapshot and load waiters (`KioskControl`).
+    let control: KioskControl
     /// The board's directory, watched for saves (`KioskLoop+Watch`); nil with `--no-watch`.
     var watcher: BoardDirectoryWatcher?
     /// The problems of the last failed reload, so a board saved broken again is not logged twice.
@@ -110,14 +110,16 @@ public final class KioskLoop {
         hud = options.hud ? HUDOverlay() : nil
         pacer = options.paceHeadless ? FramePacer(headlessCadence: KioskLoop.headlessFrameInterval) : FramePacer()
         verifier = options.verifyDamage ? DamageVerifier(log: log) : nil
+        control = KioskControl(live: live, service: service)
         queue = try TouchQueue()
         messages.reserveCapacity(queue.hardLimit)
         live.observer = self
+        control.host = self
         startInput()
         service.metrics.boardName = loaded.name
         service.metrics.boardGadgets = loaded.board.gadgets.count
         service.metrics.display = display.summary
-        startControl()
+        control.start(options)
         startWatching()
     }
 
@@ -223,7 +225,7 @@ public final class KioskLoop {
         service.metrics.missedVblanks = UInt64(stats.missedVblanks)
         if let dt = stats.lastFrameTime { service.metrics.frameTime.observe(Double(dt) / 1_000_000) }
         service.framePresented(now: flip.time)
-        answerSnapshots()
+        control.answerSnapshots(drawnFrames: drawnFrames)
     }
 
     func apply(_ action: IdleBlanker.Action) {
@@ -289,7 +291,7 @@ public final class KioskLoop {
     public var touchesBegan: UInt64 { service.metrics.touches }
 
     public func destroy() {
-        stopControl()
+        control.stop()
         watcher = nil
         verifier?.destroy()
         input?.stop()

@@ -69,6 +69,8 @@ public final class LiveBoard {
     var pendingLoad: BoardLoadJob?
     var readyLoad: (job: BoardLoadJob, board: LoadedBoard, outcome: BoardLoadJob.Outcome)?
     var nextTicket = 0
+    /// The last load shown: images decoded, and reused because their file did not change.
+    public internal(set) var lastLoadImages: (decoded: Int, reused: Int)?
 
     /// Something moved since text was last matched to its zoom; the next frame re-rasterises.
     var textMayNeedSharpening = false

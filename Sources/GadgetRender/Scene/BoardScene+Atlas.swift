@@ -9,7 +9,17 @@ extension BoardScene {
     /// gadget's text rendered at the display's scale × its zoom. Run at start and when a text
     /// image changes size (a settled pinch); a text whose size is unchanged is replaced in place
     /// (`setText`).
-    func buildAtlas() throws(GLError) {
+    /// `alreadyChanged`: gadgets whose revision the caller has just raised (their new text is the
+    /// reason for the rebuild): not counted twice.
+    func buildAtlas(alreadyChanged: Set<Int> = []) throws(GLError) {
+        // A rebuild moves entries in the atlas: a gadget drawn from a moved region samples other
+        // texels (bilinear filtering lands a few edge pixels differently), so its revision goes
+        // up and damage tracking redraws it; a moved background redraws everything.
+        let rebuilt = !pages.isEmpty
+        let oldRegions = gadgetRegions, oldText = textRegions, oldBackground = backgroundRegion
+        defer {
+            if rebuilt { noteMovedRegions(oldRegions, oldText, oldBackground, except: alreadyChanged) }
+        }
         // A reserved image not here yet takes its room, transparent, until `placeImage`.
         var entries: [RGBAImage] = imagePaths.indices.map { i in
             guard let image = loaded.images[imagePaths[i]] ?? placedImages[imagePaths[i]], !pendingImages.contains(imagePaths[i]) else {
@@ -44,6 +54,16 @@ extension BoardScene {
         textRegions = textEntries.map { $0.map { layout.regions[$0] } }
         backgroundRegion = nil
         if case .image(let ref, _) = loaded.board.background { backgroundRegion = byPath[ref.path] }
+    }
+
+    /// After a rebuild: every gadget whose image or text region moved is redrawn.
+    private func noteMovedRegions(_ oldRegions: [AtlasRegion?], _ oldText: [AtlasRegion?], _ oldBackground: AtlasRegion?, except: Set<Int>) {
+        for i in contentRevisions.indices where !except.contains(i) {
+            let image = i < oldRegions.count && i < gadgetRegions.count ? oldRegions[i] != gadgetRegions[i] : true
+            let text = i < oldText.count && i < textRegions.count ? oldText[i] != textRegions[i] : true
+            if image || text { contentRevisions[i] += 1 }
+        }
+        if oldBackground != backgroundRegion { backgroundRevision += 1 }
     }
 
     /// Image pixels per board pixel for gadget `i`'s text at `zoom`: the display's scale times

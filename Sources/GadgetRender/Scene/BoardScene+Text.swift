@@ -48,7 +48,7 @@ extension BoardScene {
             textKeys[i] = key
             textCache.keepOnly(Set(textKeys.compactMap { $0 }))
         } else {
-            try buildAtlas()
+            try buildAtlas(alreadyChanged: [i])
         }
     }
 
@@ -59,13 +59,13 @@ extension BoardScene {
     /// whether anything changed.
     @discardableResult
     public func sharpenText(poses: [GadgetPose]) throws(GLError) -> Bool {
-        var changed = false
-        for i in gadgetsToSharpen(poses) {
+        let sharpened = gadgetsToSharpen(poses)
+        for i in sharpened {
             textZooms[i] = poses[i].scale
             contentRevisions[i] += 1
-            changed = true
         }
-        if changed { try buildAtlas() }
+        let changed = !sharpened.isEmpty
+        if changed { try buildAtlas(alreadyChanged: Set(sharpened)) }
         return changed
     }
 

@@ -39,6 +39,9 @@ public final class BoardScene {
     /// Per gadget: goes up whenever its pixels change other than by its pose (its text was set,
     /// re-rasterised sharper): damage tracking compares it with the last frame's.
     public internal(set) var contentRevisions: [Int]
+    /// Goes up when the background's pixels change in place (its atlas region moved in a rebuild):
+    /// damage tracking then redraws everything.
+    public internal(set) var backgroundRevision = 0
 
     /// The one-line warning when the images did not fit `textureBudget` and were shrunk (the
     /// caller logs it); nil when they fit.

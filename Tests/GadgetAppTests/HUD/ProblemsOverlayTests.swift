@@ -17,6 +17,11 @@ import Testing
         #expect(text(ProblemsOverlay.wrap("abcdefghij", columns: 4)) == ["ABCD", "EFGH", "IJ"])
     }
 
+    /// A board's `$schema` and quoted names show as written, not as `?SCHEMA` and `?COLOR?`.
+    @Test func dollarsAndQuotesAreInTheFont() {
+        #expect(text(ProblemsOverlay.wrap("$schema: did you mean \"color\"? *", columns: 60)) == ["$SCHEMA: DID YOU MEAN \"COLOR\"? *"])
+    }
+
     /// Draws the demo board and the overlay headless; returns the picture.
     func render(size: PixelSize, rotation: DisplayRotation, problems: [String]?) throws -> RGBAImage {
         let display = try HeadlessDisplay(size: size)
