@@ -106,7 +106,8 @@ public struct BoardDecoder {
     // MARK: - Board
 
     private mutating func board(_ json: JSONValue) -> Board? {
-        let allowed: Set<String> = ["$schema", "size", "background", "gadgets", "pages", "rotation", "touch", "physics", "idle", "thresholds"]
+        let allowed: Set<String> = ["$schema", "size", "background", "gadgets", "pages", "rotation", "touch", "physics", "idle", "thresholds",
+                                    "timezone", "schedule", "wakeOnTouchSeconds", "playlist"]
         guard let pairs = fields(json, "", allowed: allowed) else { return nil }
         let root = JSONValue.object(pairs)
 
@@ -190,6 +191,7 @@ public struct BoardDecoder {
         var board = Board(size: size, background: background, gadgets: ordered, rotation: rotation, touch: touch, physics: physics, idle: idle,
                           thresholdOverrides: thresholds)
         board.pages = pages
+        board.schedule = boardSchedule(root, pages: pages)
         return board
     }
 
