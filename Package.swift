@@ -85,9 +85,16 @@ let package = Package(
             "GadgetCore", "GadgetSystem", "CMosquitto",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // Display power for opening hours (issue 26): the backlight through sysfs and a TV over
+        // HDMI-CEC through the kernel CEC API (<linux/cec.h>, CCEC: ioctl wrappers, nothing to
+        // link), behind one small protocol with a recording double.
+        .systemLibrary(name: "CCEC", path: "Sources/CCEC"),
+        .target(name: "GadgetPower", dependencies: ["GadgetSystem", "CCEC"]),
+
         // Wires board + renderer + display + input: scenes, the main loop, commands' work.
         .target(name: "GadgetApp", dependencies: [
             "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput", "GadgetSystem", "GadgetMQTT",
+            "GadgetPower",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
             // The kiosk's own frame statistics and metrics histograms.
@@ -124,6 +131,8 @@ let package = Package(
         // KMS logic (modes, probing, event decoding) and, on a machine with a card, the real thing.
         .testTarget(name: "GadgetKMSTests", dependencies: ["GadgetDisplay", "GadgetCore", "GadgetSystem"]),
         .testTarget(name: "GadgetAppTests", dependencies: ["GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem", "GadgetMQTT"], exclude: ["Fixtures"]),
+        // Display power: backlight against a directory laid out like /sys/class/backlight, CEC frames.
+        .testTarget(name: "GadgetPowerTests", dependencies: ["GadgetPower", "GadgetSystem"]),
         .testTarget(name: "GadgetBenchTests", dependencies: ["GadgetBench", "GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem"]),
     ],
     swiftLanguageModes: [.v6]
