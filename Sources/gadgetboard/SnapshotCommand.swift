@@ -15,7 +15,7 @@ struct SnapshotCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "PNG file to write.")
     var out: String
 
-    @Option(help: "Image size WxH (default: the board's size).")
+    @Option(help: "Image size WxH (default: the board's size).", transform: PixelSize.argument)
     var size: PixelSize?
 
     @Option(help: "Display rotation in degrees (default: the board's).")
@@ -23,6 +23,10 @@ struct SnapshotCommand: ParsableCommand {
 
     @Option(help: "Page to show, by id (a board with pages; default: its first page).")
     var page: String?
+
+    func validate() throws {
+        try requirePNGName("--out", out)
+    }
 
     func run() throws {
         let loaded: LoadedBoard

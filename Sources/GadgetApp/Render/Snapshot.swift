@@ -35,6 +35,9 @@ public enum Snapshot {
         let batcher = try SpriteBatcher()
         let scene = try BoardScene(loaded: loaded, displaySize: target, rotation: rotation)
         if let warning = scene.budgetWarning { Loggers.render.warning("\(warning)") }
+        // A font that is not installed or characters no font has: drawn with fallbacks, said as
+        // `run` says it (`check` is the command that refuses them).
+        for warning in scene.textWarnings { Loggers.render.warning("\(warning)") }
         defer { scene.destroy(); batcher.destroy() }
         batcher.begin(transform: scene.viewport.clipTransform)
         scene.draw(poses: session.renderPoses(), into: batcher)

@@ -17,6 +17,8 @@ public struct Board: Sendable, Equatable {
     public var idle: IdleSettings
     /// Gesture thresholds overridden by the board, by constant name (see `GestureThresholds`).
     public var thresholdOverrides: [ThresholdOverride]
+    /// `"lang"`: the language of every text that does not give its own (`TextStyle.language`).
+    public var language: String?
     /// Time zone, opening hours, pages by the time of day, the attract loop (docs/schedule.md).
     public var schedule = BoardSchedule()
 
