@@ -97,7 +97,10 @@ let package = Package(
         // HDMI-CEC through the kernel CEC API (<linux/cec.h>, CCEC: ioctl wrappers, nothing to
         // link), behind one small protocol with a recording double.
         .systemLibrary(name: "CCEC", path: "Sources/CCEC"),
-        .target(name: "GadgetPower", dependencies: ["GadgetSystem", "CCEC"]),
+        .target(name: "GadgetPower", dependencies: [
+            "GadgetSystem", "CCEC",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
 
         // Wires board + renderer + display + input: scenes, the main loop, commands' work.
         .target(name: "GadgetApp", dependencies: [
@@ -151,7 +154,10 @@ let package = Package(
             .product(name: "SystemPackage", package: "swift-system"),
         ], exclude: ["Fixtures"]),
         // Display power: backlight against a directory laid out like /sys/class/backlight, CEC frames.
-        .testTarget(name: "GadgetPowerTests", dependencies: ["GadgetPower", "GadgetSystem"]),
+        .testTarget(name: "GadgetPowerTests", dependencies: [
+            "GadgetPower", "GadgetSystem",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "GadgetBenchTests", dependencies: ["GadgetBench", "GadgetApp", "GadgetCore", "GadgetRender", "GadgetGL", "GadgetDisplay", "GadgetSystem"]),
     ],
     swiftLanguageModes: [.v6]
