@@ -34,6 +34,18 @@ public struct DaySet: Sendable, Hashable, CustomStringConvertible {
         case badPart(String)
     }
 
-    /// `mon,tue,…` in week order.
-    public var description: String { days.map(\.shortName).joined(separator: ",") }
+    /// The board file's words, runs of three or more days as a range: `mon-fri,sun`.
+    public var description: String {
+        var parts: [String] = []
+        var run: [Weekday] = []
+        func flush() {
+            if run.count >= 3 { parts.append("\(run[0].shortName)-\(run[run.count - 1].shortName)") } else { parts += run.map(\.shortName) }
+            run = []
+        }
+        for d in Weekday.allCases {
+            if contains(d) { run.append(d) } else { flush() }
+        }
+        flush()
+        return parts.joined(separator: ",")
+    }
 }

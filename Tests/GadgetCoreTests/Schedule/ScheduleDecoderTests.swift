@@ -94,6 +94,9 @@ import Testing
         #expect(try DaySet.parse("fri-mon").get() == DaySet([.friday, .saturday, .sunday, .monday]))
         #expect(try DaySet.parse("mon-wed, fri").get() == DaySet([.monday, .tuesday, .wednesday, .friday]))
         #expect(try DaySet.parse("sun").get().description == "sun")
+        #expect(try DaySet.parse("fri-tue").get().description == "mon,tue,fri-sun")
+        #expect(DaySet.everyDay.description == "mon-sun")
+        #expect(DaySet([.monday, .tuesday, .wednesday, .friday]).description == "mon-wed,fri")
         #expect(throws: DaySet.DaySetError.self) { try DaySet.parse("mon-").get() }
         #expect(throws: DaySet.DaySetError.self) { try DaySet.parse("mon-tue-wed").get() }
     }
