@@ -21,7 +21,17 @@ public struct BoardSchedule: Sendable, Equatable {
     }
 
     /// Whether anything here depends on the clock (a board without it needs no zone or clock).
-    public var isTimed: Bool { displayOn != nil || !pages.isEmpty }
+    public var isTimed: Bool { hasOpeningHours || !pages.isEmpty }
+
+    /// Whether the display is ever switched by the schedule: opening hours, or dated exceptions
+    /// (a kiosk on all the time but closed at Christmas gives only `exceptions`).
+    public var hasOpeningHours: Bool { displayOn != nil || !exceptions.isEmpty }
+
+    /// The weekly opening hours the evaluator uses: `displayOn`, or all day every day when only
+    /// exceptions are given; nil: always on.
+    public var weeklyDisplayOn: [ScheduleSpan]? {
+        displayOn ?? (exceptions.isEmpty ? nil : [ScheduleSpan(days: .everyDay, from: 0, to: 86_400, jsonPath: "schedule")])
+    }
 
     /// The exception covering `date`, if any (the last one listed wins when two cover it).
     public func exception(on date: CivilDate) -> ScheduleException? {

@@ -36,7 +36,7 @@ public struct DisplayPowerPolicy: Sendable, Equatable {
     public private(set) var wokenUntil: Microseconds?
 
     public init(schedule: BoardSchedule, clockTrusted: Bool) {
-        hasOpeningHours = schedule.displayOn != nil
+        hasOpeningHours = schedule.hasOpeningHours
         wakeDuration = Microseconds(schedule.wakeOnTouchSeconds * 1_000_000)
         self.clockTrusted = clockTrusted
     }

@@ -27,7 +27,12 @@ public struct ScheduleEvaluator: Sendable {
     /// Days looked ahead for the next change; past it, `validUntil` is the horizon.
     public static let horizonDays: Int64 = 8
 
-    public init(schedule: BoardSchedule, zone: BoardTimeZone) { self.schedule = schedule; self.zone = zone }
+    /// The weekly opening hours (`BoardSchedule.weeklyDisplayOn`); nil: always on.
+    private let weekly: [ScheduleSpan]?
+
+    public init(schedule: BoardSchedule, zone: BoardTimeZone) {
+        self.schedule = schedule; self.zone = zone; weekly = schedule.weeklyDisplayOn
+    }
 
     public func evaluate(at utc: Int64) -> ScheduleEvaluation {
         let today = zone.civil(at: utc).date
@@ -50,7 +55,7 @@ public struct ScheduleEvaluator: Sendable {
 
     private func state(at t: Int64, _ display: [Range<Int64>], _ pages: [(Range<Int64>, ScheduleSpan)])
         -> (on: Bool, page: ScheduleSpan?) {
-        let on = schedule.displayOn == nil || display.contains { $0.contains(t) }
+        let on = weekly == nil || display.contains { $0.contains(t) }
         // Page spans never overlap on a checked board; if one does, the latest start wins.
         let page = pages.filter { $0.0.contains(t) }.max { $0.0.lowerBound < $1.0.lowerBound }?.1
         return (on, page)
@@ -64,7 +69,7 @@ public struct ScheduleEvaluator: Sendable {
         while date <= last {
             let exception = schedule.exception(on: date)
             let weekday = date.weekday
-            let displaySpans = exception?.displayOn ?? (schedule.displayOn ?? []).filter { $0.days.contains(weekday) }
+            let displaySpans = exception?.displayOn ?? (weekly ?? []).filter { $0.days.contains(weekday) }
             for span in displaySpans {
                 if let i = span.interval(startingOn: date, in: zone) { display.append(i) }
             }

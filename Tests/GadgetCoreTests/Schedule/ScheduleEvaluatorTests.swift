@@ -136,6 +136,15 @@ import Testing
         #expect(e.evaluate(at: F.utc(2026, 12, 26, 12)).displayOn)
     }
 
+    @Test func onlyExceptionsMeansOnAllTheTimeButThoseDays() {
+        let e = ScheduleEvaluator(schedule: BoardSchedule(exceptions: [ScheduleException(dates: [CivilDate(year: 2026, month: 12, day: 25)])]), zone: .utc)
+        let eve = e.evaluate(at: F.utc(2026, 12, 24, 12))
+        #expect(eve.displayOn && eve.validUntil == F.utc(2026, 12, 25, 0))
+        let christmas = e.evaluate(at: F.utc(2026, 12, 25, 0))
+        #expect(!christmas.displayOn && christmas.validUntil == F.utc(2026, 12, 26, 0))
+        #expect(DisplayPowerPolicy(schedule: e.schedule, clockTrusted: true).hasOpeningHours)
+    }
+
     @Test func nothingChangesWithinTheHorizon() {
         let e = ScheduleEvaluator(schedule: BoardSchedule(), zone: .utc)
         let r = e.evaluate(at: F.utc(2026, 11, 26, 10))
