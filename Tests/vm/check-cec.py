@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Judges the VM's CEC scenario (guest-cec.sh): the hardware suite passed, and the TV's side
-saw <Standby>, then <Image View On> and <Active Source> from the playback device, in order."""
+saw <Standby>, then <Image View On> and <Active Source> from the playback device, in order;
+and the wall-clock jump watch fired when the guest's clock was set."""
 import pathlib, re, sys
 
 out = pathlib.Path(sys.argv[1])
@@ -11,6 +12,10 @@ if status != "0":
     failures.append(f"CECHardwareTests exited {status}")
 if not re.search(r"Test run with [1-9][0-9]* tests? .*passed", tests):
     failures.append("CECHardwareTests did not run a passing test (disabled? no device?)")
+clock_status = (out / "clock-tests.status").read_text().strip() if (out / "clock-tests.status").exists() else "missing"
+clock_log = (out / "clock-tests.log").read_text(errors="replace") if (out / "clock-tests.log").exists() else ""
+if clock_status != "0" or not re.search(r"Test run with [1-9][0-9]* tests? .*passed", clock_log):
+    failures.append(f"WallClockJumpTests exited {clock_status} or ran no passing test")
 monitor = (out / "monitor.log").read_text(errors="replace") if (out / "monitor.log").exists() else ""
 # cec-ctl --monitor prints received messages as "Received from Playback Device 1 to TV (4 to 0): STANDBY (0x36)".
 order = []
