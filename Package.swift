@@ -93,9 +93,19 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
+        // Display power for opening hours (issue 26): the backlight through sysfs and a TV over
+        // HDMI-CEC through the kernel CEC API (<linux/cec.h>, CCEC: ioctl wrappers, nothing to
+        // link), behind one small protocol with a recording double.
+        .systemLibrary(name: "CCEC", path: "Sources/CCEC"),
+        .target(name: "GadgetPower", dependencies: [
+            "GadgetSystem", "CCEC",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
         // Wires board + renderer + display + input: scenes, the main loop, commands' work.
         .target(name: "GadgetApp", dependencies: [
             "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput", "GadgetSystem", "GadgetMQTT",
+            "GadgetPower",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
             // The kiosk's own frame statistics and metrics histograms.
@@ -143,6 +153,11 @@ let package = Package(
             "GadgetApp", "GadgetCore", "GadgetRender", "GadgetGL", "GadgetDisplay", "GadgetInput", "GadgetSystem", "GadgetMQTT", "CGLES2",
             .product(name: "SystemPackage", package: "swift-system"),
         ], exclude: ["Fixtures"]),
+        // Display power: backlight against a directory laid out like /sys/class/backlight, CEC frames.
+        .testTarget(name: "GadgetPowerTests", dependencies: [
+            "GadgetPower", "GadgetSystem",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "GadgetBenchTests", dependencies: ["GadgetBench", "GadgetApp", "GadgetCore", "GadgetRender", "GadgetGL", "GadgetDisplay", "GadgetSystem"]),
     ],
     swiftLanguageModes: [.v6]

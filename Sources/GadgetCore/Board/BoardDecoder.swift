@@ -112,7 +112,8 @@ public struct BoardDecoder {
     // MARK: - Board
 
     private mutating func board(_ json: JSONValue) -> Board? {
-        let allowed: Set<String> = ["$schema", "size", "background", "gadgets", "pages", "rotation", "touch", "physics", "idle", "thresholds", "lang"]
+        let allowed: Set<String> = ["$schema", "size", "background", "gadgets", "pages", "rotation", "touch", "physics", "idle", "thresholds", "lang",
+                                    "timezone", "schedule", "wakeOnTouchSeconds", "playlist"]
         guard let pairs = fields(json, "", allowed: allowed) else { return nil }
         let root = JSONValue.object(pairs)
 
@@ -197,6 +198,7 @@ public struct BoardDecoder {
                           thresholdOverrides: thresholds)
         board.pages = pages
         board.language = root["lang"].flatMap { languageTag($0, "lang") }
+        board.schedule = boardSchedule(root, pages: pages)
         return board
     }
 

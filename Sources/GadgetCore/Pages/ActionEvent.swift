@@ -14,6 +14,8 @@ public struct ActionEvent: Hashable, Sendable {
     /// Why the page changed (`"cause"` of a page event).
     public enum Cause: String, Sendable {
         case swipe, tap, longPress, idle, control
+        /// The schedule's page rules (docs/schedule.md) and the attract loop (`playlist`).
+        case schedule, playlist
     }
 
     public var time: Microseconds

@@ -1,0 +1,49 @@
+import GadgetCore
+import GadgetSystem
+import Logging
+
+/// Whether the schedule may act on the wall clock: `run --trust-clock` (a board with an RTC, the
+/// tests), or the system says the clock is synchronised (`ClockSynchronization`). Until then
+/// the schedule keeps the display on, says so once in the log, and looks again every few
+/// seconds. Thread: the loop's.
+public final class ClockTrust {
+    /// How often an untrusted clock is checked again.
+    public static let recheckInterval: Microseconds = 5_000_000
+    public private(set) var trusted: Bool
+    private let check: () -> ClockSynchronization.Evidence
+    private let log: Logger
+    private var nextCheck: Microseconds
+
+    public init(trustAnyway: Bool, now: Microseconds, log: Logger,
+                check: @escaping () -> ClockSynchronization.Evidence = { ClockSynchronization.check() }) {
+        self.check = check
+        self.log = log
+        nextCheck = now + Self.recheckInterval
+        if trustAnyway {
+            trusted = true
+            log.info("schedule: trusting the clock (--trust-clock)")
+            return
+        }
+        let evidence = check()
+        trusted = evidence.isSynchronized
+        if trusted {
+            log.info("schedule: clock synchronised (\(evidence))")
+        } else {
+            log.warning("schedule: \(evidence); keeping the display on until it is (run --trust-clock to trust it)")
+        }
+    }
+
+    /// Checks again if due; true when the clock has just become trusted.
+    public func poll(now: Microseconds) -> Bool {
+        guard !trusted, now >= nextCheck else { return false }
+        nextCheck = now + Self.recheckInterval
+        let evidence = check()
+        guard evidence.isSynchronized else { return false }
+        trusted = true
+        log.info("schedule: clock synchronised (\(evidence)); the schedule takes over")
+        return true
+    }
+
+    /// When to check again; nil once trusted.
+    public var deadline: Microseconds? { trusted ? nil : nextCheck }
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env python3
+"""Judges the VM's CEC scenario (guest-cec.sh): the hardware suite passed, and the TV's side
+saw <Standby>, then <Image View On> and <Active Source> from the playback device, in order;
+and the wall-clock jump watch fired when the guest's clock was set."""
+import pathlib, re, sys
+
+out = pathlib.Path(sys.argv[1])
+failures = []
+status = (out / "cec-tests.status").read_text().strip() if (out / "cec-tests.status").exists() else "missing"
+tests = (out / "cec-tests.log").read_text(errors="replace") if (out / "cec-tests.log").exists() else ""
+if status != "0":
+    failures.append(f"CECHardwareTests exited {status}")
+if not re.search(r"Test run with [1-9][0-9]* tests? .*passed", tests):
+    failures.append("CECHardwareTests did not run a passing test (disabled? no device?)")
+clock_status = (out / "clock-tests.status").read_text().strip() if (out / "clock-tests.status").exists() else "missing"
+clock_log = (out / "clock-tests.log").read_text(errors="replace") if (out / "clock-tests.log").exists() else ""
+if clock_status != "0" or not re.search(r"Test run with [1-9][0-9]* tests? .*passed", clock_log):
+    failures.append(f"WallClockJumpTests exited {clock_status} or ran no passing test")
+monitor = (out / "monitor.log").read_text(errors="replace") if (out / "monitor.log").exists() else ""
+# cec-ctl --monitor prints received messages as "Received from Playback Device 1 to TV (4 to 0): STANDBY (0x36)".
+order = []
+for line in monitor.splitlines():
+    for name in ("STANDBY", "IMAGE_VIEW_ON", "ACTIVE_SOURCE"):
+        if re.search(rf"Received from .*: {name} \(0x", line):
+            order.append(name)
+if order[:3] != ["STANDBY", "IMAGE_VIEW_ON", "ACTIVE_SOURCE"]:
+    failures.append(f"the TV saw {order or 'nothing'}, expected STANDBY, IMAGE_VIEW_ON, ACTIVE_SOURCE")
+for f in failures:
+    print(f"check-cec: FAILED: {f}")
+print(f"check-cec: {'passed' if not failures else 'FAILED'} (TV saw {', '.join(order) or 'nothing'})")
+sys.exit(1 if failures else 0)
