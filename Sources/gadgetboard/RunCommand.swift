@@ -51,6 +51,12 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Listen for control commands on this Unix socket (JSON Lines, docs/control.md), e.g. /run/gadgetboard/control.sock.")
     var control: String?
 
+    @Option(help: ArgumentHelp("Switch the TV with the board's opening hours over HDMI-CEC through this adapter (the kernel CEC API), e.g. /dev/cec0 (docs/schedule.md).", valueName: "device"))
+    var cec: String?
+
+    @Flag(help: "Act on the wall clock even before the system says it is synchronised (a board with a real-time clock). Without it the schedule keeps the display on until the clock is synchronised.")
+    var trustClock = false
+
     @Flag(help: "Do not watch the board's directory (by default a saved board file or image reloads the board).")
     var noWatch = false
 
@@ -134,6 +140,8 @@ struct RunCommand: ParsableCommand {
         o.fullRedraw = fullRedraw
         o.verifyDamage = verifyDamage
         o.showProblems = showProblems
+        o.cecDevice = cec
+        o.trustClock = trustClock
         o.controlSocketPath = control
         o.watchBoard = !noWatch
         o.mqtt = try? mqttOptions()

@@ -12,6 +12,10 @@ protocol ControlHost: AnyObject {
     func readFrame() throws -> RGBAImage
     /// A `page` request counts as use of the panel: a blanked one wakes.
     func controlShowedPage(now: Microseconds)
+    /// Whether the display is on and why (`state`'s `display`).
+    var displayDecision: DisplayPowerPolicy.Decision { get }
+    /// `{"cmd":"display"}`: on or off over the schedule, or back to it.
+    func controlSetDisplay(_ override: DisplayPowerPolicy.Override, now: Microseconds)
 }
 
 /// The control protocol's executor (docs/control.md): requests from every `ControlEndpoint` (the
@@ -171,6 +175,7 @@ final class KioskControl {
                 ("board", .string(live.name)),
                 ("page", live.session.currentPage.map { .string($0) } ?? .null),
                 ("gadgets", ControlStateReport.gadgets(board: live.board, poses: live.session.world.poses)),
+                ("display", DisplayControl.report(host?.displayDecision ?? DisplayPowerPolicy.Decision(on: true, cause: .start))),
             ])
         case .snapshot:
             guard let host else { return .failed(ControlFailure(field: nil, message: "no kiosk to show a frame")) }
@@ -184,6 +189,10 @@ final class KioskControl {
         case .subscribe(let on):
             endpoints[index].setSubscribed(on, client: client)
             return .ok([("events", .bool(on))])
+        case .display(let override):
+            guard let host else { return .failed(ControlFailure(field: nil, message: "no kiosk display to switch")) }
+            host.controlSetDisplay(override, now: now)
+            return .ok([("display", DisplayControl.report(host.displayDecision))])
         }
     }
 

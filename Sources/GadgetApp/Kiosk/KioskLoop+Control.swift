@@ -10,6 +10,7 @@ extension KioskLoop: ControlHost {
     var noFrameReason: String? {
         if !displayConnected { return "no display is connected" }
         if idle.isBlanked { return "the panel is blanked (idle): no frame to show" }
+        if scheduleOff { return "the display is off (\(displayDecision.cause.rawValue)): no frame to show" }
         return nil
     }
 

@@ -36,12 +36,14 @@ extension KioskLoop {
         fleet.lastHealthFrames = frames
         let m = service.metrics
         func p99(_ count: UInt64, _ value: @autoclosure () -> UInt64) -> Double? { count == 0 ? nil : Double(value()) / 1000 }
-        return KioskHealth(node: "", framesPerSecond: fps, framesPresented: frames, missedVblanks: UInt64(stats.missedVblanks),
+        var health = KioskHealth(node: "", framesPerSecond: fps, framesPresented: frames, missedVblanks: UInt64(stats.missedVblanks),
                            frameTimeP99Milliseconds: p99(stats.frameTimes.totalCount, stats.frameTimes.valueAtPercentile(99)),
                            inputToFlipP99Milliseconds: p99(stats.latencies.totalCount, stats.latencies.valueAtPercentile(99)),
                            uptimeSeconds: Double(now - m.startTime) / 1_000_000,
                            reloadsSucceeded: m.reloadsSucceeded, reloadsFailed: m.reloadsFailed,
                            displayConnected: displayConnected, blanked: m.blanked, board: m.boardName,
                            socTemperatureCelsius: fleet.sensors.temperatureCelsius, throttled: fleet.sensors.throttled)
+        health.display = schedule?.decision
+        return health
     }
 }

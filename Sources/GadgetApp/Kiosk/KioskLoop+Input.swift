@@ -90,6 +90,7 @@ extension KioskLoop {
     /// swallowed), then the board at its own timestamp.
     func deliver(_ frame: TouchFrame) {
         var frame = frame
+        if scheduleSwallows(frame) { return }
         if let action = idle.filter(&frame) { apply(action) }
         guard !frame.touches.isEmpty else { return }
         service.metrics.touches += UInt64(frame.touches.filter { $0.phase == .began }.count)

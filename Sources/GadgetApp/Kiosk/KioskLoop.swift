@@ -32,6 +32,10 @@ public final class KioskLoop {
     /// False while no connector is connected: nothing is drawn and no flip is awaited.
     var displayConnected = true
     var idle: IdleBlanker
+    /// Opening hours, the attract loop, the `display` command (`KioskLoop+Schedule`).
+    var schedule: ScheduleRunner?
+    /// The schedule or the control protocol has the display off: nothing is drawn.
+    var scheduleOff = false
     var stats = FrameStatistics()
     /// Presents frames and takes their flips into `stats` (the bench paces the same way):
     /// headless frames on the 60 Hz cadence, or (`paceHeadless` off: the board bench) as fast as
@@ -121,6 +125,7 @@ public final class KioskLoop {
         service.metrics.display = display.summary
         control.start(options)
         startWatching()
+        startSchedule(loaded.board, now: startTime)
     }
 
     /// Runs until `--frames`/`--duration` is reached or a terminating signal arrives.
@@ -151,6 +156,7 @@ public final class KioskLoop {
             takeControl(now: now)
             takeWatch(now: now)
             live.tick(now: now)
+            followSchedule(now: now)
             for flip in try pacer.dispatch(display, into: &stats) { flipped(flip) }
             if let action = idle.update(now: now) { apply(action) }
 
@@ -177,7 +183,7 @@ public final class KioskLoop {
     }
 
     /// A frame may be drawn now: a display, no flip in flight, not blanked.
-    var canDraw: Bool { displayConnected && !display.isFlipPending && !idle.isBlanked }
+    var canDraw: Bool { displayConnected && !display.isFlipPending && !idle.isBlanked && !scheduleOff }
 
     /// Something asks for a frame: a change, motion or an animation, or the options.
     var wantsFrame: Bool {
@@ -195,7 +201,7 @@ public final class KioskLoop {
         if let d = live.nextDeadline { wake.append(d) }
         if let d = watcher?.deadline { wake.append(d) }
         // Headless, a frame to draw waits for the previous one's slot (KMS: for its flip event).
-        let frameWanted = wantsFrame && displayConnected && !idle.isBlanked
+        let frameWanted = wantsFrame && displayConnected && !idle.isBlanked && !scheduleOff
         if frameWanted && !display.isFlipPending && display.refreshInterval == nil {
             wake.append(options.paceHeadless ? lastHeadlessFrame : now)
         }
@@ -232,6 +238,7 @@ public final class KioskLoop {
         switch action {
         case .blank(let mode):
             service.metrics.blanked = true
+            schedule?.idleBlanked(true, now: MonotonicClock.now(), board: live)
             if mode == .dpms && display.setPowered(false) {
                 log.info("idle: panel off (DPMS)")
             } else {
@@ -240,6 +247,7 @@ public final class KioskLoop {
             }
         case .wake:
             service.metrics.blanked = false
+            schedule?.idleBlanked(false, now: MonotonicClock.now(), board: live)
             _ = display.setPowered(true)
             log.info("idle: woken by touch")
             live.needsDraw = true
@@ -292,6 +300,7 @@ public final class KioskLoop {
 
     public func destroy() {
         control.stop()
+        schedule?.stop()
         watcher = nil
         verifier?.destroy()
         input?.stop()

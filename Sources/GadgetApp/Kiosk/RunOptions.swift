@@ -62,6 +62,14 @@ public struct RunOptions: Sendable {
     public var controlEndpointFactories: [@Sendable () throws -> any ControlEndpoint] = []
     /// Watch the board's directory and reload on a save (`--no-watch` turns it off).
     public var watchBoard = true
+    /// `--cec DEVICE`: the TV is switched with the schedule over HDMI-CEC through this adapter
+    /// (the kernel CEC API, e.g. /dev/cec0); nil: no CEC.
+    public var cecDevice: String?
+    /// `--trust-clock`: act on the wall clock before the system says it is synchronised (a board
+    /// with a real-time clock; the tests).
+    public var trustClock = false
+    /// Where the panel's backlight is found (`/sys/class/backlight`; tests point elsewhere).
+    public var backlightRoot = "/sys/class/backlight"
     /// `--mqtt URL --node NAME …`: the kiosk as a client of the fleet's broker; nil: off.
     public var mqtt: MQTTOptions?
 

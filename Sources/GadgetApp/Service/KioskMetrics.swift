@@ -33,6 +33,9 @@ public struct KioskMetrics: Sendable {
     public var controlLinesTooLong: UInt64 = 0
     /// True while the panel is blanked by the idle policy.
     public var blanked = false
+    /// Whether the display is on, and why (the schedule, idle, control, start, a touch).
+    public var displayOn = true
+    public var displayCause = "start"
     /// False while no connector is connected (the panel unplugged or switched off).
     public var displayConnected = true
     /// Times the panel went away and came back while running (hotplug).
@@ -136,6 +139,8 @@ public struct KioskMetrics: Sendable {
         p.counter("gadgetboard_control_lines_too_long_total", help: "Control request lines refused for their length.", value: Double(controlLinesTooLong))
         p.gauge("gadgetboard_board_gadgets", help: "Gadgets on the board on screen.", value: Double(boardGadgets))
         p.gauge("gadgetboard_blanked", help: "1 while the panel is blanked by the idle policy.", value: blanked ? 1 : 0)
+        p.gauge("gadgetboard_display_on", help: "1 while the display is on, 0 while off; the label says why (schedule, idle, control, start, touch).",
+                value: displayOn ? 1 : 0, labels: [("cause", displayCause)])
         p.gauge("gadgetboard_display_connected", help: "1 while a connector is connected and the board is shown; 0 while the panel is unplugged or off.",
                 value: displayConnected ? 1 : 0)
         p.counter("gadgetboard_display_disconnects_total", help: "Times the panel went away while running (hotplug).", value: Double(displayDisconnects))

@@ -21,10 +21,12 @@ public struct ControlRequest: Sendable, Equatable {
         case snapshot
         /// Gesture and action events from now on (`false`: stop them).
         case subscribe(Bool)
+        /// Switch the display `on` or `off` over the schedule until `auto` (docs/schedule.md).
+        case display(DisplayPowerPolicy.Override)
     }
 
     /// The command names, as `"cmd"` takes them.
-    public static let commandNames = ["set", "page", "load", "state", "snapshot", "subscribe"]
+    public static let commandNames = ["set", "page", "load", "state", "snapshot", "subscribe", "display"]
 }
 
 /// `set` is a `GadgetChange` (Board/GadgetChange.swift): the control protocol's name for it.

@@ -70,6 +70,9 @@ public enum ControlRequestDecoder {
             guard let v = value["events"] else { return .subscribe(true) }
             guard case .bool(let on) = v else { throw ControlFailure(field: "events", message: "expected true or false, got \(v.kindName)") }
             return .subscribe(on)
+        case "display":
+            try allow(pairs, ["cmd", "id", "state"])
+            return .display(try DisplayControl.override(value["state"]))
         default:
             throw ControlFailure(field: "cmd", message: "unknown command \"\(clip(cmd))\" (one of \(ControlRequest.commandNames.joined(separator: ", ")))")
         }

@@ -16,6 +16,8 @@ public struct KioskHealth: Equatable, Sendable {
     public var reloadsFailed: UInt64
     public var displayConnected: Bool
     public var blanked: Bool
+    /// The display's power and why (`{"on","cause"}`), as `state` reports it; nil: not known.
+    public var display: DisplayPowerPolicy.Decision?
     public var board: String
     /// Raspberry Pi only (nil elsewhere, and then left out of the JSON).
     public var socTemperatureCelsius: Double?
@@ -55,6 +57,7 @@ public struct KioskHealth: Equatable, Sendable {
         o.append(("reloads", .object([("ok", .number(Double(reloadsSucceeded))), ("failed", .number(Double(reloadsFailed)))])))
         o.append(("displayConnected", .bool(displayConnected)))
         o.append(("blanked", .bool(blanked)))
+        if let display { o.append(("display", DisplayControl.report(display))) }
         if let t = socTemperatureCelsius { o.append(("socTemperatureCelsius", .number(JSONWriter.rounded(t, places: 1)))) }
         if let f = throttled { o.append(("throttled", f.json)) }
         return .object(o)

@@ -23,6 +23,9 @@ public struct IdleReturn: Sendable, Equatable {
         return lastActivity + after
     }
 
+    /// Whether a contact is down now.
+    public var hasContactsDown: Bool { !down.isEmpty }
+
     /// Every touch frame: contacts down hold the return off, each touch starts the wait again.
     public mutating func observe(_ frame: TouchFrame) {
         guard !frame.touches.isEmpty else { return }

@@ -78,7 +78,7 @@ extension BoardSession {
         guard let at = idleReturn.take(by: time) else { return }
         var home: String?
         if var p = pager {
-            let k = board.idle.homePage.flatMap { board.pageIndex(id: $0) } ?? 0
+            let k = (idleHomeOverride ?? board.idle.homePage).flatMap { board.pageIndex(id: $0) } ?? 0
             let from = p.currentID
             let changed = p.show(k, animated: false, remember: false)
             p.forgetHistory()

@@ -26,6 +26,9 @@ public struct BoardSession: Sendable {
     public internal(set) var pager: PageNavigator?
     /// `idle.returnAfterSeconds`: back to the home page when nobody touches the panel.
     var idleReturn: IdleReturn
+    /// The page the idle return goes home to when the schedule names one (pages by the time of
+    /// day); nil: the board's `idle.homePage`.
+    var idleHomeOverride: String?
     /// Page and action events not yet taken by `takeActionEvents()`.
     var pendingActions: [ActionEvent] = []
     /// Page index of each gadget (board order); nil for shared gadgets.

@@ -1,0 +1,128 @@
+import GadgetCore
+import GadgetPower
+import GadgetSystem
+import Logging
+import SystemPackage
+
+/// The schedule in the running kiosk: a `LiveFeature` around `ScheduleFeature` (pure) that hands
+/// it both clocks, hears the wall clock being set (`WallClockChangeWatch`), waits for a clock it
+/// can trust (`ClockTrust`), changes pages through the live board's one way in, and keeps the
+/// decision the loop switches the display by (`decision`: DPMS, no frames while off) and the
+/// power outputs follow (backlight, HDMI-CEC on their own thread: a TV that takes a second to
+/// answer never holds a frame). Every board has one: without opening hours it still carries the
+/// control protocol's `display` override and reports `display` in `state`.
+/// Thread: the loop's.
+final class ScheduleRunner: LiveFeature {
+    private(set) var feature: ScheduleFeature
+    private let trust: ClockTrust
+    private let watch: WallClockChangeWatch?
+    private let outputs: DisplayPowerOutputs?
+    private let log: Logger
+    private let environment: [String: String]
+    /// The display's state and why, as of the last `update`.
+    private(set) var decision = DisplayPowerPolicy.Decision(on: true, cause: .start)
+    private var deadline: Microseconds?
+    private var lastNow: Microseconds
+    /// The control override, kept across a reload (a new board's schedule starts from it).
+    private var override: DisplayPowerPolicy.Override = .auto
+
+    init(board: Board, trustClock: Bool, powerSwitches: [any DisplayPowerSwitch], now: Microseconds, log: Logger,
+         environment: [String: String] = ProcessEnvironment.current()) {
+        self.log = log
+        self.environment = environment
+        trust = ClockTrust(trustAnyway: trustClock || !board.schedule.isTimed, now: now, log: log)
+        feature = ScheduleRunner.makeFeature(board, clockTrusted: trust.trusted, now: now, environment: environment, log: log)
+        lastNow = now
+        do { watch = try WallClockChangeWatch() } catch {
+            log.warning("schedule: cannot watch the wall clock being set (\(error)); a clock jump is seen at the next boundary")
+            watch = nil
+        }
+        if powerSwitches.isEmpty {
+            outputs = nil
+        } else {
+            do { outputs = try DisplayPowerOutputs(switches: powerSwitches, log: log) } catch {
+                log.error("display power: \(error); only the panel itself (DPMS) is switched")
+                outputs = nil
+            }
+        }
+    }
+
+    private static func makeFeature(_ board: Board, clockTrusted: Bool, now: Microseconds, environment: [String: String], log: Logger) -> ScheduleFeature {
+        let (zone, problem) = BoardZones.zone(for: board, environment: environment)
+        if let problem { log.warning("schedule: \(problem); using UTC") }
+        return ScheduleFeature(schedule: board.schedule, zone: zone, clockTrusted: clockTrusted, now: now)
+    }
+
+    var wakeDescriptor: FileDescriptor? { watch?.descriptor }
+    var nextDeadline: Microseconds? {
+        [deadline, trust.deadline].compactMap { $0 }.min()
+    }
+    var isAnimating: Bool { feature.isAnimating(now: lastNow) }
+
+    func update(now: Microseconds, board: LiveBoard) {
+        lastNow = now
+        if let watch, (try? watch.acknowledge()) == true {
+            log.info("schedule: the wall clock was set; evaluating the schedule again")
+            feature.clockJumped()
+        }
+        if trust.poll(now: now) { feature.clockTrusted(true) }
+        apply(feature.update(now: now, wall: WallClock.microseconds()), now: now, board: board)
+        deadline = feature.deadline(now: now, wall: WallClock.microseconds())
+    }
+
+    func boardReplaced(_ board: LiveBoard) {
+        feature = ScheduleRunner.makeFeature(board.board, clockTrusted: trust.trusted || !board.board.schedule.isTimed,
+                                             now: lastNow, environment: environment, log: log)
+        feature.control(override)
+        update(now: lastNow, board: board)
+    }
+
+    /// The schedule's requests, through the live board (pages) and into `decision` (power).
+    private func apply(_ requests: [ScheduleRequest], now: Microseconds, board: LiveBoard) {
+        for r in requests {
+            switch r {
+            case .power(let d):
+                if d.on != decision.on { log.info("display: \(d.on ? "on" : "off") (\(d.cause.rawValue))") }
+                decision = d
+                outputs?.request(d.on)
+            case .showPage(let page, let cause, let transition):
+                // A person touching the panel is not interrupted: the page waits for the idle
+                // return (the home page was set to it just before).
+                if cause == .schedule, board.session.hasTouches { continue }
+                if case .failure(let f) = board.showPage(page, cause: cause, animated: transition.kind != .cut, now: now) {
+                    log.error("schedule: \(f.message)")
+                }
+            case .homePage(let page):
+                board.session.setIdleHome(page)
+            case .prepare:
+                // Every page's images are decoded with the board and kept in its atlas: the
+                // next page is ready before it is shown, whatever the playlist asks.
+                break
+            }
+        }
+    }
+
+    /// A touch frame reached the kiosk: true when it must be swallowed (it woke a display the
+    /// schedule had off). Stops the attract loop while fingers are down.
+    func touched(_ frame: TouchFrame, fingersDown: Bool, board: LiveBoard) -> Bool {
+        let began = frame.touches.contains { $0.phase == .began }
+        let swallow = feature.touches(now: frame.time, fingersDown: fingersDown, began: began)
+        update(now: max(lastNow, frame.time), board: board)
+        return swallow
+    }
+
+    /// `{"cmd":"display","state":…}`.
+    func control(_ o: DisplayPowerPolicy.Override, now: Microseconds, board: LiveBoard) {
+        override = o
+        feature.control(o)
+        update(now: now, board: board)
+    }
+
+    /// The idle blanking switched the panel (cause `idle` in reports).
+    func idleBlanked(_ blanked: Bool, now: Microseconds, board: LiveBoard) {
+        feature.idleBlanked(blanked)
+        update(now: now, board: board)
+    }
+
+    func stop() { outputs?.stop() }
+}
