@@ -47,6 +47,9 @@ let package = Package(
         systemLibrary("CMosquitto", pkgConfig: "libmosquitto", apt: ["libmosquitto-dev"]),
         // Line break opportunities by Unicode's algorithm (UAX #14).
         systemLibrary("CUnibreak", pkgConfig: "libunibreak", apt: ["libunibreak-dev"]),
+        // Live data (issue 27): libcurl polls HTTP(S) sources, libqrencode encodes QR codes.
+        systemLibrary("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
+        systemLibrary("CQREncode", pkgConfig: "libqrencode", apt: ["libqrencode-dev"]),
         // glibc's <malloc.h> (mallinfo2, mallopt) and the bench's malloc counter; part of libc, nothing to link.
         .target(name: "CMalloc", path: "Sources/CMalloc"),
         // glibc's <sys/epoll.h> and <sys/timerfd.h>, which Swift's Glibc module leaves out; part of libc.
@@ -84,6 +87,13 @@ let package = Package(
         .target(name: "GadgetMQTT", dependencies: [
             "GadgetCore", "GadgetSystem", "CMosquitto",
             .product(name: "Logging", package: "swift-log"),
+        ]),
+        // Live data (issue 27): the HTTP(S) poller (libcurl multi on a thread of its own), QR
+        // encoding (libqrencode) and the locale's day and month names; pure rules in GadgetCore/Data.
+        .target(name: "GadgetSources", dependencies: [
+            "GadgetCore", "GadgetSystem", "CCurl", "CQREncode",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "SystemPackage", package: "swift-system"),
         ]),
         // Wires board + renderer + display + input: scenes, the main loop, commands' work.
         .target(name: "GadgetApp", dependencies: [
@@ -124,6 +134,12 @@ let package = Package(
         // KMS logic (modes, probing, event decoding) and, on a machine with a card, the real thing.
         .testTarget(name: "GadgetKMSTests", dependencies: ["GadgetDisplay", "GadgetCore", "GadgetSystem"]),
         .testTarget(name: "GadgetAppTests", dependencies: ["GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem", "GadgetMQTT"], exclude: ["Fixtures"]),
+        // Fixtures/http_server.py: the loopback server playing every bad server.
+        .testTarget(name: "GadgetSourcesTests", dependencies: [
+            "GadgetSources", "GadgetCore", "GadgetSystem",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "SystemPackage", package: "swift-system"),
+        ], exclude: ["Fixtures"]),
         .testTarget(name: "GadgetBenchTests", dependencies: ["GadgetBench", "GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem"]),
     ],
     swiftLanguageModes: [.v6]
