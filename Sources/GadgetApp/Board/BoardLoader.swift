@@ -54,7 +54,9 @@ public enum BoardLoader {
             }
         }
         guard problems.isEmpty else { return .failure(BoardProblems(problems)) }
-        return .success(LoadedBoard(name: name, board: board, images: images))
+        var loaded = LoadedBoard(name: name, board: board, images: images)
+        loaded.qrImages = BoardQRImages.images(for: board, displayScale: displayScale)  // Data/BoardQRImages.swift
+        return .success(loaded)
     }
 
     /// The board at `path` without its images, and where they come from: `run` decodes them on
@@ -72,7 +74,11 @@ public enum BoardLoader {
             // Fonts are not checked here: a kiosk draws a missing font in sans-serif and logs it
             // (`BoardScene.textWarnings`); `check` refuses it.
             let resolved = BoardTextCheck.resolvingFontFiles(board, directory: FileIO.directory(of: path))
-            return .success((LoadedBoard(name: path, board: resolved, images: [:]), FileImageSource(directory: FileIO.directory(of: path))))
+            var loaded = LoadedBoard(name: path, board: resolved, images: [:])
+            // The display is not open yet: codes made for twice the board's pixels stay crisp on
+            // any display up to that (Data/BoardQRImages.swift).
+            loaded.qrImages = BoardQRImages.images(for: resolved, displayScale: 2)
+            return .success((loaded, FileImageSource(directory: FileIO.directory(of: path))))
         }
     }
 
