@@ -95,9 +95,16 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
+        // Display power for opening hours (issue 26): the backlight through sysfs and a TV over
+        // HDMI-CEC through the kernel CEC API (<linux/cec.h>, CCEC: ioctl wrappers, nothing to
+        // link), behind one small protocol with a recording double.
+        .systemLibrary(name: "CCEC", path: "Sources/CCEC"),
+        .target(name: "GadgetPower", dependencies: ["GadgetSystem", "CCEC"]),
+
         // Wires board + renderer + display + input: scenes, the main loop, commands' work.
         .target(name: "GadgetApp", dependencies: [
             "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput", "GadgetSystem", "GadgetMQTT",
+            "GadgetPower",
             // Live data: HTTP sources, QR encoding, locale names (issue 27).
             "GadgetSources",
             .product(name: "Logging", package: "swift-log"),
@@ -142,6 +149,8 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ], exclude: ["Fixtures"]),
+        // Display power: backlight against a directory laid out like /sys/class/backlight, CEC frames.
+        .testTarget(name: "GadgetPowerTests", dependencies: ["GadgetPower", "GadgetSystem"]),
         .testTarget(name: "GadgetBenchTests", dependencies: ["GadgetBench", "GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem"]),
     ],
     swiftLanguageModes: [.v6]

@@ -30,7 +30,7 @@ public func fuzzTemplate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var evaluator = BindingEvaluator(board: board, start: 0)
     let value = SourcePayload.value(payload)
     for s in template.sources { evaluator.receive(source: s, payload: value, at: 1) }
-    let clock = CivilTime(unixSeconds: unixTime, utcOffsetSeconds: Int(truncatingIfNeeded: unixTime % 50_400), zoneAbbreviation: "Z")
+    let clock = ClockReading(unixSeconds: unixTime, utcOffsetSeconds: Int(truncatingIfNeeded: unixTime % 50_400), zoneAbbreviation: "Z")
     for now in [1.0, 10.0] {
         for change in evaluator.evaluate(now: now, clock: clock, names: .english) { precondition(change.gadget == "g") }
     }

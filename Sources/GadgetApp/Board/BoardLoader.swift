@@ -102,6 +102,8 @@ public enum BoardLoader {
         var problems = decodeProblems
         // Unknown gesture threshold names and bad values are board errors like any other.
         if case .failure(let p) = GestureThresholds.forBoard(board, file: name) { problems += p.problems }
+        // A named time zone must exist in the installed tzdata (the decoder only checks its shape).
+        problems += BoardZones.problems(board, file: name)
         return .success((board, problems))
     }
 }

@@ -19,6 +19,8 @@ public struct Board: Sendable, Equatable {
     public var thresholdOverrides: [ThresholdOverride]
     /// Live-data sources and the clock's locale (`"sources"`, `"locale"`; docs/live-data.md).
     public var data = BoardData()
+    /// Time zone, opening hours, pages by the time of day, the attract loop (docs/schedule.md).
+    public var schedule = BoardSchedule()
 
     public init(size: Size2, background: Background = .color(Color(r: 0.12, g: 0.14, b: 0.19)), gadgets: [Gadget] = [],
                 rotation: DisplayRotation = .none, touch: TouchSettings = TouchSettings(), physics: PhysicsSettings = PhysicsSettings(),

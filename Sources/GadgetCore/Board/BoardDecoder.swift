@@ -106,7 +106,8 @@ public struct BoardDecoder {
     // MARK: - Board
 
     private mutating func board(_ json: JSONValue) -> Board? {
-        let allowed: Set<String> = ["$schema", "size", "background", "gadgets", "pages", "rotation", "touch", "physics", "idle", "thresholds", "sources", "locale"]
+        let allowed: Set<String> = ["$schema", "size", "background", "gadgets", "pages", "rotation", "touch", "physics", "idle", "thresholds",
+                                    "timezone", "schedule", "wakeOnTouchSeconds", "playlist", "sources", "locale"]
         guard let pairs = fields(json, "", allowed: allowed) else { return nil }
         let root = JSONValue.object(pairs)
 
@@ -193,6 +194,7 @@ public struct BoardDecoder {
                           thresholdOverrides: thresholds)
         board.pages = pages
         board.data = data
+        board.schedule = boardSchedule(root, pages: pages)
         return board
     }
 

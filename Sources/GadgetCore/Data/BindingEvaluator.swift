@@ -77,7 +77,7 @@ public struct BindingEvaluator: Sendable {
 
     /// The changes since the last call: evaluates every binding at `now` with the clock reading
     /// `clock` (nil: clock placeholders keep their last text).
-    public mutating func evaluate(now: Double, clock: CivilTime?, names: LocaleNames = .english) -> [BoundChange] {
+    public mutating func evaluate(now: Double, clock: ClockReading?, names: LocaleNames = .english) -> [BoundChange] {
         var changes: [BoundChange] = []
         for i in entries.indices {
             guard let text = compose(&entries[i], now: now, clock: clock, names: names) else { continue }
@@ -108,7 +108,7 @@ public struct BindingEvaluator: Sendable {
     }
 
     /// The template's text, or nil while a placeholder has never had a good text.
-    private func compose(_ e: inout Entry, now: Double, clock: CivilTime?, names: LocaleNames) -> String? {
+    private func compose(_ e: inout Entry, now: Double, clock: ClockReading?, names: LocaleNames) -> String? {
         var out = ""
         for (k, part) in e.binding.template.parts.enumerated() {
             switch part {

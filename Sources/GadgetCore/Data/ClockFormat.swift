@@ -69,7 +69,7 @@ public struct ClockFormat: Sendable, Hashable {
         return r
     }
 
-    public func format(_ t: CivilTime, names: LocaleNames) -> String {
+    public func format(_ t: ClockReading, names: LocaleNames) -> String {
         let names = names.isComplete ? names : .english
         var out = ""
         for part in parts {
@@ -83,7 +83,7 @@ public struct ClockFormat: Sendable, Hashable {
         return out
     }
 
-    private func field(_ c: Character, _ t: CivilTime, _ n: LocaleNames, _ padding: Padding?) -> String {
+    private func field(_ c: Character, _ t: ClockReading, _ n: LocaleNames, _ padding: Padding?) -> String {
         func num(_ v: Int, _ width: Int, _ defaultPad: Padding) -> String {
             let digits = String(abs(v))
             let sign = v < 0 ? "-" : ""
@@ -109,7 +109,7 @@ public struct ClockFormat: Sendable, Hashable {
         case "P": return (t.hour < 12 ? n.am : n.pm).lowercased()
         case "y": return num(((t.year % 100) + 100) % 100, 2, .zeros)
         case "Y": return num(t.year, 1, .zeros)
-        case "C": return num(CivilTime.floorDiv(Int64(t.year), 100).asInt, 2, .zeros)
+        case "C": return num(ClockReading.floorDiv(Int64(t.year), 100).asInt, 2, .zeros)
         case "m": return num(t.month, 2, .zeros)
         case "j": return num(t.dayOfYear, 3, .zeros)
         case "u": return String(t.weekday == 0 ? 7 : t.weekday)
@@ -134,12 +134,12 @@ public struct ClockFormat: Sendable, Hashable {
 
     /// ISO 8601 week number and week-based year: weeks start on Monday, week 1 holds the year's
     /// first Thursday.
-    private func isoWeek(_ t: CivilTime) -> (year: Int, week: Int) {
+    private func isoWeek(_ t: ClockReading) -> (year: Int, week: Int) {
         let isoWeekday = t.weekday == 0 ? 7 : t.weekday
         // The Thursday of this week decides the year.
-        let thursday = CivilTime.days(year: t.year, month: t.month, day: t.day) + Int64(4 - isoWeekday)
-        let (y, _, _) = CivilTime.civil(fromDays: thursday)
-        let week = Int((thursday - CivilTime.days(year: y, month: 1, day: 1)) / 7) + 1
+        let thursday = ClockReading.days(year: t.year, month: t.month, day: t.day) + Int64(4 - isoWeekday)
+        let (y, _, _) = ClockReading.civil(fromDays: thursday)
+        let week = Int((thursday - ClockReading.days(year: y, month: 1, day: 1)) / 7) + 1
         return (y, week)
     }
 }

@@ -68,15 +68,15 @@ import Testing
         #expect(e.evaluate(now: 2, clock: nil) == [BoundChange(gadget: "tag", value: .hidden(true))])
     }
 
-    @Test func theClockFollowsTheCivilTimeGiven() throws {
+    @Test func theClockFollowsTheClockReadingGiven() throws {
         var e = BindingEvaluator(board: try board(), start: 0)
         #expect(e.readsClock && e.clockResolution == .minute)
-        let t = CivilTime(unixSeconds: 1_795_686_661, utcOffsetSeconds: 0)
+        let t = ClockReading(unixSeconds: 1_795_686_661, utcOffsetSeconds: 0)
         #expect(e.evaluate(now: 1, clock: t) == [BoundChange(gadget: "clock", value: .text("09:51 Thu"))])
-        #expect(e.evaluate(now: 2, clock: CivilTime(unixSeconds: 1_795_686_661 + 58, utcOffsetSeconds: 0)) == [])
+        #expect(e.evaluate(now: 2, clock: ClockReading(unixSeconds: 1_795_686_661 + 58, utcOffsetSeconds: 0)) == [])
         var pt = LocaleNames.english
         pt.abbreviatedDays[4] = "qui"
-        #expect(e.evaluate(now: 3, clock: CivilTime(unixSeconds: 1_795_686_720, utcOffsetSeconds: 0), names: pt)
+        #expect(e.evaluate(now: 3, clock: ClockReading(unixSeconds: 1_795_686_720, utcOffsetSeconds: 0), names: pt)
             == [BoundChange(gadget: "clock", value: .text("09:52 qui"))])
     }
 

@@ -1,7 +1,7 @@
 /// A moment as a wall clock in some time zone shows it: what `{time|…}` and `{date|…}` format.
 /// Made from a Unix time and the zone's UTC offset at that time (the OS layer or the board's
 /// time zone supplies the offset; the core never reads a clock or a zone database).
-public struct CivilTime: Sendable, Hashable {
+public struct ClockReading: Sendable, Hashable {
     public var year: Int
     /// 1...12.
     public var month: Int
@@ -27,14 +27,14 @@ public struct CivilTime: Sendable, Hashable {
         self.utcOffsetSeconds = utcOffsetSeconds
         self.zoneAbbreviation = zoneAbbreviation
         let local = unixSeconds + Int64(utcOffsetSeconds)
-        let days = CivilTime.floorDiv(local, 86_400)
+        let days = ClockReading.floorDiv(local, 86_400)
         let secondsOfDay = Int(local - days * 86_400)
         hour = secondsOfDay / 3600
         minute = secondsOfDay / 60 % 60
         second = secondsOfDay % 60
-        (year, month, day) = CivilTime.civil(fromDays: days)
+        (year, month, day) = ClockReading.civil(fromDays: days)
         weekday = Int((days % 7 + 11) % 7)  // 1970-01-01 was a Thursday (4)
-        dayOfYear = Int(days - CivilTime.days(year: year, month: 1, day: 1)) + 1
+        dayOfYear = Int(days - ClockReading.days(year: year, month: 1, day: 1)) + 1
     }
 
     static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
@@ -93,4 +93,13 @@ public struct LocaleNames: Sendable, Hashable {
         months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
         abbreviatedMonths: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
         am: "AM", pm: "PM")
+}
+
+extension ClockReading {
+    /// The board's clock at Unix time `unixSeconds` in `zone` (the schedule's `"timezone"`, or the
+    /// system's): the offset and abbreviation in force at that instant, DST included.
+    public init(unixSeconds: Int64, zone: BoardTimeZone) {
+        let type = zone.localTimeType(at: unixSeconds)
+        self.init(unixSeconds: unixSeconds, utcOffsetSeconds: type.utOffset, zoneAbbreviation: type.abbreviation)
+    }
 }
