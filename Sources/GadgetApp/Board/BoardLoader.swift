@@ -37,6 +37,7 @@ public enum BoardLoader {
         }
         board = BoardTextCheck.resolvingFontFiles(board, directory: fontDirectory)
         if checkingText { problems += BoardTextCheck.problems(board, file: name) }
+        problems += BoardDataCheck.problems(board, file: name, directory: fontDirectory)  // Data/BoardDataCheck.swift
         let needed = board.imageDisplaySizes(displayScale: displayScale, maximumSide: maximumImageSide)
         var images: [String: RGBAImage] = [:]
         var failed: [String: String] = [:]
