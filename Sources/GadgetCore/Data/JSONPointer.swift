@@ -76,7 +76,22 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
     /// The pointer's string form, escaped again (round-trips `parse`).
     public var description: String {
-        tokens.map { "/" + $0.replacing("~", with: "~0").replacing("/", with: "~1") }.joined()
+        tokens.map { "/" + JSONPointer.escape($0) }.joined()
+    }
+
+    /// `~` → `~0`, `/` → `~1`, byte by byte: a String's own replacing works on characters, and
+    /// `~` followed by a combining mark is one character that is not "~" (the fuzzer found it).
+    static func escape(_ token: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(token.utf8.count)
+        for b in token.utf8 {
+            switch b {
+            case UInt8(ascii: "~"): out += [UInt8(ascii: "~"), UInt8(ascii: "0")]
+            case UInt8(ascii: "/"): out += [UInt8(ascii: "~"), UInt8(ascii: "1")]
+            default: out.append(b)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The value the pointer names in `document`. Array indices follow RFC 6901: decimal, no
@@ -96,7 +111,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
             default:
                 return .failure(.notAContainer(kind: value.kindName, at: at))
             }
-            at += "/" + token.replacing("~", with: "~0").replacing("/", with: "~1")
+            at += "/" + JSONPointer.escape(token)
         }
         return .success(value)
     }

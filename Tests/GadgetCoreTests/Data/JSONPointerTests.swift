@@ -48,3 +48,13 @@ import Testing
         #expect(try JSONPointer.parse("/list/1").get().resolve(in: doc) == .success(.number(20)))
     }
 }
+
+@Suite struct JSONPointerEscapeTests {
+    /// Found by Fuzz/PointerFuzz: "~" followed by a combining mark is one Character, so escaping
+    /// with String.replacing left it bare and the pointer's string form did not parse back.
+    @Test func aTildeBeforeACombiningMarkIsEscaped() throws {
+        let p = JSONPointer(tokens: ["~\u{5C1}x", "a/\u{301}"])
+        #expect(p.description == "/~0\u{5C1}x/a~1\u{301}")
+        #expect(try JSONPointer.parse(p.description).get() == p)
+    }
+}
