@@ -7,7 +7,7 @@ final class LoopbackHTTPServer {
     private let pid: String
 
     init() throws {
-        directory = try FileIO.makeTemporaryDirectory(prefix: "gadget-http")
+        directory = try FileIO.makeTemporaryDirectory(prefix: "/tmp/gadget-http")
         let script = String(#filePath.dropLast("LoopbackHTTPServer.swift".count)) + "Fixtures/http_server.py"
         let portFile = directory + "/port", pidFile = directory + "/pid"
         _ = try ChildProcess.run(["/bin/sh", "-c", "python3 '\(script)' '\(portFile)' >/dev/null 2>&1 & echo $! > '\(pidFile)'"])

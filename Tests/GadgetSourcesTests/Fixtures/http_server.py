@@ -15,6 +15,8 @@
 /count       the number of requests seen so far, as text
 """
 import http.server
+import os
+import signal
 import socketserver
 import sys
 import threading
@@ -98,9 +100,14 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
 
 
 if __name__ == "__main__":
+    # The test process may block or ignore SIGTERM (its signal-pipe tests do), and a child
+    # inherits both: take the default back so the test's kill ends the server.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    # Never outlive a test run that died before killing it.
+    threading.Timer(900, lambda: os._exit(0)).start()
     server = Server(("127.0.0.1", 0), Handler)
     with open(sys.argv[1] + ".tmp", "w") as f:
         f.write(str(server.server_address[1]))
-    import os
     os.rename(sys.argv[1] + ".tmp", sys.argv[1])
     server.serve_forever()
