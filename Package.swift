@@ -48,6 +48,9 @@ let package = Package(
         systemLibrary("CMosquitto", pkgConfig: "libmosquitto", apt: ["libmosquitto-dev"]),
         // Line break opportunities by Unicode's algorithm (UAX #14).
         systemLibrary("CUnibreak", pkgConfig: "libunibreak", apt: ["libunibreak-dev"]),
+        // Live data (issue 27): libcurl polls HTTP(S) sources, libqrencode encodes QR codes.
+        systemLibrary("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
+        systemLibrary("CQREncode", pkgConfig: "libqrencode", apt: ["libqrencode-dev"]),
         // glibc's <malloc.h> (mallinfo2, mallopt) and the bench's malloc counter; part of libc, nothing to link.
         .target(name: "CMalloc", path: "Sources/CMalloc"),
         // glibc's <sys/epoll.h> and <sys/timerfd.h>, which Swift's Glibc module leaves out; part of libc.
@@ -93,6 +96,13 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
+        // Live data (issue 27): the HTTP(S) poller (libcurl multi on a thread of its own), QR
+        // encoding (libqrencode) and the locale's day and month names; pure rules in GadgetCore/Data.
+        .target(name: "GadgetSources", dependencies: [
+            "GadgetCore", "GadgetSystem", "CCurl", "CQREncode",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         // Display power for opening hours (issue 26): the backlight through sysfs and a TV over
         // HDMI-CEC through the kernel CEC API (<linux/cec.h>, CCEC: ioctl wrappers, nothing to
         // link), behind one small protocol with a recording double.
@@ -106,6 +116,8 @@ let package = Package(
         .target(name: "GadgetApp", dependencies: [
             "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput", "GadgetSystem", "GadgetMQTT",
             "GadgetPower",
+            // Live data: HTTP sources, QR encoding, locale names (issue 27).
+            "GadgetSources",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
             // The kiosk's own frame statistics and metrics histograms.
@@ -151,6 +163,12 @@ let package = Package(
         ]),
         .testTarget(name: "GadgetAppTests", dependencies: [
             "GadgetApp", "GadgetCore", "GadgetRender", "GadgetGL", "GadgetDisplay", "GadgetInput", "GadgetSystem", "GadgetMQTT", "CGLES2",
+            .product(name: "SystemPackage", package: "swift-system"),
+        ], exclude: ["Fixtures"]),
+        // Fixtures/http_server.py: the loopback server playing every bad server.
+        .testTarget(name: "GadgetSourcesTests", dependencies: [
+            "GadgetSources", "GadgetCore", "GadgetSystem",
+            .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ], exclude: ["Fixtures"]),
         // Display power: backlight against a directory laid out like /sys/class/backlight, CEC frames.

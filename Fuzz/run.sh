@@ -12,6 +12,9 @@
 #          board  JSON parser → board decoder → threshold overrides → a short run (Fuzz/BoardFuzz)
 #          png    libpng decode → downscale → premultiply → atlas page (Fuzz/PNGFuzz)
 #          control  the control protocol: request decoder → replies → a set on a session (Fuzz/ControlFuzz)
+#          template  live-data templates: parse → a binding evaluated on a payload and a clock →
+#                 printf/strftime rendering; printf on any double (Fuzz/TemplateFuzz)
+#          pointer  JSON Pointer parse → round trip → resolve in any payload (Fuzz/PointerFuzz)
 #          photo  format sniffing → EXIF orientation → TurboJPEG / libwebp scaled decode → box
 #                 downscale → orientation turn (Fuzz/PhotoFuzz)
 #
@@ -22,10 +25,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.build/fuzz
-targets=(evemu board png photo control)
+targets=(evemu board png photo control template pointer)
 flags=("-sanitize=fuzzer,address" -O -assert-config Debug -D DEBUG -swift-version 6 -parse-as-library)
 
-usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 
 # One swiftc run, its output kept in a log; on failure the first errors are shown.
 compile() {
@@ -57,6 +60,8 @@ configure() {
     evemu) sources=(Fuzz/EvemuFuzz/EvemuFuzz.swift); dict=Fuzz/evemu.dict; max_len=65536 ;;
     board) sources=(Fuzz/BoardFuzz/BoardFuzz.swift); dict=Fuzz/board.dict; max_len=16384 ;;
     control) sources=(Fuzz/ControlFuzz/ControlFuzz.swift); dict=Fuzz/control.dict; max_len=4096 ;;
+    template) sources=(Fuzz/TemplateFuzz/TemplateFuzz.swift); dict=Fuzz/template.dict; max_len=4096 ;;
+    pointer) sources=(Fuzz/PointerFuzz/PointerFuzz.swift); dict=Fuzz/pointer.dict; max_len=4096 ;;
     # The codec and the atlas are GadgetRender files with no GL in them; CPNG is the same module
     # map the package uses.
     png) sources=(Fuzz/PNGFuzz/PNGFuzz.swift Sources/GadgetRender/Image/PNGCodec.swift Sources/GadgetRender/Batch/AtlasLayout.swift)
@@ -116,6 +121,8 @@ suite_runs() {
     png) echo 1200000 ;;
     photo) echo 1000000 ;;
     control) echo 300000 ;;
+    template) echo 200000 ;;
+    pointer) echo 400000 ;;
   esac
 }
 

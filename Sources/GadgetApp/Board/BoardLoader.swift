@@ -57,6 +57,7 @@ public enum BoardLoader {
         }
         board = BoardTextCheck.resolvingFontFiles(board, directory: fontDirectory)
         if checkingText { problems += BoardTextCheck.problems(board, file: name) }
+        problems += BoardDataCheck.problems(board, file: name, directory: fontDirectory)  // Data/BoardDataCheck.swift
         let needed = board.imageDisplaySizes(displayScale: displayScale, maximumSide: maximumImageSide)
         var images: [String: RGBAImage] = [:]
         var failed: [String: String] = [:]
@@ -74,7 +75,9 @@ public enum BoardLoader {
             }
         }
         guard problems.isEmpty else { return .failure(BoardProblems(problems)) }
-        return .success(LoadedBoard(name: name, board: board, images: images))
+        var loaded = LoadedBoard(name: name, board: board, images: images)
+        loaded.qrImages = BoardQRImages.images(for: board, displayScale: displayScale)  // Data/BoardQRImages.swift
+        return .success(loaded)
     }
 
     /// The board at `path` without its images, and where they come from: `run` decodes them on
@@ -92,7 +95,11 @@ public enum BoardLoader {
             // Fonts are not checked here: a kiosk draws a missing font in sans-serif and logs it
             // (`BoardScene.textWarnings`); `check` refuses it.
             let resolved = BoardTextCheck.resolvingFontFiles(board, directory: BoardFilePaths.directory(ofBoardAt: path))
-            return .success((LoadedBoard(name: path, board: resolved, images: [:]), BoardFilePaths.images(forBoardAt: path)))
+            var loaded = LoadedBoard(name: path, board: resolved, images: [:])
+            // The display is not open yet: codes made for twice the board's pixels stay crisp on
+            // any display up to that (Data/BoardQRImages.swift).
+            loaded.qrImages = BoardQRImages.images(for: resolved, displayScale: 2)
+            return .success((loaded, BoardFilePaths.images(forBoardAt: path)))
         }
     }
 

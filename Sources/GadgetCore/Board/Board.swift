@@ -19,6 +19,8 @@ public struct Board: Sendable, Equatable {
     public var thresholdOverrides: [ThresholdOverride]
     /// `"lang"`: the language of every text that does not give its own (`TextStyle.language`).
     public var language: String?
+    /// Live-data sources and the clock's locale (`"sources"`, `"locale"`; docs/live-data.md).
+    public var data = BoardData()
     /// Time zone, opening hours, pages by the time of day, the attract loop (docs/schedule.md).
     public var schedule = BoardSchedule()
 

@@ -113,7 +113,7 @@ public struct BoardDecoder {
 
     private mutating func board(_ json: JSONValue) -> Board? {
         let allowed: Set<String> = ["$schema", "size", "background", "gadgets", "pages", "rotation", "touch", "physics", "idle", "thresholds", "lang",
-                                    "timezone", "schedule", "wakeOnTouchSeconds", "playlist"]
+                                    "timezone", "schedule", "wakeOnTouchSeconds", "playlist", "sources", "locale"]
         guard let pairs = fields(json, "", allowed: allowed) else { return nil }
         let root = JSONValue.object(pairs)
 
@@ -158,6 +158,7 @@ public struct BoardDecoder {
         let physics = physicsSettings(root["physics"])
         let idle = idleSettings(root["idle"])
         let thresholds = thresholdOverrides(root["thresholds"])
+        let data = boardData(root)  // BoardDecoder+Sources.swift
 
         // A paged board's page gadgets come first in file order, so by default the shared ones
         // (a header, a clock) are drawn over the pages sliding under them.
@@ -192,12 +193,14 @@ public struct BoardDecoder {
         }
         checkActions(gadgets, pages: pages, paths: actionPaths)
         checkIdle(idle, pages: pages)
+        checkBindings(gadgets, data: data)  // BoardDecoder+Bindings.swift
         // Stable by z, then file order (sort is stable in Swift's standard library).
         let ordered = gadgets.enumerated().sorted { a, b in a.element.z != b.element.z ? a.element.z < b.element.z : a.offset < b.offset }.map(\.element)
         var board = Board(size: size, background: background, gadgets: ordered, rotation: rotation, touch: touch, physics: physics, idle: idle,
                           thresholdOverrides: thresholds)
         board.pages = pages
         board.language = root["lang"].flatMap { languageTag($0, "lang") }
+        board.data = data
         board.schedule = boardSchedule(root, pages: pages)
         return board
     }
@@ -279,6 +282,7 @@ public struct BoardDecoder {
         "id", "image", "color", "center", "size", "rotation", "opacity", "z",
         "movable", "scalable", "rotatable", "lock", "inertia", "bounce", "doubleTapReset", "springHome", "minScale", "maxScale", "gestures",
         "elasticity", "friction", "resistance", "density", "collides", "shape", "action", "longPressAction", "text",
+        "bind", "qr",  // BoardDecoder+Bindings.swift, BoardDecoder+QR.swift
     ]
 
     mutating func gadget(_ v: JSONValue, _ path: String, fileOrder: Double) -> Gadget? {
@@ -295,7 +299,7 @@ public struct BoardDecoder {
         case (.some(let iv), nil): if let ref = imagePath(iv, "\(path).image") { appearance = .image(ref) }
         case (nil, .some(let cv)): if let c = color(cv, "\(path).color") { appearance = .color(c) }
         case (nil, nil):
-            if obj["text"] == nil { problem(path, "needs an image, a color or text") } else { appearance = .clear }
+            if obj["text"] == nil && obj["qr"] == nil { problem(path, "needs an image, a color, text or a qr") } else { appearance = .clear }
         }
         let text = obj["text"].flatMap { gadgetText($0, "\(path).text") }
 
@@ -371,10 +375,13 @@ public struct BoardDecoder {
         if action != nil, !b.gestures.contains(.tap) { problem("\(path).action", "runs on tap, but gestures leaves out \"tap\"") }
         if longPressAction != nil, !b.gestures.contains(.longPress) { problem("\(path).longPressAction", "runs on a long press, but gestures leaves out \"longPress\"") }
 
+        let live = gadgetLive(obj, path, appearance: appearance, hasText: text != nil)  // BoardDecoder+Bindings.swift
         guard problems.count == before else { return nil }
         if action != nil || longPressAction != nil { actionPaths[id] = path }
-        return Gadget(id: id, appearance: appearance, center: center, size: size, rotationDegrees: rotation, opacity: opacity, z: z, behavior: b, body: body,
-                      action: action, longPressAction: longPressAction, text: text)
+        var g = Gadget(id: id, appearance: appearance, center: center, size: size, rotationDegrees: rotation, opacity: opacity, z: z, behavior: b, body: body,
+                       action: action, longPressAction: longPressAction, text: text)
+        g.live = live
+        return g
     }
 
     // MARK: - Text

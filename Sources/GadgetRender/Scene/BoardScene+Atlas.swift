@@ -37,6 +37,7 @@ extension BoardScene {
             entries.append(image)
         }
         textCache.keepOnly(Set(textKeys.compactMap { $0 }))
+        appendQRImages(to: &entries)  // BoardScene+QR.swift
         layout = AtlasLayout(sizes: entries.map(\.size), pageSide: pageSide)
         for p in pages { p.destroy() }
         pages = []
@@ -52,6 +53,7 @@ extension BoardScene {
             return nil
         }
         textRegions = textEntries.map { $0.map { layout.regions[$0] } }
+        qrRegions = qrEntries.map { $0.map { layout.regions[$0] } }
         backgroundRegion = nil
         if case .image(let ref, _) = loaded.board.background { backgroundRegion = byPath[ref.path] }
     }

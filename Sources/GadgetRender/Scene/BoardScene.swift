@@ -36,6 +36,9 @@ public final class BoardScene {
     var textRegions: [AtlasRegion?] = []
     /// Atlas entry index (after the images) per gadget with a text image.
     var textEntries: [Int?] = []
+    /// Per gadget: its QR code's atlas entry and region (nil: no QR code); BoardScene+QR.swift.
+    var qrEntries: [Int?] = []
+    var qrRegions: [AtlasRegion?] = []
     /// Per gadget: goes up whenever its pixels change other than by its pose (its text was set,
     /// re-rasterised sharper): damage tracking compares it with the last frame's.
     public internal(set) var contentRevisions: [Int]
@@ -122,6 +125,7 @@ public final class BoardScene {
                 drawSolid(center: pose.center, size: size, rotation: pose.rotation,
                           color: PremultipliedColor(c, opacity: opacity), batcher: batcher)
             }
+            drawQR(i, center: pose.center, size: size, rotation: pose.rotation, opacity: opacity, into: batcher)  // BoardScene+QR.swift
             // The text image is the gadget's box: the same quad, on top.
             if let r = textRegions[i] {
                 batcher.draw(texture: pages[r.page].id, center: pose.center, size: size, rotation: pose.rotation,

@@ -7,6 +7,9 @@ public struct LoadedBoard: Sendable {
     public var board: Board
     /// Decoded straight-RGBA images by the path written in the board file.
     public var images: [String: RGBAImage]
+    /// Each QR gadget's code as an image (straight alpha, quiet zone included), by gadget id:
+    /// encoded by the app (GadgetSources' QREncoder), drawn square in the gadget's box.
+    public var qrImages: [String: RGBAImage] = [:]
 
     public init(name: String, board: Board, images: [String: RGBAImage]) {
         self.name = name; self.board = board; self.images = images

@@ -1,0 +1,2 @@
+// libqrencode (Debian: libqrencode-dev): QR code symbols for the `qr` gadget.
+#include <qrencode.h>

@@ -1,0 +1,126 @@
+import GadgetCore
+import GadgetRender
+import GadgetSources
+import GadgetSystem
+import Logging
+import SystemPackage
+
+/// The running side of a board's live data, shaped as a live-board feature: a wake descriptor
+/// (the HTTP poller's), the next deadline (the clock's next visible change, a source turning
+/// stale) and `update`, which turns what arrived into gadget changes as values. It owns the
+/// poller thread; the rules are GadgetCore's (`BindingEvaluator`, `SourceStatusBook`).
+/// Thread: the loop's (the poller hands results over through its descriptor).
+public final class LiveDataRunner {
+    /// What one `update` produced.
+    public struct Update: Sendable, Equatable {
+        /// Bound properties that changed (a QR text's change comes as `qrImages`).
+        public var changes: [BoundChange] = []
+        /// New QR images by gadget id, made for their gadget's shown size.
+        public var qrImages: [String: RGBAImage] = [:]
+        /// `source` events: a source failing, or answering again.
+        public var events: [SourceStatusBook.Event] = []
+        public var isEmpty: Bool { changes.isEmpty && qrImages.isEmpty && events.isEmpty }
+    }
+
+    private let board: Board
+    private let poller: HTTPSourcePoller?
+    private var evaluator: BindingEvaluator
+    public private(set) var book: SourceStatusBook
+    private let zone: BoardTimeZone
+    private let names: LocaleNames
+    private let displayScale: Double
+    private let log: Logger
+    /// MQTT topic → the sources reading it.
+    public let topics: [String: [String]]
+    /// Whether the next `update` must evaluate although nothing arrived (start, a deadline).
+    private var due = true
+    /// When `update` must run next although nothing woke the loop (monotonic µs); nil: never.
+    public private(set) var nextDeadline: Microseconds?
+
+    /// Starts polling the board's HTTP sources at once. `directory`: the board's, for `ca`.
+    public init(board: Board, directory: String, zone: BoardTimeZone, names: LocaleNames, displayScale: Double,
+                seed: UInt64, log: Logger, now: Microseconds) throws(HTTPPollerError) {
+        self.board = board; self.zone = zone; self.names = names; self.displayScale = displayScale; self.log = log
+        var http: [HTTPSourcePoller.Source] = []
+        var topics: [String: [String]] = [:]
+        for s in board.data.sources {
+            switch s.kind {
+            case .http(let settings): http.append(HTTPSourcePoller.Source(id: s.id, settings: settings, caPath: settings.ca.map { FileIO.resolve($0, against: directory) }))
+            case .mqtt(let topic): topics[topic, default: []].append(s.id)
+            }
+        }
+        self.topics = topics
+        poller = http.isEmpty ? nil : try HTTPSourcePoller(sources: http, seed: seed, log: log)
+        evaluator = BindingEvaluator(board: board, start: Double(now) / 1_000_000)
+        book = SourceStatusBook(sourceIDs: board.data.sources.map(\.id))
+    }
+
+    deinit { poller?.close() }
+
+    /// Whether the board has anything live (sources, bindings or a templated QR).
+    public static func isNeeded(for board: Board) -> Bool {
+        !board.data.sources.isEmpty || board.gadgets.contains { !($0.live?.bindings.isEmpty ?? true) }
+    }
+
+    public var wakeDescriptor: FileDescriptor? { poller?.wakeDescriptor }
+
+    /// The clock's next visible change or a source turning stale after `now`, whichever is first
+    /// (monotonic µs). The clock's boundary is wall time, mapped onto the monotonic clock now, plus
+    /// a millisecond so the wall clock has surely passed it when the loop wakes.
+    private func deadline(after now: Microseconds) -> Microseconds? {
+        var next = evaluator.nextStaleDeadline(now: Double(now) / 1_000_000).map { Microseconds(($0 * 1_000_000).rounded(.up)) }
+        if let resolution = evaluator.clockResolution {
+            let wall = Double(WallClock.microseconds()) / 1_000_000
+            let boundary = resolution.nextBoundary(after: wall, utcOffsetSeconds: zone.offset(at: Int64(wall.rounded(.down))))
+            let at = now + Microseconds(((boundary - wall) * 1_000_000).rounded(.up)) + 1000
+            next = min(next ?? at, at)
+        }
+        return next
+    }
+
+    /// A message on an MQTT topic (from the `--mqtt` session, handed to the loop): the value of
+    /// every source reading `topic`.
+    public func receive(topic: String, payload: [UInt8], at now: Microseconds) {
+        guard let ids = topics[topic] else { return }
+        let value = SourcePayload.value(payload)
+        for id in ids {
+            _ = book.record(SourceFetch(source: id, outcome: .body([]), at: now))
+            evaluator.receive(source: id, payload: value, at: Double(now) / 1_000_000)
+        }
+        due = true
+    }
+
+    /// Takes what the poller delivered and evaluates the bindings when anything arrived or a
+    /// deadline passed.
+    public func update(now: Microseconds) -> Update {
+        var out = Update()
+        let seconds = Double(now) / 1_000_000
+        for fetch in poller?.take() ?? [] {
+            if let event = book.record(fetch) {
+                out.events.append(event)
+                if event.kind == .error { log.warning("source \(fetch.source): \(event.failure?.message ?? "failed")") } else { log.info("source \(fetch.source): recovered") }
+            }
+            switch fetch.outcome {
+            case .body(let bytes): evaluator.receive(source: fetch.source, payload: SourcePayload.value(bytes), at: Double(fetch.at) / 1_000_000)
+            case .notModified: evaluator.confirm(source: fetch.source, at: Double(fetch.at) / 1_000_000)
+            case .failed: break
+            }
+            due = true
+        }
+        if let d = nextDeadline, now >= d { due = true }
+        guard due else { return out }
+        due = false
+        defer { nextDeadline = deadline(after: now) }
+        let clock = evaluator.readsClock ? ClockReading(unixSeconds: WallClock.seconds(), zone: zone) : nil
+        for change in evaluator.evaluate(now: seconds, clock: clock, names: names) {
+            guard case .qr(let text) = change.value else { out.changes.append(change); continue }
+            guard let g = board.gadget(id: change.gadget), let qr = g.live?.qr,
+                  let image = BoardQRImages.image(text, qr: qr, gadget: g, displayScale: displayScale) else { continue }
+            out.qrImages[change.gadget] = image
+        }
+        return out
+    }
+
+    /// Stops the poller thread (also on deinit).
+    public func close() { poller?.close() }
+}

@@ -1,0 +1,52 @@
+/// A gadget's `"bind"`: `{PROPERTY: TEMPLATE}`, each template parsed here so a bad pointer or
+/// format is a `check` error with its JSON path; and, once every gadget and source is known, the
+/// check that each placeholder names a source of the board.
+extension BoardDecoder {
+    /// `"bind"` and `"qr"` of a gadget (nil when it has neither).
+    mutating func gadgetLive(_ obj: JSONValue, _ path: String, appearance: Gadget.Appearance, hasText: Bool) -> GadgetLive? {
+        let qr = obj["qr"].flatMap { gadgetQR($0, "\(path).qr") }
+        guard let bv = obj["bind"] else { return qr.map { GadgetLive(qr: $0) } }
+        guard case .object(let pairs) = bv else { problem("\(path).bind", "expected an object {PROPERTY: TEMPLATE}, got \(bv.kindName)"); return nil }
+        var bindings: [GadgetBinding] = []
+        var seen = Set<String>()
+        for (key, value) in pairs {
+            let at = "\(path).bind.\(key)"
+            guard let property = BoundProperty(rawValue: key), BoundProperty.bindable.contains(property) else {
+                problem(at, "not a bindable property (bindable: \(BoundProperty.bindable.map(\.rawValue).joined(separator: ", ")))")
+                continue
+            }
+            if !seen.insert(key).inserted { problem(at, "bound twice"); continue }
+            switch property {
+            case .text where !hasText: problem(at, "binds text, but the gadget has no \"text\" (give its style and first string)"); continue
+            case .image where !isImage(appearance): problem(at, "binds an image, but the gadget has no \"image\""); continue
+            case .color where !isColor(appearance): problem(at, "binds a colour, but the gadget has no \"color\""); continue
+            default: break
+            }
+            guard case .string(let text) = value else { problem(at, "expected a template string, got \(value.kindName)"); continue }
+            switch Template.parse(text) {
+            case .success(let t): bindings.append(GadgetBinding(property: property, template: t, jsonPath: at))
+            case .failure(let f): problem(at, f.description)
+            }
+        }
+        return GadgetLive(bindings: bindings, qr: qr)
+    }
+
+    private func isImage(_ a: Gadget.Appearance) -> Bool { if case .image = a { return true } else { return false } }
+    private func isColor(_ a: Gadget.Appearance) -> Bool { if case .color = a { return true } else { return false } }
+
+    /// Every placeholder names a source of the board (the clock's names aside).
+    mutating func checkBindings(_ gadgets: [Gadget], data: BoardData) {
+        let known = data.sources.map(\.id)
+        for g in gadgets {
+            guard let live = g.live else { continue }
+            var templates = live.bindings.map { ($0.template, $0.jsonPath) }
+            if let qr = live.qr { templates.append((qr.template, qr.jsonPath)) }
+            for (template, path) in templates {
+                for source in template.sources where !known.contains(source) {
+                    problem(path, known.isEmpty ? "names source \"\(source)\", but the board has no sources"
+                                               : "unknown source \"\(source)\" (sources: \(known.joined(separator: ", ")))")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// A bound property's new value, as a binding's evaluated template gives it: what the live board
+/// applies as a gadget change.
+public enum BoundValue: Sendable, Equatable {
+    case text(String)
+    case color(Color)
+    case opacity(Double)
+    case hidden(Bool)
+    case image(BoardRelativePath)
+    case qr(String)
+
+    /// The property's value for a template's text, or nil when it does not convert (the binding
+    /// then keeps its last good value): a colour is `#rrggbb[aa]`, an opacity a number in 0...1,
+    /// hidden `true/false/1/0/yes/no/on/off` or a number (non-zero hides), an image a path inside
+    /// the board's directory, a QR text one that fits the code at `ecc`.
+    public static func convert(_ text: String, to property: BoundProperty, ecc: GadgetQR.ECC = .M) -> BoundValue? {
+        switch property {
+        case .text:
+            return text.unicodeScalars.count <= GadgetText.maximumLength ? .text(text) : nil
+        case .color:
+            return Color(hex: text.trimmingSpaces).map { .color($0) }
+        case .opacity:
+            guard let n = PrintfFormat.number(text), (0...1).contains(n) else { return nil }
+            return .opacity(n)
+        case .hidden:
+            switch text.trimmingSpaces.lowercased() {
+            case "true", "yes", "on": return .hidden(true)
+            case "false", "no", "off", "": return .hidden(false)
+            default: return PrintfFormat.number(text).map { .hidden($0 != 0) }
+            }
+        case .image:
+            guard case .success(let p) = BoardRelativePath.parse(text) else { return nil }
+            return .image(p)
+        case .qr:
+            return !text.isEmpty && text.utf8.count <= GadgetQR.byteCapacity(ecc) ? .qr(text) : nil
+        }
+    }
+}
+
+/// One gadget's bound property changing: the evaluator's output.
+public struct BoundChange: Sendable, Equatable {
+    public var gadget: String
+    public var value: BoundValue
+    public init(gadget: String, value: BoundValue) { self.gadget = gadget; self.value = value }
+}
+
+/// A source payload as bindings see it: JSON when it parses as JSON, else its text (an MQTT
+/// topic that carries `21.5` or `open` is its own value). Invalid UTF-8 is repaired.
+public enum SourcePayload {
+    public static func value(_ bytes: [UInt8]) -> JSONValue {
+        if let v = try? JSONParser.parse(bytes) { return v }
+        return .string(String(decoding: bytes, as: UTF8.self))
+    }
+}

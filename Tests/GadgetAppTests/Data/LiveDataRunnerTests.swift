@@ -1,0 +1,87 @@
+import Logging
+import Testing
+@testable import GadgetApp
+@testable import GadgetCore
+import GadgetSystem
+
+/// The running side of live data end to end: the loopback server's JSON reaches a bound text as a
+/// change, a 304 changes nothing, a failing source gives one `error` event, MQTT payloads bind.
+@Suite(.serialized) struct LiveDataRunnerTests {
+    /// GadgetSourcesTests' loopback server script, on a free port.
+    final class Server {
+        let port: Int
+        let pid: String
+        init() throws {
+            let here = #filePath
+            let tests = String(here[..<here.firstRange(of: "/GadgetAppTests/")!.lowerBound])
+            let dir = scratchDirectory("live-http")
+            _ = try ChildProcess.run(["/bin/sh", "-c", "python3 '\(tests)/GadgetSourcesTests/Fixtures/http_server.py' '\(dir)/port' >/dev/null 2>&1 & echo $! > '\(dir)/pid'"])
+            var waited = 0
+            while !FileIO.exists(dir + "/port"), waited < 2000 { MonotonicClock.sleep(microseconds: 10_000); waited += 1 }
+            pid = String(decoding: try FileIO.read(dir + "/pid"), as: UTF8.self).filter(\.isNumber)
+            port = Int(String(decoding: try FileIO.read(dir + "/port"), as: UTF8.self)) ?? 0
+        }
+        func stop() { _ = try? ChildProcess.run(["/bin/kill", pid]) }
+    }
+
+    func board(_ port: Int) throws -> Board {
+        let json = """
+        {"size": [400, 200], "sources": [
+            {"id": "w", "url": "http://127.0.0.1:\(port)/etag", "every": 1},
+            {"id": "bad", "url": "http://127.0.0.1:\(port)/500", "every": 1},
+            {"id": "price", "topic": "cafe/price"}],
+         "gadgets": [
+            {"id": "t", "center": [100, 50], "size": [200, 50], "text": "…", "bind": {"text": "{w:/t|%.1f} °C"}},
+            {"id": "p", "center": [300, 50], "size": [200, 50], "text": "…", "bind": {"text": "{price|%.2f} €"}},
+            {"id": "q", "center": [200, 150], "size": [100, 100], "qr": "https://example.org/?p={price}"}]}
+        """
+        return try BoardDecoder.decode(Array(json.utf8), file: "live.json").get()
+    }
+
+    @Test func httpAndMQTTValuesBecomeChanges() throws {
+        let server = try Server()
+        defer { server.stop() }
+        let runner = try LiveDataRunner(board: try board(server.port), directory: "/tmp", zone: .utc, names: .english, displayScale: 1,
+                                        seed: 1, log: Logger(label: "data"), now: MonotonicClock.now())
+        defer { runner.close() }
+        var changes: [BoundChange] = []
+        var events: [SourceStatusBook.Event] = []
+        let end = MonotonicClock.now() + 30_000_000
+        // Until the value arrived and the second poll (a 304) was recorded.
+        while MonotonicClock.now() < end, (runner.book.statuses[0].fetches["not_modified"] ?? 0) < 1 || changes.isEmpty {
+            var set = PollSet()
+            _ = set.add(runner.wakeDescriptor!)
+            _ = try set.wait(timeoutMilliseconds: 200)
+            let u = runner.update(now: MonotonicClock.now())
+            changes += u.changes
+            events += u.events
+        }
+        #expect(changes == [BoundChange(gadget: "t", value: .text("21.5 °C"))])
+        #expect(events.filter { $0.source == "bad" }.map(\.kind) == [.error])
+        #expect(events.filter { $0.source == "bad" }.first?.failure?.httpStatus == 500)
+        // A retained MQTT message: the price text and the QR code that follows it.
+        runner.receive(topic: "cafe/price", payload: Array("3.2".utf8), at: MonotonicClock.now())
+        let u = runner.update(now: MonotonicClock.now())
+        #expect(u.changes == [BoundChange(gadget: "p", value: .text("3.20 €"))])
+        #expect(u.qrImages["q"] != nil)
+        #expect(runner.topics == ["cafe/price": ["price"]])
+    }
+}
+
+@Suite struct BoardDataCheckTests {
+    @Test func refusesAMissingLocaleAndCA() throws {
+        let json = #"{"size": [10, 10], "locale": "xx_NOPE.UTF-8", "sources": [{"id": "w", "url": "https://x.org/", "ca": "certs/none.pem"}], "gadgets": []}"#
+        let board = try BoardDecoder.decode(Array(json.utf8), file: "b.json").get()
+        let lines = BoardDataCheck.problems(board, file: "b.json", directory: "/nonexistent").map(\.description)
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("b.json: locale: xx_NOPE.UTF-8 is not installed") == true)
+        #expect(lines.last == "b.json: sources[0].ca: file not found: certs/none.pem")
+        #expect(BoardDataCheck.names(board).0 == .english)
+    }
+
+    @Test func readsTheBoardsLocaleNames() throws {
+        let board = try BoardDecoder.decode(Array(#"{"size": [10, 10], "locale": "pt_PT.UTF-8", "gadgets": []}"#.utf8), file: "b.json").get()
+        let (names, warning) = BoardDataCheck.names(board)
+        #expect(warning == nil && names.days[4] == "quinta" && names.months[10] == "novembro")
+    }
+}

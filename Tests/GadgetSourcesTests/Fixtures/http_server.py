@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Loopback HTTP server for the live-data poller tests: every bad server the kiosk must survive.
+
+    http_server.py PORTFILE   # binds 127.0.0.1 on a free port, writes it to PORTFILE, serves until killed
+
+/etag        200 with ETag "v1" and {"t": 21.5}; 304 when If-None-Match is "v1"
+/modified    200 with Last-Modified; 304 when If-Modified-Since matches it
+/500         500
+/slow        answers after 5 s
+/never       accepts, reads the request, never answers (until the client gives up)
+/huge        20 MB without Content-Length (the write callback must cut it)
+/huge-length 20 MB with Content-Length (refused before the body)
+/to-file     302 to file:///etc/passwd (a redirect to a refused protocol)
+/loop        302 to itself (more redirects than allowed)
+/count       the number of requests seen so far, as text
+"""
+import http.server
+import os
+import signal
+import socketserver
+import sys
+import threading
+import time
+
+requests = 0
+lock = threading.Lock()
+MODIFIED = "Wed, 21 Oct 2015 07:28:00 GMT"
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def send(self, status, body=b"", headers=()):
+        self.send_response(status)
+        for k, v in headers:
+            self.send_header(k, v)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        global requests
+        with lock:
+            requests += 1
+        path = self.path
+        if path == "/etag":
+            if self.headers.get("If-None-Match") == '"v1"':
+                self.send(304, headers=[("ETag", '"v1"')])
+            else:
+                self.send(200, b'{"t": 21.5}', [("ETag", '"v1"'), ("Content-Type", "application/json")])
+        elif path == "/modified":
+            if self.headers.get("If-Modified-Since") == MODIFIED:
+                self.send(304)
+            else:
+                self.send(200, b"open", [("Last-Modified", MODIFIED)])
+        elif path == "/500":
+            self.send(500, b"oops")
+        elif path == "/slow":
+            time.sleep(5)
+            self.send(200, b"late")
+        elif path == "/never":
+            time.sleep(3600)
+        elif path == "/huge":
+            self.send_response(200)
+            self.send_header("Connection", "close")
+            self.end_headers()
+            chunk = b"x" * 65536
+            try:
+                for _ in range(320):
+                    self.wfile.write(chunk)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            self.close_connection = True
+        elif path == "/huge-length":
+            self.send_response(200)
+            self.send_header("Content-Length", str(20 << 20))
+            self.end_headers()
+            try:
+                self.wfile.write(b"x" * (20 << 20))
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+        elif path == "/to-file":
+            self.send(302, headers=[("Location", "file:///etc/passwd")])
+        elif path == "/loop":
+            self.send(302, headers=[("Location", "/loop")])
+        elif path == "/count":
+            with lock:
+                n = requests
+            self.send(200, str(n).encode())
+        else:
+            self.send(404, b"no such path")
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+if __name__ == "__main__":
+    # The test process may block or ignore SIGTERM (its signal-pipe tests do), and a child
+    # inherits both: take the default back so the test's kill ends the server.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    # Never outlive a test run that died before killing it.
+    threading.Timer(900, lambda: os._exit(0)).start()
+    server = Server(("127.0.0.1", 0), Handler)
+    with open(sys.argv[1] + ".tmp", "w") as f:
+        f.write(str(server.server_address[1]))
+    os.rename(sys.argv[1] + ".tmp", sys.argv[1])
+    server.serve_forever()

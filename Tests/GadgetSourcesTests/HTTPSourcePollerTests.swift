@@ -1,0 +1,107 @@
+import GadgetCore
+import GadgetSources
+import GadgetSystem
+import Logging
+import Testing
+
+/// The poller against a loopback server playing every bad server of the issue. Outcomes are
+/// decided by what the server does; time only bounds how long a test waits for them.
+@Suite(.serialized) struct HTTPSourcePollerTests {
+    let log = Logger(label: "data")
+
+    func source(_ id: String, _ url: String, every: Double = 1, timeout: Double = 10, maxBytes: Int = 1 << 20) throws -> HTTPSourcePoller.Source {
+        HTTPSourcePoller.Source(id: id, settings: HTTPSourceSettings(url: try SourceURL.parse(url).get(), every: every, timeoutSeconds: timeout, maxBytes: maxBytes))
+    }
+
+    /// Results until `count` arrived for each source id or `seconds` passed.
+    func collect(_ poller: HTTPSourcePoller, until done: ([SourceFetch]) -> Bool, seconds: Int = 30) throws -> [SourceFetch] {
+        var all: [SourceFetch] = []
+        let deadline = MonotonicClock.now() + Int64(seconds) * 1_000_000
+        while !done(all), MonotonicClock.now() < deadline {
+            var set = PollSet()
+            _ = set.add(poller.wakeDescriptor)
+            _ = try set.wait(timeoutMilliseconds: 200)
+            all += poller.take()
+        }
+        return all
+    }
+
+    @Test func etagThen304() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        let poller = try HTTPSourcePoller(sources: [try source("w", server.url("/etag")), try source("m", server.url("/modified"))], seed: 1, log: log)
+        defer { poller.close() }
+        let got = try collect(poller, until: { f in ["w", "m"].allSatisfy { id in f.filter { $0.source == id }.count >= 2 } })
+        let w = got.filter { $0.source == "w" }.map(\.outcome)
+        #expect(w.count >= 2)
+        #expect(w.first == .body(Array(#"{"t": 21.5}"#.utf8)))
+        // The second poll sent If-None-Match and got 304: nothing new.
+        #expect(w.dropFirst().allSatisfy { $0 == .notModified })
+        let m = got.filter { $0.source == "m" }.map(\.outcome)
+        #expect(m.first == .body(Array("open".utf8)))
+        #expect(m.dropFirst().allSatisfy { $0 == .notModified })
+    }
+
+    @Test func badServersFailCleanly() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        let sources = [
+            try source("500", server.url("/500"), every: 60),
+            try source("slow", server.url("/slow"), every: 60, timeout: 1),
+            try source("never", server.url("/never"), every: 60, timeout: 1),
+            try source("huge", server.url("/huge"), every: 60),
+            try source("huge-length", server.url("/huge-length"), every: 60),
+            try source("to-file", server.url("/to-file"), every: 60),
+            try source("loop", server.url("/loop"), every: 60),
+            try source("refused", "http://127.0.0.1:1/", every: 60),
+        ]
+        let poller = try HTTPSourcePoller(sources: sources, seed: 1, log: log)
+        defer { poller.close() }
+        let got = try collect(poller, until: { f in sources.allSatisfy { s in f.contains { $0.source == s.id } } })
+        func failure(_ id: String) -> SourceFailure? {
+            guard case .failed(let f)? = got.first(where: { $0.source == id })?.outcome else { return nil }
+            return f
+        }
+        #expect(failure("500")?.kind == .status && failure("500")?.httpStatus == 500 && failure("500")?.metricResult == "http_500")
+        #expect(failure("slow")?.kind == .timeout)
+        #expect(failure("never")?.kind == .timeout)
+        #expect(failure("huge")?.kind == .tooLarge)
+        #expect(failure("huge-length")?.kind == .tooLarge)
+        #expect(failure("to-file")?.kind == .transport)
+        #expect(failure("loop")?.kind == .transport)
+        #expect(failure("refused")?.kind == .transport)
+        // After a failure the next poll backs off: not before `every`, at least half of it (jitter).
+        for f in got {
+            guard case .failed = f.outcome, let next = f.nextPoll else { continue }
+            #expect(next - f.at >= 30_000_000 && next - f.at <= 60_000_000, "\(f.source)")
+        }
+    }
+
+    @Test func closeReturnsWhileATransferHangs() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        let poller = try HTTPSourcePoller(sources: [try source("never", server.url("/never"), every: 60, timeout: 600)], seed: 1, log: log)
+        // Let the request go out (the server counts it), then close: it must not wait 600 s.
+        _ = try collect(poller, until: { _ in false }, seconds: 1)
+        let before = MonotonicClock.now()
+        poller.close()
+        #expect(MonotonicClock.now() - before < 5_000_000)
+    }
+
+    @Test func qrEncodesWhatCheckAllows() {
+        let ok = QREncoder.encode("https://example.org/menu?table=7", ecc: .M)
+        guard case .success(let s) = ok else { Issue.record("\(ok)"); return }
+        #expect(s.width == 29)  // version 3 at M for 32 bytes
+        #expect(QREncoder.encode(String(repeating: "a", count: 1273), ecc: .H).map(\.width) == .success(177))
+        #expect(QREncoder.encode(String(repeating: "a", count: 1274), ecc: .H) == .failure(.tooLong(bytes: 1274, ecc: .H)))
+        #expect(QREncoder.encode("", ecc: .L) == .failure(.empty))
+    }
+
+    @Test func localeNamesFromGlibc() throws {
+        let pt = try LocaleTimeNames.read("pt_PT.UTF-8")
+        #expect(pt.days[4] == "quinta" && pt.months[10] == "novembro" && pt.abbreviatedMonths[0] == "jan")
+        let c = try LocaleTimeNames.read("C")
+        #expect(c.days[0] == "Sunday" && c.am == "AM")
+        #expect(throws: SystemError.self) { try LocaleTimeNames.read("xx_NOPE.UTF-8") }
+    }
+}
