@@ -47,6 +47,9 @@ let package = Package(
         systemLibrary("CMosquitto", pkgConfig: "libmosquitto", apt: ["libmosquitto-dev"]),
         // Line break opportunities by Unicode's algorithm (UAX #14).
         systemLibrary("CUnibreak", pkgConfig: "libunibreak", apt: ["libunibreak-dev"]),
+        // Video: FFmpeg's demuxers and decoders (libavformat, libavcodec, libavutil; the module map links all three).
+        .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
         // glibc's <malloc.h> (mallinfo2, mallopt) and the bench's malloc counter; part of libc, nothing to link.
         .target(name: "CMalloc", path: "Sources/CMalloc"),
         // glibc's <sys/epoll.h> and <sys/timerfd.h>, which Swift's Glibc module leaves out; part of libc.
@@ -83,6 +86,12 @@ let package = Package(
         // The MQTT session: libmosquitto behind one owner type, its own thread, reconnects.
         .target(name: "GadgetMQTT", dependencies: [
             "GadgetCore", "GadgetSystem", "CMosquitto",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // Video gadgets: FFmpeg behind owner types, the decoder choice, a decode thread per video
+        // with a bounded queue of frames handed to the loop as values.
+        .target(name: "GadgetVideo", dependencies: [
+            "CFFmpeg", "GadgetCore", "GadgetSystem",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Wires board + renderer + display + input: scenes, the main loop, commands' work.
@@ -124,6 +133,8 @@ let package = Package(
         // KMS logic (modes, probing, event decoding) and, on a machine with a card, the real thing.
         .testTarget(name: "GadgetKMSTests", dependencies: ["GadgetDisplay", "GadgetCore", "GadgetSystem"]),
         .testTarget(name: "GadgetAppTests", dependencies: ["GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem", "GadgetMQTT"], exclude: ["Fixtures"]),
+        // Clips are made at test time with the ffmpeg CLI.
+        .testTarget(name: "GadgetVideoTests", dependencies: ["GadgetVideo", "GadgetCore", "GadgetSystem"]),
         .testTarget(name: "GadgetBenchTests", dependencies: ["GadgetBench", "GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem"]),
     ],
     swiftLanguageModes: [.v6]
