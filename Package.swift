@@ -67,7 +67,9 @@ let package = Package(
         // Pure Swift: geometry, board model, JSON, touch assembly, gestures, simulation.
         .target(name: "GadgetCore"),
         // GLSL ES 1.00 sources embedded at build time.
-        .target(name: "GadgetShaders", path: "Shaders", resources: [.embedInCode("sprite.vert"), .embedInCode("sprite.frag")]),
+        .target(name: "GadgetShaders", path: "Shaders", resources: [.embedInCode("sprite.vert"), .embedInCode("sprite.frag"),
+                                                                             // Video: Y'CbCr to RGB in the shader.
+                                                                             .embedInCode("video.vert"), .embedInCode("video.frag")]),
         // PNG/JPEG/WebP decode, PNG encode, text layout and rasterisation, GLES2 programs, textures and the sprite batcher.
         .target(name: "GadgetRender", dependencies: [
             "GadgetCore", "GadgetShaders", "CGLES2", "CPNG", "CJPEG", "CWebP",

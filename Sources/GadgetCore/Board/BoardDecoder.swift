@@ -269,7 +269,7 @@ public struct BoardDecoder {
     static let gadgetFields: Set<String> = [
         "id", "image", "color", "center", "size", "rotation", "opacity", "z",
         "movable", "scalable", "rotatable", "lock", "inertia", "bounce", "doubleTapReset", "springHome", "minScale", "maxScale", "gestures",
-        "elasticity", "friction", "resistance", "density", "collides", "shape", "action", "longPressAction", "text",
+        "elasticity", "friction", "resistance", "density", "collides", "shape", "action", "longPressAction", "text", "video",
     ]
 
     mutating func gadget(_ v: JSONValue, _ path: String, fileOrder: Double) -> Gadget? {
@@ -285,8 +285,9 @@ public struct BoardDecoder {
         case (.some(let iv), nil): if let ref = imagePath(iv, "\(path).image") { appearance = .image(ref) }
         case (nil, .some(let cv)): if let c = color(cv, "\(path).color") { appearance = .color(c) }
         case (nil, nil):
-            if obj["text"] == nil { problem(path, "needs an image, a color or text") } else { appearance = .clear }
+            if obj["text"] == nil, obj["video"] == nil { problem(path, "needs an image, a color or text") } else { appearance = .clear }
         }
+        let video = gadgetVideo(obj, path, appearance: &appearance)
         let text = obj["text"].flatMap { gadgetText($0, "\(path).text") }
 
         var center = Vector2.zero
@@ -363,8 +364,10 @@ public struct BoardDecoder {
 
         guard problems.count == before else { return nil }
         if action != nil || longPressAction != nil { actionPaths[id] = path }
-        return Gadget(id: id, appearance: appearance, center: center, size: size, rotationDegrees: rotation, opacity: opacity, z: z, behavior: b, body: body,
-                      action: action, longPressAction: longPressAction, text: text)
+        var gadget = Gadget(id: id, appearance: appearance, center: center, size: size, rotationDegrees: rotation, opacity: opacity, z: z, behavior: b, body: body,
+                            action: action, longPressAction: longPressAction, text: text)
+        gadget.video = video
+        return gadget
     }
 
     // MARK: - Text

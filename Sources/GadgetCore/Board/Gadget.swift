@@ -25,6 +25,8 @@ public struct Gadget: Sendable, Equatable, Identifiable {
     public var longPressAction: GadgetAction?
     /// Text drawn over the appearance, laid out in the gadget's box (`size`); nil: none.
     public var text: GadgetText?
+    /// A clip played over the appearance (`"video"`); nil: none.
+    public var video: VideoReference?
 
     public init(id: String, appearance: Appearance, center: Vector2, size: Size2, rotationDegrees: Double = 0, opacity: Double = 1,
                 z: Double = 0, behavior: GadgetBehavior = GadgetBehavior(), body: BodySettings = BodySettings(),

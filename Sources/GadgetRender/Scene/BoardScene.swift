@@ -41,6 +41,10 @@ public final class BoardScene {
     /// re-rasterised sharper): damage tracking compares it with the last frame's.
     public internal(set) var contentRevisions: [Int]
 
+    /// Per gadget index: the video drawn over its appearance (a video gadget's player or the
+    /// snapshot sets it); the scene does not own them (their owner destroys them).
+    public var videoSurfaces: [Int: VideoSurface] = [:]
+
     /// The one-line warning when the images did not fit `textureBudget` and were shrunk (the
     /// caller logs it); nil when they fit.
     public private(set) var budgetWarning: String?
@@ -119,6 +123,10 @@ public final class BoardScene {
             } else if let c = gadgetColors[i] {
                 drawSolid(center: pose.center, size: size, rotation: pose.rotation,
                           color: PremultipliedColor(c, opacity: opacity), batcher: batcher)
+            }
+            if let video = videoSurfaces[i] {
+                video.draw(center: pose.center, size: size, rotation: pose.rotation, opacity: opacity,
+                           transform: viewport.clipTransform, batcher: batcher)
             }
             // The text image is the gadget's box: the same quad, on top.
             if let r = textRegions[i] {
