@@ -19,16 +19,17 @@ public enum BoardLoader {
             return .failure(BoardProblems([BoardProblem(file: path, jsonPath: "", message: error.errno == .noSuchFileOrDirectory ? "file not found" : error.fileProblem)]))
         }
         return load(bytes: bytes, name: path, images: FileImageSource(directory: FileIO.directory(of: path)), displayScale: displayScale,
-                    fontDirectory: FileIO.directory(of: path))
+                    fontDirectory: FileIO.directory(of: path), videoDirectory: FileIO.directory(of: path))
     }
 
     /// Loads a board from JSON bytes with images from `images`, each decoded no larger than it
     /// can be shown (its gadget's size × `maxScale` × `displayScale`, the background's the board's).
     /// Text is checked against the installed fonts (font files relative to `fontDirectory`)
     /// unless `checkingText` is false (the built-in demo board: it must show on any machine, in
-    /// a fallback font if need be).
+    /// a fallback font if need be). `videoDirectory`: where the board's videos are, each probed
+    /// (`BoardVideoCheck`); nil: videos are not looked at.
     public static func load(bytes: [UInt8], name: String, images source: some ImageSource, displayScale: Double = 1,
-                            fontDirectory: String = ".", checkingText: Bool = true) -> Result<LoadedBoard, BoardProblems> {
+                            fontDirectory: String = ".", checkingText: Bool = true, videoDirectory: String? = nil) -> Result<LoadedBoard, BoardProblems> {
         var board: Board
         var problems: [BoardProblem]
         switch decodeBoard(bytes: bytes, name: name) {
@@ -37,6 +38,7 @@ public enum BoardLoader {
         }
         board = BoardTextCheck.resolvingFontFiles(board, directory: fontDirectory)
         if checkingText { problems += BoardTextCheck.problems(board, file: name) }
+        if let videoDirectory { problems += BoardVideoCheck.problems(board, file: name, directory: videoDirectory) }
         let needed = board.imageDisplaySizes(displayScale: displayScale, maximumSide: maximumImageSide)
         var images: [String: RGBAImage] = [:]
         var failed: [String: String] = [:]
