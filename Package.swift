@@ -1,7 +1,8 @@
 // swift-tools-version:6.1
 // Gadgetboard: a kiosk renderer for embedded touch panels (GLES2 on EGL/GBM/KMS, evdev input).
 // Declarative only. Dependencies point one way:
-//   GadgetCore ← GadgetRender, GadgetInput ← GadgetApp ← GadgetBench ← gadgetboard; GadgetDisplay ← GadgetApp.
+//   GadgetCore ← GadgetGL ← GadgetRender, GadgetDisplay; GadgetCore ← GadgetInput;
+//   GadgetRender, GadgetDisplay, GadgetInput ← GadgetApp ← GadgetBench ← gadgetboard.
 // Only wrapper/backend modules import a C module.
 import PackageDescription
 
@@ -66,29 +67,36 @@ let package = Package(
 
         // Pure Swift: geometry, board model, JSON, touch assembly, gestures, simulation.
         .target(name: "GadgetCore"),
+        // The one place GL is called for objects and state: textures, shader programs, colour
+        // framebuffers and their readback, clear, scissor, GL errors. Used by the renderer and the
+        // display backends (headless FBOs, screenshots), which both need them.
+        .target(name: "GadgetGL", dependencies: ["GadgetCore", "CGLES2"]),
         // GLSL ES 1.00 sources embedded at build time.
         .target(name: "GadgetShaders", path: "Shaders", resources: [.embedInCode("sprite.vert"), .embedInCode("sprite.frag"),
                                                                              // Video: Y'CbCr to RGB in the shader.
                                                                              .embedInCode("video.vert"), .embedInCode("video.frag")]),
         // PNG/JPEG/WebP decode, PNG encode, text layout and rasterisation, GLES2 programs, textures and the sprite batcher.
         .target(name: "GadgetRender", dependencies: [
-            "GadgetCore", "GadgetShaders", "CGLES2", "CPNG", "CJPEG", "CWebP",
+            "GadgetCore", "GadgetGL", "GadgetShaders", "CGLES2", "CPNG", "CJPEG", "CWebP",
             "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CUnibreak",
         ]),
         // Display backends (headless EGL, KMS/GBM, a desktop window through SDL2) behind one protocol.
         .target(name: "GadgetDisplay", dependencies: [
-            "GadgetCore", "GadgetSystem", "CEGL", "CGLES2", "CGBM", "CDRM", "CUdev", "CSDL2",
+            "GadgetCore", "GadgetGL", "GadgetSystem", "CEGL", "CGLES2", "CGBM", "CDRM", "CUdev", "CSDL2",
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "SystemPackage", package: "swift-system"),
         ]),
         // evdev discovery, the input thread and its queue.
         .target(name: "GadgetInput", dependencies: [
             "GadgetCore", "GadgetSystem", "CEvdev",
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "SystemPackage", package: "swift-system"),
         ]),
         // The MQTT session: libmosquitto behind one owner type, its own thread, reconnects.
         .target(name: "GadgetMQTT", dependencies: [
             "GadgetCore", "GadgetSystem", "CMosquitto",
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "SystemPackage", package: "swift-system"),
         ]),
         // Video gadgets: FFmpeg behind owner types, the decoder choice, a decode thread per video
         // with a bounded queue of frames handed to the loop as values.
@@ -115,8 +123,12 @@ let package = Package(
             .product(name: "Histogram", package: "hdrhistogram-swift"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // `gadgetboard --version`: VERSION plus the git revision, stamped before every build by a
+        // prebuild command (Plugins/BuildVersion says why a plugin).
+        .plugin(name: "BuildVersion", capability: .buildTool(), path: "Plugins/BuildVersion"),
+        .target(name: "GadgetBuildInfo", plugins: ["BuildVersion"]),
         .executableTarget(name: "gadgetboard", dependencies: [
-            "GadgetApp", "GadgetBench", "GadgetCore", "GadgetInput", "GadgetSystem",
+            "GadgetApp", "GadgetBench", "GadgetCore", "GadgetInput", "GadgetRender", "GadgetSystem", "GadgetBuildInfo",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -128,18 +140,26 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Fixtures are read through #filePath (no Foundation Bundle): excluded from the build.
-        .testTarget(name: "GadgetRenderTests", dependencies: ["GadgetRender", "GadgetDisplay", "GadgetCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "GadgetRenderTests", dependencies: ["GadgetRender", "GadgetGL", "GadgetDisplay", "GadgetCore", "CGLES2"], exclude: ["Fixtures"]),
         .testTarget(name: "GadgetInputTests", dependencies: [
             "GadgetInput", "GadgetCore", "GadgetSystem",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Fixtures"]),
         // KMS logic (modes, probing, event decoding) and, on a machine with a card, the real thing.
-        .testTarget(name: "GadgetKMSTests", dependencies: ["GadgetDisplay", "GadgetCore", "GadgetSystem"]),
-        .testTarget(name: "GadgetAppTests", dependencies: ["GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem", "GadgetMQTT", "GadgetVideo"], exclude: ["Fixtures"]),
+        .testTarget(name: "GadgetKMSTests", dependencies: [
+            "GadgetDisplay", "GadgetCore", "GadgetSystem", "CGLES2",
+            .product(name: "SystemPackage", package: "swift-system"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "GadgetAppTests", dependencies: [
+            "GadgetApp", "GadgetCore", "GadgetRender", "GadgetGL", "GadgetDisplay", "GadgetInput", "GadgetSystem", "GadgetMQTT", "CGLES2",
+            "GadgetVideo",
+            .product(name: "SystemPackage", package: "swift-system"),
+        ], exclude: ["Fixtures"]),
         // Clips are made at test time with the ffmpeg CLI.
         .testTarget(name: "GadgetVideoTests", dependencies: ["GadgetVideo", "GadgetCore", "GadgetSystem"]),
-        .testTarget(name: "GadgetBenchTests", dependencies: ["GadgetBench", "GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem"]),
+        .testTarget(name: "GadgetBenchTests", dependencies: ["GadgetBench", "GadgetApp", "GadgetCore", "GadgetRender", "GadgetGL", "GadgetDisplay", "GadgetSystem"]),
     ],
     swiftLanguageModes: [.v6]
 )

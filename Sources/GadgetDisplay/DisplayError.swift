@@ -1,3 +1,4 @@
+import GadgetGL
 import GadgetSystem
 
 /// Errors a display meets, each naming what failed.
@@ -22,6 +23,16 @@ public enum DisplayError: Error, Sendable, CustomStringConvertible, Equatable {
         case .gl(let name, let code): return "\(name) failed (GL error 0x\(String(code, radix: 16)))"
         case .unavailable(let why): return why
         case .noConnectedDisplay(let why): return why
+        }
+    }
+
+    /// A GadgetGL failure as a display error, worded as before GL moved into its own module
+    /// (`glReadPixels failed (GL error 0x502)`, `glCheckFramebufferStatus failed (…)`).
+    init(_ error: GLError) {
+        switch error {
+        case .call(let name, let code): self = .gl(name, code)
+        case .framebufferIncomplete(let status): self = .gl("glCheckFramebufferStatus", status)
+        case .shader, .link, .capacity: self = .unavailable(error.description)
         }
     }
 

@@ -55,6 +55,10 @@ public final class EvdevDevice: InputEventSource {
         self.device = EvdevDevice.describe(dev)
     }
 
+    /// libevdev_new_from_fd has read the slots (EVIOCGMTSLOTS) and axes (EVIOCGABS) already; no
+    /// event has been read since, so this is the state the kernel will send changes against.
+    public var openedState: EvdevState? { snapshot() }
+
     /// Opens `path` as a source (for `InputThread`'s opener).
     public static func open(_ path: String, grab: Bool) throws(InputError) -> InputEventSource {
         try EvdevDevice(path: path, grab: grab)

@@ -15,6 +15,13 @@ public protocol InputEventSource: AnyObject {
     /// `limit` events, so one chatty device cannot starve the others). Returns false when the
     /// device is gone (unplugged: ENODEV, or end of file).
     func readAvailable(into items: inout [InputSourceItem], limit: Int) throws(InputError) -> Bool
+    /// The device's state when it was opened (slot values, current slot, axes), which the
+    /// assembler starts from (`TouchAssembler.seed`); nil when the source cannot read it back.
+    var openedState: EvdevState? { get }
+}
+
+extension InputEventSource {
+    public var openedState: EvdevState? { nil }
 }
 
 /// One thing read from a source.

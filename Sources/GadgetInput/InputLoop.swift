@@ -120,7 +120,12 @@ final class InputLoop {
             let w = try InotifyWatch()
             let dirs = configuration.paths.isEmpty ? [configuration.directory] : Array(Set(configuration.paths.map(FileIO.directory))).sorted()
             for dir in dirs {
-                do { try w.watch(dir) } catch { logger.info("cannot watch \(dir) for devices coming and going: \(error)") }
+                do { try w.watch(dir) } catch {
+                    // A machine without /dev/input (a container, a headless CI run) gets one line,
+                    // from the scan, not two saying the same thing.
+                    if configuration.paths.isEmpty, error.errno == .noSuchFileOrDirectory { continue }
+                    logger.info("cannot watch \(dir) for devices coming and going: \(error)")
+                }
             }
             watch = w
         } catch {
@@ -134,7 +139,13 @@ final class InputLoop {
         let candidates: [String]
         if configuration.paths.isEmpty {
             do { candidates = try InputDiscovery.eventNodes(in: configuration.directory) } catch {
-                if !reported.contains(configuration.directory) { logger.info("no input devices: \(error)") }
+                if !reported.contains(configuration.directory) {
+                    if error.errno == .noSuchFileOrDirectory {
+                        logger.info("no input devices: \(configuration.directory) does not exist")
+                    } else {
+                        logger.info("no input devices: \(error)")
+                    }
+                }
                 reported.insert(configuration.directory)
                 return
             }
@@ -183,9 +194,10 @@ final class InputLoop {
             return
         }
         let number = nextNumber
-        let assembler: TouchAssembler
+        var assembler: TouchAssembler
         do {
             assembler = try TouchAssembler(device: number, description: source.device, pointerRange: Self.pointerRange(mapping.board))
+            if let opened = source.openedState { assembler.seed(with: opened) }
         } catch {
             if !reported.contains(path) { logger.info("ignoring \(path): \(error)") }
             reported.insert(path)

@@ -1,4 +1,3 @@
-import Glibc
 import Logging
 import Synchronization
 import GadgetCore
@@ -18,7 +17,7 @@ public final class InputThread: Sendable {
 
     private enum Lifecycle {
         case ready
-        case running(pthread_t)
+        case running(JoinableThread)
         /// Stopped for good: a stopped input thread is not started again.
         case stopped
     }
@@ -56,27 +55,17 @@ public final class InputThread: Sendable {
         }
     }
 
-    /// Runs the loop on a new thread, which holds the shared part (not the handle) until it ends.
-    private func spawn() throws(InputError) -> pthread_t {
-        var t = pthread_t()
-        let shared = Unmanaged.passRetained(self.shared).toOpaque()
-        let rc = pthread_create(&t, nil, { arg in
-            guard let arg else { return nil }
-            InputLoop(Unmanaged<InputLoop.Shared>.fromOpaque(arg).takeRetainedValue()).run()
-            return nil
-        }, shared)
-        guard rc == 0 else {
-            Unmanaged<InputLoop.Shared>.fromOpaque(shared).release()
-            // pthreads return the error number instead of setting errno.
-            throw .system(SystemError("pthread_create", code: rc))
-        }
-        return t
+    /// Runs the loop on a new thread, which holds the shared part (not the handle) until it ends:
+    /// the loop itself is made on that thread and never leaves it.
+    private func spawn() throws(InputError) -> JoinableThread {
+        let shared = self.shared
+        do { return try JoinableThread { InputLoop(shared).run() } } catch { throw .system(error) }
     }
 
     /// Stops and joins the thread; every contact still down is cancelled and every device is
     /// reported removed first. Idempotent.
     public func stop() {
-        let running = lifecycle.withLock { state -> pthread_t? in
+        let running = lifecycle.withLock { state -> JoinableThread? in
             guard case .running(let t) = state else { return nil }
             state = .stopped
             return t
@@ -84,7 +73,7 @@ public final class InputThread: Sendable {
         guard let running else { return }
         shared.stopRequested.store(true, ordering: .releasing)
         shared.wake.signal()
-        pthread_join(running, nil)
+        running.join()
     }
 
     /// Changes the mapping (board reloaded, rotation changed); applied to every device at once.

@@ -2,18 +2,20 @@ import CMosquitto
 import GadgetSystem
 import SystemPackage
 
-/// A libmosquitto call that failed: the call, libmosquitto's code and its words, and for
-/// `MOSQ_ERR_ERRNO` the system's errno (`mosquitto_connect failed: Connection refused (ECONNREFUSED)`).
-/// Never carries a payload or a credential.
-public struct MQTTError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let call: String
-    /// libmosquitto's `MOSQ_ERR_*`.
-    public let code: Int32
-    /// errno when `code` is `MOSQ_ERR_ERRNO`.
-    public let errno: Errno?
+/// What can go wrong in an MQTT session, naming the call: a libmosquitto call that failed, with
+/// libmosquitto's code and its words, and for `MOSQ_ERR_ERRNO` the system's errno
+/// (`mosquitto_connect failed: Connection refused (ECONNREFUSED)`); or a system call the session
+/// makes itself (its wake pipes, its thread), as GadgetSystem's `SystemError`, the way every
+/// module wraps it (`InputError.system`, `DisplayError.system`). Never carries a payload or a
+/// credential.
+public enum MQTTError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A libmosquitto call failed with `MOSQ_ERR_*` `code`; `errno` when that is `MOSQ_ERR_ERRNO`.
+    case library(call: String, code: Int32, errno: Errno?)
+    /// A system call failed.
+    case system(SystemError)
 
     public init(_ call: String, code: Int32, errno: Errno? = nil) {
-        self.call = call; self.code = code; self.errno = errno
+        self = .library(call: call, code: code, errno: errno)
     }
 
     /// From a return code, reading errno at once (before anything else can change it).
@@ -22,8 +24,11 @@ public struct MQTTError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        if let errno { return "\(call) failed: \(errno.description) (\(errno.symbolicName))" }
-        return "\(call) failed: \(MQTTError.words(code)) (MOSQ_ERR \(code))"
+        switch self {
+        case .library(let call, _, let errno?): return "\(call) failed: \(errno.description) (\(errno.symbolicName))"
+        case .library(let call, let code, nil): return "\(call) failed: \(MQTTError.words(code)) (MOSQ_ERR \(code))"
+        case .system(let error): return error.description
+        }
     }
 
     /// libmosquitto's own words for a code (`mosquitto_strerror`), also for `on_connect`'s

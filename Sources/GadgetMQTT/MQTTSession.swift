@@ -35,7 +35,7 @@ public final class MQTTSession {
         let stop: WakePipe
         let finished: WakePipe
         do { stop = try WakePipe(); finished = try WakePipe() } catch {
-            throw MQTTError("pipe2", code: Int32(MOSQ_ERR_ERRNO.rawValue), errno: error.errno)
+            throw .system(error)
         }
         let worker = MQTTSessionWorker(configuration: configuration, client: client, log: log, stop: stop, finished: finished, onMessage: onMessage)
         client.setEvents(worker)
@@ -44,7 +44,7 @@ public final class MQTTSession {
         do {
             thread = try JoinableThread { worker.run() }
         } catch {
-            throw MQTTError("pthread_create", code: Int32(MOSQ_ERR_ERRNO.rawValue), errno: error.errno)
+            throw .system(error)
         }
     }
 
@@ -71,7 +71,7 @@ public final class MQTTSession {
         worker.stop.signal()
         var wait = PollSet()
         _ = wait.add(worker.finished.descriptor)
-        let ended = (try? wait.wait(timeoutMilliseconds: Int32(clamping: bound / 1000))) ?? false
+        let ended = (try? wait.wait(until: MonotonicClock.now() + bound)) ?? false
         if ended { thread.join() } else { log.warning("still connecting to \(worker.configuration.broker) after \(bound / 1000) ms: not waiting for it") }
     }
 }

@@ -57,7 +57,7 @@ final class MQTTSessionWorker: MosquittoEvents, @unchecked Sendable {
             // Interruptible: `close` signals `stop`.
             var wait = PollSet()
             _ = wait.add(stop.descriptor)
-            _ = try? wait.wait(timeoutMilliseconds: Int32(clamping: delay / 1000))
+            _ = try? wait.wait(until: MonotonicClock.now() + delay)
         }
         _ = try? client.disconnect()
     }

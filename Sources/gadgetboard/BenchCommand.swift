@@ -7,7 +7,7 @@ import GadgetSystem
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Benchmarks: sprites comparable to SDL2's testsprite2 (default), or the demo board through the kiosk loop.",
+        abstract: "Benchmarks: sprites comparable to SDL2's testsprite2 (default), the demo board through the kiosk loop, or page swipes.",
         discussion: """
             --workload sprites: N bouncing alpha-blended sprites, every frame finished. Reports \
             fps, frame time p50/p95/p99/max, CPU ns per sprite (simulation + batching, excluding \
@@ -22,6 +22,12 @@ struct BenchCommand: ParsableCommand {
             time p50/p99 and the fraction of the screen redrawn, per phase and overall, and the \
             frames drawn while idle. --full-redraw turns damage tracking off. See \
             bench/compare-board.sh and docs/BENCHMARKS.md.
+
+            --workload pages (headless only): page swipes through the kiosk loop on a generated \
+            three-page board (1920x1080 by default): --frames N flicks (default 20), two forward \
+            then two back, each followed by 1.5 s to settle. Reports the page changes seen, \
+            frames, CPU ms per frame and the fraction of the screen redrawn; --full-redraw for \
+            the comparison.
             """)
 
     @Option(help: "sprites, board or pages (page swipes on a generated three-page board; --frames: the number of swipes, default 20).")
@@ -36,7 +42,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Sprite side in pixels (sprites; testsprite2's icon is 32).")
     var spriteSize = 32
 
-    @Option(help: "Headless framebuffer size WxH (default: 1280x720 for sprites, 1920x1080 for board).")
+    @Option(help: "Headless framebuffer size WxH (default: 1280x720 for sprites, 1920x1080 for board).", transform: PixelSize.argument)
     var size: PixelSize?
 
     @Option(help: "Measure N frames after the warm-up (sprites default: measure for --duration seconds; board: drag frames, default 600).")

@@ -30,6 +30,9 @@ struct CalibrateCommand: ParsableCommand {
 
     func validate() throws {
         guard checkSeconds >= 0, checkSeconds <= 3600 else { throw ValidationError("--check-seconds: must be 0…3600") }
+        // Refused while parsing (status 2, one line), not after a display was opened.
+        if output.display == .window { throw ValidationError("--display window: calibrate needs the panel (auto, kms or headless); a window has no touch panel to fit") }
+        if let screenshot { try requirePNGName("--screenshot", screenshot) }
     }
 
     /// What the calibration is asked to do, from the arguments.

@@ -12,10 +12,12 @@ struct CtlCommand: ParsableCommand {
     @Argument(help: "The control socket (run --control PATH), e.g. /run/gadgetboard/control.sock.")
     var socket: String
 
+    // The command and its arguments, with `--timeout` wherever it is (ControlCommandLine.options):
+    // ArgumentParser stops at the first word of the command, so an option after it lands here.
     @Argument(parsing: .captureForPassthrough, help: "The command and its arguments.")
-    var words: [String] = []
+    var arguments: [String] = []
 
-    @Option(help: "Seconds to wait for the reply (subscribe waits for events without limit).")
+    @Option(help: "Seconds to wait for the reply (subscribe waits for events without limit); before or after the command.")
     var timeout: Double = 10
 
     func validate() throws {
@@ -23,9 +25,24 @@ struct CtlCommand: ParsableCommand {
     }
 
     func run() throws {
+        // A value error is one line and status 2 (docs/cli.md); only a missing or unknown command
+        // gets the usage, which is what such a user needs to see.
+        let options: ControlCommandLineOptions
+        switch ControlCommandLine.options(arguments) {
+        case .failure(let f): throw failWith("ctl: \(f.description)")
+        case .success(let o): options = o
+        }
+        if options.help {
+            StandardOutput.line(CtlCommand.helpMessage())
+            return
+        }
+        let words = options.words
+        let timeout = options.timeout ?? self.timeout
         let request: JSONValue
         switch ControlCommandLine.request(words) {
-        case .failure(let f): throw failWith("ctl: \(f.description)\nusage:\n\(ControlCommandLine.usage)")
+        case .failure(let f):
+            if ControlCommandLine.isKnownCommand(words.first) { throw failWith("ctl: \(f.description)") }
+            throw failWith("ctl: \(f.description)\nusage:\n\(ControlCommandLine.usage)")
         case .success(let r): request = r
         }
         let client: ControlClient
@@ -47,8 +64,11 @@ struct CtlCommand: ParsableCommand {
                 guard case .string(let b64)? = reply?["png"], let png = Base64.decode(b64) else { throw failWith("ctl: the reply has no PNG") }
                 try FileIO.replace(words[1], with: png)
             case "subscribe":
-                // Events until the kiosk goes away or the user interrupts.
+                // Events until the kiosk goes away or the user interrupts. A kiosk that goes away
+                // is a failure a supervising script must see (status 1), not the end of a stream.
                 while let event = try client.readLine() { StandardOutput.line(event) }
+                StandardError.line("ctl: the kiosk closed \(socket) (it stopped or restarted)")
+                throw ExitCode(1)
             default:
                 break
             }

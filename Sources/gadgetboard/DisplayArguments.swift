@@ -5,7 +5,7 @@ import GadgetCore
 /// The display, rotation and input options `run` and `calibrate` share (one definition, so the
 /// two commands cannot drift apart). Every value is checked by its type while parsing.
 struct DisplayArguments: ParsableArguments {
-    @Option(help: "auto (KMS if a usable card exists, else a window if a desktop session is present, else headless), kms, headless or window (a resizable desktop preview: mouse = one finger, Ctrl+drag = pinch/rotate, Shift+drag = two-finger pan, Esc closes).")
+    @Option(help: "auto (KMS if a usable card exists, else a window if a desktop session is present, else headless), kms, headless or window (run only: a resizable desktop preview: mouse = one finger, Ctrl+drag = pinch/rotate, Shift+drag = two-finger pan, Esc closes; calibrate refuses it, as a window has no touch panel to fit).")
     var display: RunOptions.DisplayChoice = .auto
 
     @Option(help: "DRM card to use (default: probe /dev/dri/card* for one with a connected connector).")
@@ -29,10 +29,10 @@ struct DisplayArguments: ParsableArguments {
     @Flag(help: "Grab input devices exclusively (EVIOCGRAB).")
     var grab = false
 
-    @Option(help: "Headless framebuffer size WxH (default: the board's).")
+    @Option(help: "Headless framebuffer size WxH (default: the board's).", transform: PixelSize.argument)
     var size: PixelSize?
 
-    @Option(name: .customLong("window-size"), help: "--display window: the window's size WxH in pixels (default: the panel's: the board's size, turned by a 90/270 rotation).")
+    @Option(name: .customLong("window-size"), help: "--display window: the window's size WxH in pixels (default: the panel's: the board's size, turned by a 90/270 rotation).", transform: PixelSize.argument)
     var windowSize: PixelSize?
 
     /// Sets the display, rotation and input fields of `o`; leaves the board's rotation and size

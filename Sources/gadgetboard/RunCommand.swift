@@ -3,6 +3,7 @@ import GadgetApp
 import GadgetBench
 import GadgetCore
 import GadgetInput
+import GadgetSystem
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,7 +36,7 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Draw the frame-time HUD.")
     var hud = false
 
-    @Flag(help: "Write gesture events as JSON Lines on stdout.")
+    @Flag(help: "Write events as JSON Lines on stdout: recognised gestures, and on a paged board page and action events (docs/cli.md, replay --json).")
     var events = false
 
     @Flag(help: "Redraw the whole screen every frame (no damage tracking).")
@@ -82,6 +83,7 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         if let frames, frames < 1 { throw ValidationError("--frames: must be at least 1") }
         if let duration, !(duration > 0) { throw ValidationError("--duration: must be greater than 0") }
+        if let screenshot { try requirePNGName("--screenshot", screenshot) }
         _ = try mqttOptions()
     }
 
@@ -114,7 +116,9 @@ struct RunCommand: ParsableCommand {
     /// What the kiosk is asked to do, from the arguments.
     var options: RunOptions {
         var o = RunOptions()
-        o.boardPath = board
+        // Absolute from here on: `state`, `reload` events and the logs name the board as
+        // docs/control.md shows it, whatever the directory `run` was started in.
+        o.boardPath = board.map(FileIO.absolute)
         output.apply(to: &o)
         o.frames = frames
         o.duration = duration

@@ -15,7 +15,7 @@ struct SnapshotCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "PNG file to write.")
     var out: String
 
-    @Option(help: "Image size WxH (default: the board's size).")
+    @Option(help: "Image size WxH (default: the board's size).", transform: PixelSize.argument)
     var size: PixelSize?
 
     @Option(help: "Display rotation in degrees (default: the board's).")
@@ -28,6 +28,7 @@ struct SnapshotCommand: ParsableCommand {
     var videoTime: Double = 0
 
     func validate() throws {
+        try requirePNGName("--out", out)
         guard videoTime.isFinite, videoTime >= 0, videoTime < 1e9 else { throw ValidationError("--video-time must be a number of seconds, 0 or more") }
     }
 

@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 @testable import GadgetApp
 @testable import GadgetCore
@@ -37,11 +38,26 @@ import GadgetSystem
         let file = dir + "/board.json"
         #expect(p.count == 6)
         #expect(p.contains("\(file): background.image: file not found: missing-bg.png"))
-        #expect(p.contains("\(file): gadgets[1].image: file not found: missing.png"))
-        #expect(p.contains("\(file): gadgets[5].image: file not found: missing.png"))
-        #expect(p.contains { $0.hasPrefix("\(file): gadgets[2].image: truncated.png: corrupt or truncated PNG") })
-        #expect(p.contains("\(file): gadgets[3].image: text.png: not a PNG, JPEG or WebP file"))
-        #expect(p.contains("\(file): gadgets[4].image: huge.png: image is 9000x1, over the limit of 8192x8192 pixels"))
+        #expect(p.contains("\(file): gadgets[1] (b).image: file not found: missing.png"))
+        #expect(p.contains("\(file): gadgets[5] (f).image: file not found: missing.png"))
+        #expect(p.contains { $0.hasPrefix("\(file): gadgets[2] (c).image: truncated.png: corrupt or truncated PNG") })
+        #expect(p.contains("\(file): gadgets[3] (d).image: text.png: not a PNG, JPEG or WebP file"))
+        #expect(p.contains("\(file): gadgets[4] (e).image: huge.png: image is 9000x1, over the limit of 8192x8192 pixels"))
+    }
+
+    /// `demo --export` over an edited board refuses and writes nothing; again over its own export
+    /// it is fine; `force` overwrites.
+    @Test func demoExportKeepsAnEditedBoard() throws {
+        let dir = scratchDirectory("demo-edit") + "/board"
+        _ = try DemoBoard.export(to: dir)
+        _ = try DemoBoard.export(to: dir)
+        try FileIO.replace(dir + "/board.json", with: "{\"size\": [10, 10], \"gadgets\": []}")
+        FileIO.remove(dir + "/alps.png")
+        #expect(throws: DemoBoard.EditedFiles.self) { _ = try DemoBoard.export(to: dir) }
+        #expect(try FileIO.read(dir + "/board.json") == Array("{\"size\": [10, 10], \"gadgets\": []}".utf8))
+        #expect(!FileIO.exists(dir + "/alps.png"), "nothing is written when one file is refused")
+        _ = try DemoBoard.export(to: dir, force: true)
+        #expect(try FileIO.read(dir + "/board.json") == Array((DemoBoard.json + "\n").utf8))
     }
 
     @Test func demoBoardLoadsAndExportsAsAnOrdinaryBoard() throws {
@@ -71,8 +87,57 @@ import GadgetSystem
         guard case .failure(let p) = BoardLoader.load(path: dir + "/board.json") else { Issue.record("expected failure"); return }
         let lines = p.problems.map(\.description)
         #expect(lines == [
-            "\(dir)/board.json: gadgets[1].color: invalid colour \"#fff\" (expected #rrggbb or #rrggbbaa)",
-            "\(dir)/board.json: gadgets[0].image: file not found: missing.png",
+            "\(dir)/board.json: gadgets[1] (b).color: invalid colour \"#fff\" (expected #rrggbb or #rrggbbaa)",
+            "\(dir)/board.json: gadgets[0] (a).image: file not found: missing.png",
         ])
+    }
+}
+
+/// Issue 24, item 8: one rule for paths in board files, whichever way the board is loaded, and a
+/// missing font refused by `check` only.
+@Suite struct BoardPathRuleTests {
+    /// dir/board/board.json names ../photos/p.png and a symlink to it; both are the author's.
+    func boardWithOutsideAndLinkedImages() throws -> String {
+        let dir = scratchDirectory("paths")
+        try FileIO.makeDirectory(dir + "/board")
+        try FileIO.makeDirectory(dir + "/photos")
+        try FileIO.replace(dir + "/photos/p.png", with: try PNGCodec.encode(RGBAImage(width: 4, height: 4)))
+        #expect(symlink("../photos/p.png", dir + "/board/linked.png") == 0)
+        try writeFile(dir + "/board/board.json", """
+        {"size":[10,10],"gadgets":[{"id":"up","image":"../photos/p.png","center":[1,1],"size":[4,4]},
+        {"id":"link","image":"linked.png","center":[5,5],"size":[4,4]}]}
+        """)
+        return dir + "/board/board.json"
+    }
+
+    @Test func outsideAndLinkedImagesLoadEveryWay() throws {
+        let path = try boardWithOutsideAndLinkedImages()
+        // check, snapshot and run's start-up …
+        #expect(throws: Never.self) { try BoardLoader.load(path: path).get() }
+        #expect(throws: Never.self) { try BoardSource.load(path).get() }
+        // … and a running kiosk's `load` (bytes read confined to the board's directory, the
+        // board's own paths by the board-file rule), so `ctl load` takes what `check` passes.
+        let bytes = try FileIO.read(path)
+        let loaded = try BoardLoader.loadForKiosk(bytes: bytes, path: path).get()
+        #expect(Set(loaded.images.keys) == ["../photos/p.png", "linked.png"])
+        // A client's own path keeps the strict rule: neither .. nor a symlink.
+        let client = ConfinedImageSource(root: FileIO.directory(of: path), base: [])
+        #expect(throws: ImageLoadFailure.self) { try client.image(at: "../photos/p.png").get() }
+        #expect(throws: ImageLoadFailure.self) { try client.image(at: "linked.png").get() }
+    }
+
+    @Test func aMissingFontIsRefusedByCheckOnly() throws {
+        let dir = scratchDirectory("fonts")
+        try writeFile(dir + "/board.json", """
+        {"size":[100,40],"gadgets":[{"id":"sign","center":[50,20],"size":[100,40],"text":{"string":"Hi","font":"No Such Family 4321"}}]}
+        """)
+        // check refuses it …
+        guard case .failure(let p) = BoardLoader.load(path: dir + "/board.json") else { Issue.record("check accepted a missing font"); return }
+        #expect(p.problems.map(\.description) == ["\(dir)/board.json: gadgets[0] (sign).text.font: font \"No Such Family 4321\" is not installed"])
+        // … while start-up (deferred images), a reload (SIGHUP, save: BoardSource), `load` and
+        // snapshot take it, to draw in sans-serif with a warning.
+        #expect(throws: Never.self) { try BoardLoader.loadDeferringImages(path: dir + "/board.json").get() }
+        #expect(throws: Never.self) { try BoardSource.load(dir + "/board.json").get() }
+        #expect(throws: Never.self) { try BoardLoader.loadForKiosk(bytes: try FileIO.read(dir + "/board.json"), path: dir + "/board.json").get() }
     }
 }

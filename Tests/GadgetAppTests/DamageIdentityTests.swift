@@ -61,7 +61,7 @@ import Testing
         loop.deliver(TouchFrame(time: now, touches: [touch(4, .ended, a), touch(5, .ended, b)]))
         for _ in 0..<20 { try frame() }
         // The note's text changed live (a control command): only its region is redrawn.
-        try loop.setText("To do\n• tea\n• ship it!", forGadget: "note")
+        try loop.live.setText("To do\n• tea\n• ship it!", forGadget: "note")
         for _ in 0..<3 { try frame() }
         // A photo pinched larger, its caption re-rasterised at that zoom once it settles.
         let m = board.gadgets[1].center
@@ -76,11 +76,12 @@ import Testing
         // (What `sharpenSettledText` decides once the session is idle; the glide would take
         // hundreds of verified frames to end.)
         #expect(loop.scene.textNeedsSharpening(poses: loop.session.renderPoses()))
-        loop.textSharpeningDue = true
+        loop.live.textSharpeningDue = true
         for _ in 0..<3 { try frame() }
         #expect(loop.scene.contentRevisions[1] > 0)   // the caption was drawn again at its zoom
         // A reload: a new scene, drawn whole, then small changes again.
         loop.reload(now: now)
+        try loop.live.awaitLoad(now: now)
         for _ in 0..<3 { try frame() }
         var r = board.gadgets[2].center
         loop.deliver(TouchFrame(time: now, touches: [touch(6, .began, r)]))

@@ -20,7 +20,7 @@ import Testing
         #expect(board.background == .color(Color(hex: "#1e2430")!))
         #expect(board.gadgets.map(\.id) == ["photo", "dot"])
         #expect(board.gadgets[0].rotationDegrees == 15)
-        #expect(board.gadgets[0].appearance == .image(ImageReference(path: "photo.png", jsonPath: "gadgets[0].image")))
+        #expect(board.gadgets[0].appearance == .image(ImageReference(path: "photo.png", jsonPath: "gadgets[0] (photo).image")))
         #expect(board.gadgets[1].opacity == 0.5)
         #expect(board.gadgets[1].behavior == GadgetBehavior())
     }
@@ -56,8 +56,8 @@ import Testing
         #expect(p.contains("board.json: gadgets[2].color: invalid colour \"#zzzzzz\" (expected #rrggbb or #rrggbbaa)"))
         #expect(p.contains("board.json: gadgets[2].center: expected [x, y] (two numbers), got a string"))
         #expect(p.contains("board.json: gadgets[2].opacity: 2 is out of range 0...1"))
-        #expect(p.contains("board.json: gadgets[3]: has both image and color (give one)"))
-        #expect(p.contains("board.json: gadgets[3].lock: must be \"free\" or \"modal\""))
+        #expect(p.contains("board.json: gadgets[3] (b): has both image and color (give one)"))
+        #expect(p.contains("board.json: gadgets[3] (b).lock: must be \"free\" or \"modal\""))
         #expect(p.count == 10)
     }
 
@@ -65,9 +65,9 @@ import Testing
     /// made the physics produce NaN).
     @Test func refusesGadgetsTooLargeOrTooFarAway() {
         #expect(problems("{\"size\":[800,480],\"gadgets\":[{\"id\":\"k\",\"color\":\"#ffffff\",\"center\":[400,240],\"size\":[1.9e209,120]}]}")
-                == ["board.json: gadgets[0].size: larger than 65536 pixels on a side"])
+                == ["board.json: gadgets[0] (k).size: larger than 65536 pixels on a side"])
         #expect(problems("{\"size\":[800,480],\"gadgets\":[{\"id\":\"k\",\"color\":\"#ffffff\",\"center\":[-2e6,240],\"size\":[10,10]}]}")
-                == ["board.json: gadgets[0].center: more than 1000000 pixels from the canvas"])
+                == ["board.json: gadgets[0] (k).center: more than 1000000 pixels from the canvas"])
         #expect(problems("{\"size\":[800,480],\"gadgets\":[{\"id\":\"k\",\"color\":\"#ffffff\",\"center\":[400,240],\"size\":[65536,10]}]}").isEmpty)
     }
 
@@ -79,9 +79,9 @@ import Testing
     @Test func missingFieldsAreReported() {
         #expect(problems("{}") == ["board.json: size: missing required field", "board.json: gadgets: missing required field"])
         #expect(problems("{\"size\":[1,1],\"gadgets\":[{\"id\":\"x\"}]}") == [
-            "board.json: gadgets[0]: needs an image, a color or text",
-            "board.json: gadgets[0].center: missing required field",
-            "board.json: gadgets[0].size: missing required field",
+            "board.json: gadgets[0] (x): needs an image, a color or text",
+            "board.json: gadgets[0] (x).center: missing required field",
+            "board.json: gadgets[0] (x).size: missing required field",
         ])
         #expect(problems("[]") == ["board.json: expected an object, got an array"])
     }

@@ -18,7 +18,7 @@ import Testing
                  "align":"center","verticalAlign":"middle","maxLines":2,"lineHeight":1.4,"padding":[8,16]}}
         """).get()
         let text = try #require(b.gadgets[0].text)
-        #expect(text.jsonPath == "gadgets[0].text")
+        #expect(text.jsonPath == "gadgets[0] (hours).text")
         let expected = TextStyle("Opening hours", font: .family("DejaVu Sans"), size: 48, weight: .bold, slant: .italic,
                                  color: Color(hex: "#ffcc00")!, alignment: .center, verticalAlignment: .middle, maxLines: 2,
                                  lineHeight: 1.4, padding: TextStyle.Padding(top: 8, right: 16, bottom: 8, left: 16))
@@ -53,21 +53,21 @@ import Testing
 
     @Test func badTextIsOneLineEachWithItsPath() {
         #expect(problems(#"{"id":"t","center":[1,1],"size":[100,40],"text":{"string":""}}"#)
-            == ["b.json: gadgets[0].text.string: empty string (leave out text for a gadget without text)"])
+            == ["b.json: gadgets[0] (t).text.string: empty string (leave out text for a gadget without text)"])
         #expect(problems(#"{"id":"t","center":[1,1],"size":[100,40],"text":{"string":"x","size":5000}}"#)
-            == ["b.json: gadgets[0].text.size: 5000 is out of range 1...1024"])
+            == ["b.json: gadgets[0] (t).text.size: 5000 is out of range 1...1024"])
         #expect(problems(#"{"id":"t","center":[1,1],"size":[100,40],"text":{"string":"x","size":10,"points":10}}"#)
-            == ["b.json: gadgets[0].text: has both size and points (give one)"])
+            == ["b.json: gadgets[0] (t).text: has both size and points (give one)"])
         #expect(problems(#"{"id":"t","center":[1,1],"size":[100,40],"text":{"string":"x","align":"left"}}"#)
-            == ["b.json: gadgets[0].text.align: must be \"start\", \"center\" or \"end\""])
+            == ["b.json: gadgets[0] (t).text.align: must be \"start\", \"center\" or \"end\""])
         #expect(problems(#"{"id":"t","center":[1,1],"size":[100,40],"text":{"string":"x","maxLines":1.5}}"#)
-            == ["b.json: gadgets[0].text.maxLines: expected a whole number"])
+            == ["b.json: gadgets[0] (t).text.maxLines: expected a whole number"])
         #expect(problems(#"{"id":"t","center":[1,1],"size":[100,40],"text":{"string":"x","padding":[1,2,3]}}"#)
-            == ["b.json: gadgets[0].text.padding: expected a number, [vertical, horizontal] or [top, right, bottom, left]"])
+            == ["b.json: gadgets[0] (t).text.padding: expected a number, [vertical, horizontal] or [top, right, bottom, left]"])
         #expect(problems(#"{"id":"t","center":[1,1],"size":[100,40],"text":{"text":"x"}}"#).count == 2)  // unknown field, no string
         #expect(problems(#"{"id":"t","center":[1,1],"size":[100,40],"text":12}"#)
-            == ["b.json: gadgets[0].text: expected an object, got a number"])
-        #expect(problems(#"{"id":"t","center":[1,1],"size":[100,40]}"#) == ["b.json: gadgets[0]: needs an image, a color or text"])
+            == ["b.json: gadgets[0] (t).text: expected an object, got a number"])
+        #expect(problems(#"{"id":"t","center":[1,1],"size":[100,40]}"#) == ["b.json: gadgets[0] (t): needs an image, a color or text"])
     }
 
     @Test func settingTextKeepsTheStyle() throws {

@@ -26,6 +26,24 @@ import Testing
         #expect(try FileIO.read(path) == Array("old".utf8))
     }
 
+    /// The error names the path the caller gave, not the temporary file beside it (a user who
+    /// typed `--out nodir/x.png` never wrote `nodir/x.png.tmp.1234`).
+    @Test func aFailedReplaceNamesTheRealPath() {
+        let dir = SystemTestSupport.temporaryDirectory()
+        defer { SystemTestSupport.removeTree(dir) }
+        let path = "\(dir)/nodir/x.png"
+        #expect(throws: SystemError("open", path, errno: .noSuchFileOrDirectory)) { try FileIO.replace(path, with: "png") }
+    }
+
+    @Test func absolutePathsAgainstTheWorkingDirectory() throws {
+        let cwd = try #require(FileIO.currentDirectory())
+        #expect(cwd.hasPrefix("/"))
+        #expect(FileIO.absolute("board.json") == (cwd == "/" ? "" : cwd) + "/board.json")
+        #expect(FileIO.absolute("./boards//night.json") == (cwd == "/" ? "" : cwd) + "/boards/night.json")
+        #expect(FileIO.absolute("/etc/gadgetboard/./board.json") == "/etc/gadgetboard/board.json")
+        #expect(FileIO.absolute("/etc/gadgetboard/../x.json") == "/etc/gadgetboard/../x.json")
+    }
+
     @Test func readRefusesDirectoriesAndLargeFiles() throws {
         let dir = SystemTestSupport.temporaryDirectory()
         defer { SystemTestSupport.removeTree(dir) }

@@ -38,13 +38,38 @@ import Testing
         let dir = SystemTestSupport.temporaryDirectory()
         defer { SystemTestSupport.removeTree(dir) }
         let watch = try Inotify()
-        try watch.watch(dir, mask: IN_CREATE | IN_MOVED_TO | IN_DELETE)
+        try watch.watch(dir, for: [.create, .movedTo, .delete])
         #expect(try watch.read().isEmpty)
         try FileIO.replace("\(dir)/event7", with: "x", durability: .unflushed)
         FileIO.remove("\(dir)/event7")
         let events = try watch.read().filter { $0.name == "event7" }
-        #expect(events.first?.has(IN_MOVED_TO) == true && events.first?.directory == dir)
-        #expect(events.last?.has(IN_DELETE) == true)
-        #expect(throws: SystemError.self) { try watch.watch("\(dir)/missing", mask: IN_CREATE) }
+        #expect(events.first?.has(.movedTo) == true && events.first?.directory == dir)
+        #expect(events.last?.has(.delete) == true)
+        #expect(throws: SystemError.self) { try watch.watch("\(dir)/missing", for: .create) }
+    }
+}
+
+/// The deadline wait: poll's milliseconds from two microsecond clock readings.
+@Suite struct PollDeadlineTests {
+    @Test func timeoutRoundsUpAndNeverGoesNegative() {
+        #expect(PollSet.timeout(until: nil, now: 5) == -1)
+        #expect(PollSet.timeout(until: 1_000, now: 1_000) == 0)
+        #expect(PollSet.timeout(until: 1_000, now: 9_000) == 0)
+        #expect(PollSet.timeout(until: 1_001, now: 1_000) == 1)     // 1 µs left: wake after, not before
+        #expect(PollSet.timeout(until: 3_000, now: 1_000) == 2)     // whole milliseconds stay whole
+        #expect(PollSet.timeout(until: 3_001, now: 1_000) == 3)
+        #expect(PollSet.timeout(until: Int64.max, now: 0) == Int32.max)
+        #expect(PollSet.timeout(until: Int64.max, now: Int64.min) == Int32.max)  // overflowing difference
+        #expect(PollSet.timeout(until: Int64.min, now: Int64.max) == 0)
+    }
+
+    /// A ready descriptor ends the wait before its deadline; a passed deadline polls without sleeping.
+    @Test func waitUntilADeadline() throws {
+        let wake = try WakePipe()
+        var set = PollSet()
+        let slot = set.add(wake.descriptor)
+        #expect(try set.wait(until: 0, now: 10_000) == false)
+        wake.signal()
+        #expect(try set.wait(until: nil) == true && set.isReadable(slot))
     }
 }

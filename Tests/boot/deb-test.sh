@@ -30,17 +30,27 @@ VERSION=$(field Version)
 [ "$(field Architecture)" = "$ARCH" ] || fail "Architecture: $(field Architecture), expected $ARCH"
 [ "$(basename "$DEB")" = "gadgetboard_${VERSION}_${ARCH}.deb" ] || fail "file name $(basename "$DEB") does not match $VERSION/$ARCH"
 depends=$(field Depends)
-# dpkg-shlibdeps' output: each library the binary links, by its Debian package name.
-for lib in libc6 libegl1 libgles2 libgbm1 libdrm2 libevdev2 libudev1 libpng16-16 libturbojpeg0 libwebp7 \
-    libfreetype6 libharfbuzz0b libfontconfig1 libfribidi0; do
-    grep -Eq "(^|, )$lib( \(|,|$)" <<<"$depends" || fail "Depends lacks $lib: $depends"
+# dpkg-shlibdeps' output: every library the binary links (its NEEDED entries, read from the
+# binary itself, so a library a later merge adds is checked without editing this list), by the
+# Debian package that ships it on this machine.
+dpkg-deb --fsys-tarfile "$DEB" | tar -x -C "$WORK" ./usr/bin/gadgetboard
+needed=$(readelf -d "$WORK/usr/bin/gadgetboard" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+[ -n "$needed" ] || fail "the packaged binary has no NEEDED libraries"
+checked=0
+for so in $needed; do
+    # The package that ships a file named exactly $so (dpkg's own records; ldconfig's cache
+    # can be stale and misses /usr/lib on Debian's multiarch layout).
+    pkg=$(dpkg-query -S "*/$so" 2>/dev/null | awk -v so="$so" -F': ' '{ n = split($2, p, "/"); if (p[n] == so) { sub(/:.*/, "", $1); print $1; exit } }')
+    [ -n "$pkg" ] || fail "the binary needs $so, which no installed Debian package ships"
+    grep -Eq "(^|, |\| )$pkg( \(|,|$| \|)" <<<"$depends" || fail "Depends lacks $pkg (for $so): $depends"
+    checked=$((checked + 1))
 done
 # By hand (deploy/deb/control says why).
 for pkg in adduser libegl-mesa0 libgl1-mesa-dri fonts-dejavu-core; do
     grep -Eq "(^|, )$pkg(,|$| )" <<<"$depends" || fail "Depends lacks $pkg: $depends"
 done
 if grep -qi swift <<<"$depends"; then fail "Depends names a Swift package: $depends"; fi
-pass "control: gadgetboard $VERSION $ARCH; Depends from dpkg-shlibdeps + adduser, Mesa's drivers, DejaVu"
+pass "control: gadgetboard $VERSION $ARCH; Depends from dpkg-shlibdeps (all $checked linked libraries) + adduser, Mesa's drivers, DejaVu"
 
 # 2. Contents.
 dpkg-deb -x "$DEB" "$WORK/root"
@@ -64,6 +74,7 @@ for s in postinst prerm postrm; do [ -x "$WORK/DEBIAN/$s" ] || fail "no $s"; don
 grep -q 'deb-systemd-helper enable' "$WORK/DEBIAN/postinst" || fail "postinst does not enable the unit"
 grep -q 'adduser --quiet --system' "$WORK/DEBIAN/postinst" || fail "postinst does not create the user"
 for f in copyright changelog.gz; do [ -f "$R/usr/share/doc/gadgetboard/$f" ] || fail "no /usr/share/doc/gadgetboard/$f"; done
+grep -q "^License: Apache-2.0$" "$R/usr/share/doc/gadgetboard/copyright" || fail "copyright: no Apache-2.0 licence (DEP-5)"
 pass "contents: /usr/bin/gadgetboard without libswift, the unit from deploy/ with /usr/bin, the demo board and defaults as conffiles ($(wc -l <"$WORK/DEBIAN/conffiles")), maintainer scripts"
 
 # 3. lintian: errors fail (warnings are reported; deploy/deb/lintian-overrides justifies overrides).

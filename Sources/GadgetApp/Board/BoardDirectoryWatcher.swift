@@ -19,17 +19,15 @@ public final class BoardDirectoryWatcher {
     /// The files whose change reloads: the board file and its images (full paths). Anything else
     /// in the directory (a log, the control socket, a snapshot written beside the board) does not.
     private var files: Set<String> = []
-    /// What the kernel reports that can change what a board shows.
-    /// The `IN_*` bits of <sys/inotify.h> (kernel ABI), spelled out: the app imports no C module.
-    static let mask: Int32 = 0x0000_0008 /* IN_CLOSE_WRITE */ | 0x0000_0040 /* IN_MOVED_FROM */ | 0x0000_0080 /* IN_MOVED_TO */
-        | 0x0000_0200 /* IN_DELETE */
-    static let queueOverflow: Int32 = 0x0000_4000  // IN_Q_OVERFLOW
+    /// What the kernel reports that can change what a board shows: a save in place, an atomic
+    /// save's rename, a deletion.
+    static let events: InotifyEvents = [.closeWrite, .movedFrom, .movedTo, .delete]
 
     public init(boardPath: String, debounce: ReloadDebounce = ReloadDebounce()) throws(SystemError) {
         directory = FileIO.directory(of: boardPath)
         self.debounce = debounce
         inotify = try Inotify()
-        try inotify.watch(directory, mask: BoardDirectoryWatcher.mask)
+        try inotify.watch(directory, for: BoardDirectoryWatcher.events)
         files = [BoardDirectoryWatcher.normalized(boardPath)]
     }
 
@@ -41,7 +39,7 @@ public final class BoardDirectoryWatcher {
         for image in images {
             let full = BoardDirectoryWatcher.normalized(FileIO.resolve(image, against: dir))
             files.insert(full)
-            try? inotify.watch(FileIO.directory(of: full), mask: BoardDirectoryWatcher.mask)
+            try? inotify.watch(FileIO.directory(of: full), for: BoardDirectoryWatcher.events)
         }
     }
 
@@ -59,7 +57,7 @@ public final class BoardDirectoryWatcher {
         }
         var relevant = false
         for e in events {
-            if e.has(BoardDirectoryWatcher.queueOverflow) { relevant = true; continue }
+            if e.has(.queueOverflow) { relevant = true; continue }
             guard BoardDirectoryWatcher.matters(e.name), let dir = e.directory else { continue }
             if files.contains(BoardDirectoryWatcher.normalized(FileIO.resolve(e.name, against: dir))) { relevant = true }
         }

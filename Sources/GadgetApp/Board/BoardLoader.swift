@@ -18,8 +18,28 @@ public enum BoardLoader {
         do { bytes = try FileIO.read(path, limit: 16 << 20) } catch {
             return .failure(BoardProblems([BoardProblem(file: path, jsonPath: "", message: error.errno == .noSuchFileOrDirectory ? "file not found" : error.fileProblem)]))
         }
-        return load(bytes: bytes, name: path, images: FileImageSource(directory: FileIO.directory(of: path)), displayScale: displayScale,
-                    fontDirectory: FileIO.directory(of: path), videoDirectory: FileIO.directory(of: path))
+        return load(bytes: bytes, name: path, images: BoardFilePaths.images(forBoardAt: path), displayScale: displayScale,
+                    fontDirectory: BoardFilePaths.directory(ofBoardAt: path), videoDirectory: BoardFilePaths.directory(ofBoardAt: path))
+    }
+
+    /// A running kiosk's load of the board file at `path` whose bytes were read already (`ctl
+    /// load` reads them confined to the board's directory): the board-file path rule for its
+    /// images and font files (`BoardFilePaths`), and text not refused for a missing font or
+    /// characters no font has (drawn with fallbacks and logged, as at start-up; `check` refuses
+    /// them). The same rule start-up, a save and SIGHUP use, so a board loads every way or none.
+    public static func loadForKiosk(bytes: [UInt8], path: String, displayScale: Double = 1) -> Result<LoadedBoard, BoardProblems> {
+        load(bytes: bytes, name: path, images: BoardFilePaths.images(forBoardAt: path), displayScale: displayScale,
+             fontDirectory: BoardFilePaths.directory(ofBoardAt: path), checkingText: false)
+    }
+
+    /// `loadForKiosk` of the file at `path` (the reload on SIGHUP or a save, `snapshot`, the
+    /// bench): read, then loaded by the kiosk's rules.
+    public static func loadForKiosk(path: String, displayScale: Double = 1) -> Result<LoadedBoard, BoardProblems> {
+        let bytes: [UInt8]
+        do { bytes = try FileIO.read(path, limit: 16 << 20) } catch {
+            return .failure(BoardProblems([BoardProblem(file: path, jsonPath: "", message: error.errno == .noSuchFileOrDirectory ? "file not found" : error.fileProblem)]))
+        }
+        return loadForKiosk(bytes: bytes, path: path, displayScale: displayScale)
     }
 
     /// Loads a board from JSON bytes with images from `images`, each decoded no larger than it
@@ -73,8 +93,8 @@ public enum BoardLoader {
             guard problems.isEmpty else { return .failure(BoardProblems(problems)) }
             // Fonts are not checked here: a kiosk draws a missing font in sans-serif and logs it
             // (`BoardScene.textWarnings`); `check` refuses it.
-            let resolved = BoardTextCheck.resolvingFontFiles(board, directory: FileIO.directory(of: path))
-            return .success((LoadedBoard(name: path, board: resolved, images: [:]), FileImageSource(directory: FileIO.directory(of: path))))
+            let resolved = BoardTextCheck.resolvingFontFiles(board, directory: BoardFilePaths.directory(ofBoardAt: path))
+            return .success((LoadedBoard(name: path, board: resolved, images: [:]), BoardFilePaths.images(forBoardAt: path)))
         }
     }
 

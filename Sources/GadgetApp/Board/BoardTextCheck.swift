@@ -48,8 +48,7 @@ enum BoardTextCheck {
             do {
                 let missing = try fonts.missingCodePoints(style)
                 if !missing.isEmpty {
-                    let list = missing.prefix(16).map(Self.codePoint).joined(separator: ", ") + (missing.count > 16 ? " and \(missing.count - 16) more" : "")
-                    problems.append(BoardProblem(file: file, jsonPath: "\(text.jsonPath).string", message: "no installed font has \(list)"))
+                    problems.append(BoardProblem(file: file, jsonPath: "\(text.jsonPath).string", message: "no installed font has \(CodePointList.describe(missing))"))
                 }
             } catch {
                 problems.append(BoardProblem(file: file, jsonPath: text.jsonPath, message: "\(error)"))
@@ -59,8 +58,5 @@ enum BoardTextCheck {
     }
 
     /// `U+00E9`: four hex digits at least, as Unicode writes code points.
-    static func codePoint(_ s: Unicode.Scalar) -> String {
-        let hex = String(s.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-    }
+    static func codePoint(_ s: Unicode.Scalar) -> String { CodePointList.codePoint(s) }
 }

@@ -168,7 +168,7 @@ public enum Calibration {
             wait.add(queue.wakeDescriptor)
             if let s = signals?.descriptor { wait.add(s) }
             // A failed poll only shortens this wait; the deadline still ends it.
-            _ = try? wait.wait(timeoutMilliseconds: Int32(clamping: (deadline - now + 999) / 1000))
+            _ = try? wait.wait(until: deadline, now: now)
         }
     }
 }

@@ -2,7 +2,6 @@ import GadgetCore
 import GadgetSystem
 import SystemPackage
 import GadgetDisplay
-import GadgetSystem
 import GadgetInput
 import GadgetRender
 
@@ -117,17 +116,15 @@ final class CalibrationLoop {
     /// Waits in poll(2) for a touch, a signal or a flip; on the check screen also for the next
     /// whole second of its countdown.
     func sleep(now: Microseconds) throws {
-        var timeout: Int32 = -1
-        if let d = checkDeadline {
-            let untilNextSecond = max(0, (d - now) % 1_000_000)
-            timeout = Int32(clamping: (untilNextSecond + 999) / 1000 + 1)
-        }
-        if display.isFlipPending, timeout < 0 || timeout > 1000 { timeout = 1000 }  // a lost flip must not hang us
+        var wake: Microseconds?
+        // A millisecond past the countdown's next whole second, so the number shown has changed.
+        if let d = checkDeadline { wake = now + max(0, (d - now) % 1_000_000) + 1000 }
+        if display.isFlipPending { wake = min(wake ?? .max, now + 1_000_000) }  // a lost flip must not hang us
         var wait = PollSet()
         wait.add(queue.wakeDescriptor)
         if let s = signals?.descriptor { wait.add(s) }
         if let d = display.eventDescriptor { wait.add(d) }
-        try wait.wait(timeoutMilliseconds: timeout)
+        try wait.wait(until: wake, now: now)
     }
 
     /// Each session event as one log line.

@@ -2,8 +2,10 @@ import GadgetCore
 import GadgetRender
 import GadgetSystem
 
-/// Images read from below a directory without leaving it (`ConfinedFile`): for boards a control
-/// client `load`s and images it `set`s, so no request reads a file outside the board's directory.
+/// Images read from below a directory without leaving it (`ConfinedFile`): for paths a control
+/// client sends (`set image`), so no request reads a file outside the board's directory. The
+/// images a board file names follow the board-file rule instead (`BoardFilePaths`), whichever
+/// way the file was loaded.
 struct ConfinedImageSource: ImageSource, Sendable {
     var root: String
     /// Where the board file lies, relative to `root` (its images are relative to it).

@@ -22,8 +22,15 @@ public final class ControlSocketServer: ControlEndpoint {
     public init(path: String, group: String? = "gadgetboard", limits: ControlSocketLimits = ControlSocketLimits()) throws {
         self.path = path
         self.limits = limits
-        let gid = group.flatMap { UnixStreamListener.groupID(named: $0) }
-        if let group, gid == nil { Loggers.control.info("no group \(group): \(path) keeps the process's group") }
+        var gid: UInt32?
+        if let group {
+            do {
+                gid = try GroupLookup.id(named: group)
+                if gid == nil { Loggers.control.info("no group \(group): \(path) keeps the process's group") }
+            } catch {
+                Loggers.control.warning("\(error): \(path) keeps the process's group")
+            }
+        }
         let listener = try UnixStreamListener(path: path, mode: 0o660, group: gid)
         loopWake = try WakePipe()
         let serverWake = try WakePipe()

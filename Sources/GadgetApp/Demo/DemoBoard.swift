@@ -67,18 +67,28 @@ public enum DemoBoard {
         BoardLoader.load(bytes: Array(json.utf8), name: name, images: PaintedImages(images: paintImages()), checkingText: false)
     }
 
-    /// Writes `board.json` and the PNGs into `directory` (created if missing).
-    public static func export(to directory: String) throws -> [String] {
-        try FileIO.makeDirectory(directory)
-        var written: [String] = []
-        let boardPath = FileIO.resolve("board.json", against: directory)
-        try FileIO.replace(boardPath, with: json + "\n")
-        written.append(boardPath)
-        for (name, image) in paintImages().sorted(by: { $0.key < $1.key }) {
-            let path = FileIO.resolve(name, against: directory)
-            try FileIO.replace(path, with: try PNGCodec.encode(image))
-            written.append(path)
+    /// Files in the export directory that differ from what `export` would write: the user's edits.
+    public struct EditedFiles: Error, Sendable, CustomStringConvertible {
+        public let paths: [String]
+        public var description: String {
+            "\(paths.joined(separator: ", ")) \(paths.count == 1 ? "differs" : "differ") from the demo board (edited?); nothing written (--force overwrites)"
         }
-        return written
+    }
+
+    /// Writes `board.json` and the PNGs into `directory` (created if missing). A file already
+    /// there with other content is someone's edit: nothing is written unless `force`. Re-exporting
+    /// over an unchanged export is fine (the same bytes).
+    public static func export(to directory: String, force: Bool = false) throws -> [String] {
+        var files: [(path: String, bytes: [UInt8])] = [(FileIO.resolve("board.json", against: directory), Array((json + "\n").utf8))]
+        for (name, image) in paintImages().sorted(by: { $0.key < $1.key }) {
+            files.append((FileIO.resolve(name, against: directory), try PNGCodec.encode(image)))
+        }
+        if !force {
+            let edited = files.filter { FileIO.exists($0.path) && (try? FileIO.read($0.path)) != $0.bytes }.map(\.path)
+            if !edited.isEmpty { throw EditedFiles(paths: edited) }
+        }
+        try FileIO.makeDirectory(directory)
+        for f in files { try FileIO.replace(f.path, with: f.bytes) }
+        return files.map(\.path)
     }
 }

@@ -2,7 +2,6 @@ import GadgetCore
 import GadgetSystem
 import SystemPackage
 import GadgetDisplay
-import GadgetSystem
 import Logging
 
 extension DisplaySelector {

@@ -120,7 +120,7 @@ public struct FramePacer {
             guard left > 0 else { throw DisplayError.unavailable("page flip did not complete within \(FramePacer.seconds(bound)) s") }
             pollSet.replace(displaySlot, with: fd)
             // false: the bound passed, or a signal woke us (then the loop waits out the rest).
-            guard try pollSet.wait(timeoutMilliseconds: Int32(clamping: (left + 999) / 1000)) else { continue }
+            guard try pollSet.wait(until: deadline) else { continue }
             let flips = try dispatch(display, into: &statistics)
             for i in 0..<flips.count { each(flips[i]) }
             if let f = flips.last { last = f }

@@ -3,7 +3,14 @@ import GadgetDisplay
 import GadgetRender
 import Histogram
 
-/// Frame pacing and input-to-flip latency from the display's own timestamps.
+/// Frame pacing and input-to-flip latency from the display's own timestamps, with one definition
+/// everywhere (HUD, `--stats`, the metrics' histogram, MQTT health, the exit line, the bench):
+///
+/// - A frame time is the interval between two frames of one continuous run of drawing. The first
+///   frame after the loop idled (nothing to draw: it slept) starts a new run (`startRun()`): the
+///   idle time before it is not a frame time.
+/// - A missed vblank is a vblank at which a frame was due and none was presented: within a run,
+///   a flip `n` vblanks after the previous one missed `n − 1`; between runs nothing was due.
 ///
 /// Frame times are the differences between consecutive page-flip timestamps (KMS: the kernel's
 /// vblank time of each flip; headless, where nothing is scanned out, the stand-in flip's time:
@@ -20,6 +27,13 @@ public struct FrameStatistics {
     /// Frame times since `restartInterval()` (a soak's sampling interval; also since start).
     public private(set) var intervalFrameTimes = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
     public private(set) var lastFlip: FlipEvent?
+    /// The last frame time recorded (nil when the last frame started a run), µs.
+    public private(set) var lastFrameTime: Microseconds?
+    /// The next presented frame starts a run; the frame in flight does.
+    private var nextStartsRun = false
+    private var inFlightStartsRun = false
+    /// Runs of drawing begun (the first frame is one).
+    public private(set) var runs = 0
     /// The most recent input-to-flip latency, µs (for the HUD).
     public private(set) var lastLatency: Microseconds?
     /// Recent frame times for the HUD graph (a ring, newest last).
@@ -50,8 +64,14 @@ public struct FrameStatistics {
     /// An input frame (its kernel time) was applied to the board before the next draw.
     public mutating func inputApplied(at time: Microseconds) { pendingInputTimes.append(time) }
 
+    /// The next frame presented starts a new run of drawing (the loop idled before it): its
+    /// interval from the last flip is not a frame time and misses no vblank.
+    public mutating func startRun() { nextStartsRun = true }
+
     /// A frame was drawn and presented: its inputs now wait for its flip.
     public mutating func framePresented() {
+        inFlightStartsRun = nextStartsRun
+        nextStartsRun = false
         inFlightInputTimes.removeAll()
         for t in pendingInputTimes.values { inFlightInputTimes.append(t) }
         pendingInputTimes.removeAll()
@@ -60,17 +80,21 @@ public struct FrameStatistics {
     /// The presented frame reached the screen at `flip`.
     public mutating func flipped(_ flip: FlipEvent) {
         framesPresented += 1
-        if let last = lastFlip {
+        lastFrameTime = nil
+        if inFlightStartsRun || lastFlip == nil { runs += 1 }
+        if let last = lastFlip, !inFlightStartsRun {
             let dt = flip.time - last.time
             if dt > 0 {
                 _ = frameTimes.record(UInt64(dt))
                 _ = intervalFrameTimes.record(UInt64(dt))
                 recentFrameTimes.append(dt)
+                lastFrameTime = dt
             }
             let gap = Int(flip.sequence &- last.sequence)
             if gap > 1 && gap < 1_000_000 { missedVblanks += gap - 1 }
         }
         lastFlip = flip
+        inFlightStartsRun = false
         for t in inFlightInputTimes.values where flip.time >= t {
             _ = latencies.record(UInt64(flip.time - t))
             lastLatency = flip.time - t

@@ -38,7 +38,7 @@ extension KioskLoop {
     func disconnect(now: Microseconds) {
         let gone = display.summary
         if (try? display.beginFrame()) != nil {
-            scene.destroy()
+            live.detachDisplay()
             batcher.destroy()
         }
         display = DisconnectedDisplay(after: gone, size: display.pixelSize)
@@ -62,12 +62,9 @@ extension KioskLoop {
         do {
             try fresh.beginFrame()
             let newBatcher = try SpriteBatcher()
-            let newScene = try BoardScene(loaded: loaded, displaySize: fresh.pixelSize, rotation: options.rotation, text: textImages)
+            try live.attachDisplay(size: fresh.pixelSize)
             display = fresh
             batcher = newBatcher
-            scene = newScene
-            // A new scene draws text at zoom 1: gadgets pinched before get sharpened again.
-            textMayNeedSharpening = true
         } catch {
             log.error("display: \(fresh.summary) connected but the board cannot be drawn on it: \(error); still waiting")
             return
@@ -84,9 +81,7 @@ extension KioskLoop {
         guard displayConnected else { return }
         do {
             try display.beginFrame()
-            // The old scene goes first: two atlases alive at once would be the run's peak memory.
-            scene.destroy()
-            scene = try BoardScene(loaded: loaded, displaySize: display.pixelSize, rotation: options.rotation)
+            try live.attachDisplay(size: display.pixelSize)
         } catch {
             log.error("display: the board cannot be drawn at \(size): \(error)")
             return
@@ -99,9 +94,8 @@ extension KioskLoop {
     /// size: the gesture thresholds' scale, the touch mapping (evdev's and the window's), and a
     /// whole redraw.
     func boardRefitted() {
-        session.setDisplayScale(scene.viewport.scale)
-        input?.updateMapping(KioskLoop.inputMapping(loaded.board, scene.viewport))
+        input?.updateMapping(KioskLoop.inputMapping(live.board, live.viewport))
         damage.invalidate()
-        needsDraw = true
+        live.needsDraw = true
     }
 }

@@ -5,7 +5,7 @@ import GadgetSystem
 /// has settled. On by default for `run BOARD`; `--no-watch` turns it off.
 extension KioskLoop {
     func startWatching() {
-        guard options.watchBoard, let path = control.boardPath else { return }
+        guard options.watchBoard, let path = live.path else { return }
         do {
             watcher = try BoardDirectoryWatcher(boardPath: path)
             watchBoardFiles()
@@ -17,8 +17,8 @@ extension KioskLoop {
 
     /// The board file shown now and its images are what the watch reloads for.
     func watchBoardFiles() {
-        guard let watcher, let path = control.boardPath else { return }
-        watcher.watch(boardPath: path, images: loaded.board.imageReferences.map(\.path))
+        guard let watcher, let path = live.path else { return }
+        watcher.watch(boardPath: path, images: live.board.imageReferences.map(\.path))
     }
 
     /// Takes the watch's events and reloads once they have settled.

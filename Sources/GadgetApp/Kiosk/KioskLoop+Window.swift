@@ -32,29 +32,12 @@ extension KioskLoop {
         let size = display.pixelSize
         let axisX = AbsInfo(minimum: 0, maximum: Int32(clamping: size.width))
         let axisY = AbsInfo(minimum: 0, maximum: Int32(clamping: size.height))
-        guard let mapping = try? TouchMapping(x: axisX, y: axisY, viewport: scene.viewport) else { return nil }
+        guard let mapping = try? TouchMapping(x: axisX, y: axisY, viewport: live.viewport) else { return nil }
         var out = frame
         for i in 0..<out.touches.count {
             let p = out.touches[i].location
             out.touches[i].location = mapping.transform.apply(Vector2(p.x / Double(size.width), p.y / Double(size.height)))
         }
         return out
-    }
-
-    /// Shows the problems of the reload that just failed over the board (nothing when `problems`
-    /// is empty: a good reload clears them). The log has them already.
-    func showProblems(_ problems: [String], board path: String) {
-        let had = problemsOverlay != nil
-        if problems.isEmpty {
-            problemsOverlay = nil
-        } else {
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
-            problemsOverlay = ProblemsOverlay(title: "\(name) not reloaded (\(count)), showing the last good board", problems: problems)
-        }
-        if had || problemsOverlay != nil {
-            damage.invalidate()
-            needsDraw = true
-        }
     }
 }

@@ -50,6 +50,9 @@ public struct RunOptions: Sendable {
     /// Also draw every frame fully off screen and compare it with the damage-tracked frame, pixel
     /// for pixel (`--verify-damage`: the identity test; slow).
     public var verifyDamage = false
+    /// `--show-problems`: draw a refused reload's problems over the board on KMS and headless
+    /// too (the window preview always does; visitors of a kiosk should not see them).
+    public var showProblems = false
     /// `--control PATH`: the control socket (docs/control.md); nil: none.
     public var controlSocketPath: String?
     /// The control socket's bounds (tests lower them).

@@ -43,7 +43,10 @@ public enum Snapshot {
         let batcher = try SpriteBatcher()
         let scene = try BoardScene(loaded: loaded, displaySize: target, rotation: rotation)
         if let warning = scene.budgetWarning { Loggers.render.warning("\(warning)") }
-        let surfaces = SnapshotVideos.surfaces(loaded, at: videoTime, directory: videoDirectory ?? FileIO.directory(of: loaded.name))
+        // A font that is not installed or characters no font has: drawn with fallbacks, said as
+        // `run` says it (`check` is the command that refuses them).
+        for warning in scene.textWarnings { Loggers.render.warning("\(warning)") }
+        let surfaces = SnapshotVideos.surfaces(loaded, at: videoTime, directory: videoDirectory ?? BoardFilePaths.directory(ofBoardAt: loaded.name))
         scene.videoSurfaces = surfaces
         defer { scene.destroy(); batcher.destroy(); for s in surfaces.values { s.destroy() } }
         batcher.begin(transform: scene.viewport.clipTransform)

@@ -147,9 +147,7 @@ public final class KioskService {
     /// A poll(2) timeout that wakes the loop in time for `tick`: milliseconds until
     /// `nextDeadline` (rounded up, at least 0), or -1 (wait forever) without one.
     public func millisecondsUntilDeadline(now: Microseconds) -> Int32 {
-        guard let deadline = nextDeadline else { return -1 }
-        let us = max(0, deadline - now)
-        return Int32(clamping: (us + 999) / 1000)
+        PollSet.timeout(until: nextDeadline, now: now)
     }
 
     /// SIGHUP arrived and the board is being read again: tells systemd (`RELOADING=1` with

@@ -3,7 +3,7 @@ import Synchronization
 
 /// Counts heap allocations for `gadgetboard bench`, without LD_PRELOAD.
 ///
-/// - **malloc-family calls, counted one by one** (Sources/CMalloc/shim.h): the GOT entries of
+/// - **malloc-family calls, counted one by one** (Sources/CMalloc/malloc_counter.c): the GOT entries of
 ///   malloc, calloc, realloc, posix_memalign, aligned_alloc and memalign in every loaded module
 ///   are pointed at counting wrappers, as an interposer library would. Calls made by the
 ///   executable and the Swift runtime (every Swift object, array, string, closure context and

@@ -17,6 +17,8 @@ public struct Board: Sendable, Equatable {
     public var idle: IdleSettings
     /// Gesture thresholds overridden by the board, by constant name (see `GestureThresholds`).
     public var thresholdOverrides: [ThresholdOverride]
+    /// `"lang"`: the language of every text that does not give its own (`TextStyle.language`).
+    public var language: String?
 
     public init(size: Size2, background: Background = .color(Color(r: 0.12, g: 0.14, b: 0.19)), gadgets: [Gadget] = [],
                 rotation: DisplayRotation = .none, touch: TouchSettings = TouchSettings(), physics: PhysicsSettings = PhysicsSettings(),

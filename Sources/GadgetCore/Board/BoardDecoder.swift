@@ -1,6 +1,6 @@
 /// Turns board-file JSON into a `Board`, collecting every problem with its JSON path.
 ///
-/// Unknown fields are errors: a misspelt `"colour"` silently ignored is a kiosk that looks wrong
+/// Unknown fields are errors: a misspelt `"colr"` silently ignored is a kiosk that looks wrong
 /// in the field. Images are only referenced here; the app checks that they exist and decode.
 public struct BoardDecoder {
     /// Largest canvas side accepted, in pixels (bounds memory for render targets).
@@ -15,12 +15,12 @@ public struct BoardDecoder {
     public static let maximumCenterDistance = 1e6
 
     private let file: String
-    private var problems: [BoardProblem] = []
+    var problems: [BoardProblem] = []
     /// The JSON path of each gadget with an action, by id, for the page checks made once every
     /// page is known.
     var actionPaths: [String: String] = [:]
     /// Board pixels per point (`touch.ppi`), for text sizes given in points.
-    private var pixelsPerPoint = 1.0
+    var pixelsPerPoint = 1.0
 
     /// Decodes UTF-8 JSON bytes. `file` names the board in messages.
     public static func decode(_ bytes: [UInt8], file: String) -> Result<Board, BoardProblems> {
@@ -44,7 +44,7 @@ public struct BoardDecoder {
         return (board, d.problems)
     }
 
-    private init(file: String) { self.file = file }
+    init(file: String) { self.file = file }
 
     mutating func problem(_ path: String, _ message: String) {
         problems.append(BoardProblem(file: file, jsonPath: path, message: message))
@@ -59,11 +59,17 @@ public struct BoardDecoder {
             return nil
         }
         var seen = Set<String>()
-        for (k, _) in pairs {
-            if !allowed.contains(k) { problem(join(path, k), "unknown field (allowed: \(allowed.sorted().joined(separator: ", ")))") }
-            if !seen.insert(k).inserted { problem(join(path, k), "field given twice") }
+        var named: [(String, JSONValue)] = []
+        for (k, v) in pairs {
+            guard let name = BoardDecoder.canonicalField(k, allowed: allowed) else {
+                problem(join(path, k), BoardDecoder.unknownFieldMessage(k, allowed: allowed))
+                named.append((k, v))  // kept: a caller that checks the names itself sees it too
+                continue
+            }
+            if !seen.insert(name).inserted { problem(join(path, k), name == k ? "field given twice" : "same field as \"\(name)\" (give one)") }
+            named.append((name, v))
         }
-        return pairs
+        return named
     }
 
     func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
@@ -106,7 +112,7 @@ public struct BoardDecoder {
     // MARK: - Board
 
     private mutating func board(_ json: JSONValue) -> Board? {
-        let allowed: Set<String> = ["$schema", "size", "background", "gadgets", "pages", "rotation", "touch", "physics", "idle", "thresholds"]
+        let allowed: Set<String> = ["$schema", "size", "background", "gadgets", "pages", "rotation", "touch", "physics", "idle", "thresholds", "lang"]
         guard let pairs = fields(json, "", allowed: allowed) else { return nil }
         let root = JSONValue.object(pairs)
 
@@ -190,6 +196,7 @@ public struct BoardDecoder {
         var board = Board(size: size, background: background, gadgets: ordered, rotation: rotation, touch: touch, physics: physics, idle: idle,
                           thresholdOverrides: thresholds)
         board.pages = pages
+        board.language = root["lang"].flatMap { languageTag($0, "lang") }
         return board
     }
 
@@ -274,6 +281,7 @@ public struct BoardDecoder {
 
     mutating func gadget(_ v: JSONValue, _ path: String, fileOrder: Double) -> Gadget? {
         let before = problems.count
+        let path = BoardDecoder.labelled(path, v)
         guard let pairs = fields(v, path, allowed: BoardDecoder.gadgetFields) else { return nil }
         let obj = JSONValue.object(pairs)
 
@@ -373,11 +381,11 @@ public struct BoardDecoder {
     // MARK: - Text
 
     static let textFields: Set<String> = [
-        "string", "font", "size", "points", "weight", "style", "color", "align", "verticalAlign", "maxLines", "lineHeight", "padding",
+        "string", "font", "size", "points", "weight", "style", "color", "align", "verticalAlign", "maxLines", "lineHeight", "padding", "lang",
     ]
 
     /// `"text": "Hello"` (every default) or `"text": {"string": …, "font": …, …}`.
-    private mutating func gadgetText(_ v: JSONValue, _ path: String) -> GadgetText? {
+    mutating func gadgetText(_ v: JSONValue, _ path: String) -> GadgetText? {
         if case .string = v { return gadgetText(.object([("string", v)]), path) }
         let before = problems.count
         guard let pairs = fields(v, path, allowed: BoardDecoder.textFields) else { return nil }
@@ -436,17 +444,9 @@ public struct BoardDecoder {
         }
         style.lineHeight = number(obj["lineHeight"], "\(path).lineHeight", range: 0.5...10, default: style.lineHeight)
         if let pv = obj["padding"] { style.padding = padding(pv, "\(path).padding") ?? .zero }
+        if let lv = obj["lang"] { style.language = languageTag(lv, "\(path).lang") }
         guard problems.count == before else { return nil }
         return GadgetText(style: style, jsonPath: path)
-    }
-
-    /// `obj`'s `"id"`: a non-empty string, or "" with the problem noted at `path.id` (gadgets
-    /// and pages alike).
-    mutating func requiredID(_ obj: JSONValue, _ path: String) -> String {
-        guard let iv = obj["id"] else { problem("\(path).id", "missing required field"); return "" }
-        if case .string(let s) = iv, !s.isEmpty { return s }
-        problem("\(path).id", "expected a non-empty string")
-        return ""
     }
 
     /// A font given by file rather than family: it names a path or ends as a font file does.

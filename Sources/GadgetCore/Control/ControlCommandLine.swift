@@ -13,6 +13,12 @@ public enum ControlCommandLine {
         ctl SOCKET send JSON
         """
 
+    /// The commands `request` knows.
+    public static let commands: Set<String> = ["set", "page", "load", "state", "snapshot", "subscribe", "send"]
+
+    /// Whether `word` names a command (its arguments may still be wrong).
+    public static func isKnownCommand(_ word: String?) -> Bool { word.map { commands.contains($0) } ?? false }
+
     /// The request for `words` (after the socket path), or a message saying what is wrong.
     public static func request(_ words: [String]) -> Result<JSONValue, ControlFailure> {
         guard let command = words.first else { return .failure(ControlFailure(field: nil, message: "no command given")) }

@@ -27,39 +27,11 @@ public struct ControlRequest: Sendable, Equatable {
     public static let commandNames = ["set", "page", "load", "state", "snapshot", "subscribe"]
 }
 
-/// `set`: the properties to change, by their board-file names; nil leaves a property as it is.
-public struct ControlSet: Sendable, Equatable {
-    public var gadget: String
-    /// `"text"`: a plain string replaces only the string; an object carries the text gadget's
-    /// board-file fields (kept as JSON for the text runtime to apply).
-    public var text: ControlText?
-    /// A path relative to the board's directory.
-    public var image: BoardRelativePath?
-    public var color: Color?
-    /// 0...1.
-    public var opacity: Double?
-    public var hidden: Bool?
-    /// Board canvas pixels.
-    public var center: Vector2?
-    /// Degrees, clockwise.
-    public var rotation: Double?
-    /// Multiplies the gadget's board size; > 0.
-    public var scale: Double?
-    public var z: Double?
-    /// Seconds over which center, rotation, scale, opacity and colour change (0 or nil: at once).
-    public var duration: Double?
+/// `set` is a `GadgetChange` (Board/GadgetChange.swift): the control protocol's name for it.
+public typealias ControlSet = GadgetChange
 
-    public init(gadget: String) { self.gadget = gadget }
-
-    /// Whether it changes where the gadget is (center, rotation, scale).
-    public var changesPose: Bool { center != nil || rotation != nil || scale != nil }
-}
-
-/// A `set`'s text: the string alone, or the text object of the board file.
-public enum ControlText: Sendable, Equatable {
-    case plain(String)
-    case object(JSONValue)
-}
+/// A `set`'s text (`GadgetChange.Text`).
+public typealias ControlText = GadgetChange.Text
 
 /// A request that could not be decoded: the field at fault (nil: the line itself) and why. The
 /// `id`, when the line had a readable one, is echoed in the error reply.

@@ -119,7 +119,8 @@ public enum ControlRequestDecoder {
 
     private static func allow(_ pairs: [(String, JSONValue)], _ allowed: Set<String>) throws(ControlFailure) {
         for (key, _) in pairs where !allowed.contains(key) {
-            throw ControlFailure(field: clip(key), message: "unknown field")
+            let near = FieldNameSuggestion.nearest(key, among: allowed).map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw ControlFailure(field: clip(key), message: "unknown field\(near)")
         }
     }
 

@@ -60,10 +60,32 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
     @inlinable public init(width: Int, height: Int) { self.width = width; self.height = height }
     public var description: String { "\(width)x\(height)" }
 
+    /// The largest side accepted from a user, pixels (GL_MAX_TEXTURE_SIZE of the drivers we meet).
+    public static let maximumSide = 16384
+
     /// Parses `WxH` (e.g. `1280x720`); nil when malformed or not positive.
     public init?(parsing text: String) {
+        guard case .success(let size) = PixelSize.parse(text) else { return nil }
+        self = size
+    }
+
+    /// Parses `WxH`, or says why not in words a command line can print after the value.
+    public static func parse(_ text: String) -> Result<PixelSize, PixelSizeProblem> {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w <= 16384, h <= 16384 else { return nil }
-        self.init(w, h)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else { return .failure(.malformed) }
+        guard w > 0, h > 0, w <= maximumSide, h <= maximumSide else { return .failure(.outOfRange) }
+        return .success(PixelSize(w, h))
+    }
+}
+
+/// Why a `WxH` text is not a pixel size.
+public enum PixelSizeProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    case malformed, outOfRange
+
+    public var description: String {
+        switch self {
+        case .malformed: return "expected WIDTHxHEIGHT in whole pixels, e.g. 1280x720"
+        case .outOfRange: return "width and height must each be 1…\(PixelSize.maximumSide) pixels"
+        }
     }
 }

@@ -72,7 +72,8 @@ public struct GadgetManipulator: Sendable {
         }
     }
 
-    public let index: GadgetIndex
+    /// Follows its gadget when the board is restacked (`GestureEngine.restack`).
+    public internal(set) var index: GadgetIndex
     let behavior: GadgetBehavior
     let boardSize: Size2
     let gadgetSize: Size2

@@ -59,7 +59,7 @@ public struct GestureArena: Sendable {
     }
 
     private(set) var members: [Member] = []
-    private var simultaneous: Set<Int> = []  // pair key lo·65536 + hi
+    private var simultaneous: Set<Int> = []  // pairKey: lower index << 20 | higher index
     /// The target's own touches, held back and released under D1–D3.
     private var view = ViewTouchDelivery()
 

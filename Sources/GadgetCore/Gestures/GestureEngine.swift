@@ -13,7 +13,9 @@
 /// Pure and deterministic: no clock; timers fire from `advance(to:)` (also called by `handle`
 /// with the frame's time first). Not thread-safe: one owner (the main loop) calls it.
 public struct GestureEngine: Sendable {
-    public let board: Board
+    /// Ids, sizes and behaviours (what the recognizers and manipulation need); restacked with
+    /// the world (`restack`). The looks a `set` changes live in `World.board`.
+    public internal(set) var board: Board
     public private(set) var thresholds: GestureThresholds
 
     struct Session: Sendable {
@@ -25,11 +27,11 @@ public struct GestureEngine: Sendable {
     /// On a paged board, the page whose gadgets touches can land on (nil: only the shared ones,
     /// while the pages move); set by `BoardSession` before each frame.
     public var touchablePage: String?
-    private var owners: [TouchID: GestureTarget] = [:]
+    var owners: [TouchID: GestureTarget] = [:]
     private var taps: TapCounter
-    private var sessions: [GestureTarget: Session] = [:]
+    var sessions: [GestureTarget: Session] = [:]
     /// The last hand-over to the simulation per gadget index (velocity given to `World.release`).
-    public private(set) var handOvers: [GadgetIndex: HandOver] = [:]
+    public internal(set) var handOvers: [GadgetIndex: HandOver] = [:]
 
     /// New touch sequences measure thresholds with this many board pixels per point (the board
     /// is drawn at another scale); sequences under way keep theirs, and tap counting starts over.

@@ -21,10 +21,10 @@ extension BoardSession {
     /// waits again), and `back` can return to the page left. False for an unknown id or a board
     /// without pages. A page event (cause `control`) is queued when the page changed.
     @discardableResult
-    public mutating func showPage(_ id: String, animated: Bool, at time: Microseconds) -> Bool {
+    public mutating func showPage(_ id: String, animated: Bool, at time: Microseconds, cause: ActionEvent.Cause = .control) -> Bool {
         guard var p = pager, let k = board.pageIndex(id: id) else { return false }
         let from = p.currentID
-        if p.show(k, animated: animated) { queuePageEvent(time: time, page: p.currentID, from: from, cause: .control, gadget: nil) }
+        if p.show(k, animated: animated) { queuePageEvent(time: time, page: p.currentID, from: from, cause: cause, gadget: nil) }
         pager = p
         idleReturn.activity(at: time)
         gestures.touchablePage = touchablePage

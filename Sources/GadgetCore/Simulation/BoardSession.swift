@@ -29,7 +29,7 @@ public struct BoardSession: Sendable {
     /// Page and action events not yet taken by `takeActionEvents()`.
     var pendingActions: [ActionEvent] = []
     /// Page index of each gadget (board order); nil for shared gadgets.
-    let gadgetPages: [Int?]
+    var gadgetPages: [Int?]
     /// The page spring's fixed steps: step n is due at `pageStepOrigin + n · 10⁶ / rate` µs.
     let pageStepOrigin: Microseconds
     var pageSteps: Int64 = 0

@@ -38,15 +38,18 @@ public struct TextStyle: Hashable, Sendable {
     /// Distance between baselines as a multiple of `size`.
     public var lineHeight: Double
     public var padding: Padding
+    /// The text's language, a BCP 47 tag (`ja`, `zh-Hans`): picks the font for characters several
+    /// languages share (`TextLanguage`). Nil: the board's, else fontconfig's default order.
+    public var language: String?
 
     public init(
         _ string: String, font: Font = .family("sans-serif"), size: Double = 16,
         weight: Weight = .regular, slant: Slant = .normal, color: Color = .white,
         alignment: Alignment = .start, verticalAlignment: VerticalAlignment = .top,
-        maxLines: Int? = nil, lineHeight: Double = 1.2, padding: Padding = .zero
+        maxLines: Int? = nil, lineHeight: Double = 1.2, padding: Padding = .zero, language: String? = nil
     ) {
         self.string = string; self.font = font; self.size = size; self.weight = weight; self.slant = slant
         self.color = color; self.alignment = alignment; self.verticalAlignment = verticalAlignment
-        self.maxLines = maxLines; self.lineHeight = lineHeight; self.padding = padding
+        self.maxLines = maxLines; self.lineHeight = lineHeight; self.padding = padding; self.language = language
     }
 }

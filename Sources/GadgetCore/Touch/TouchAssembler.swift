@@ -91,6 +91,23 @@ public struct TouchAssembler: Sendable {
         cursor = DevicePoint(x: xAxis.minimum + (xAxis.maximum - xAxis.minimum) / 2, y: yAxis.minimum + (yAxis.maximum - yAxis.minimum) / 2)
     }
 
+    /// Starts from the device's state as it was when opened (libevdev reads it then: the slots
+    /// through EVIOCGMTSLOTS, the axes through EVIOCGABS). The kernel sends a value only when it
+    /// changes, so without this a new contact whose X equals its slot's last X arrives with no
+    /// ABS_MT_POSITION_X (and would be placed at x = 0), and one in the slot that is already
+    /// current arrives with no ABS_MT_SLOT (and would land in slot 0). A contact already down is
+    /// not taken over: it was not seen to begin, so it stays unreported until lifted, as it was
+    /// before seeding. Call before the first event.
+    public mutating func seed(with opened: EvdevState) {
+        var s = opened.resized(to: state.slots.count)
+        for i in s.slots.indices { s.slots[i].trackingID = -1 }
+        s.touch = false
+        s.leftButton = false
+        state = s
+        committed = s
+        checkInvariants()
+    }
+
     /// Contacts down as of the last frame, in slot order.
     public var activeContacts: [TouchID] { ids.compactMap { $0 } }
 

@@ -1,6 +1,7 @@
 import CEGL
 import CGLES2
 import GadgetCore
+import GadgetGL
 import SystemPackage
 
 /// Renders offscreen with no display device: Mesa's surfaceless EGL platform (llvmpipe on a
@@ -24,10 +25,9 @@ public final class HeadlessDisplay: DisplayBackend {
     public var isFlipPending: Bool { false }
     public var eventDescriptor: FileDescriptor? { nil }
 
-    /// One framebuffer of the chain: an FBO with a colour texture.
+    /// One framebuffer of the chain and when it was shown.
     private struct Buffer {
-        var framebuffer: GLuint = 0
-        var colorTexture: GLuint = 0
+        let framebuffer: ColorFramebuffer
         /// The number of the present that showed it last (presents count from 1); nil: never shown.
         var presented: Int?
     }
@@ -51,43 +51,24 @@ public final class HeadlessDisplay: DisplayBackend {
         egl = try EGLConnection(platform: .surfaceless)
         try egl.makeCurrent(nil)
         renderer = glGetString(GLenum(GL_RENDERER)).map { String(cString: $0) } ?? "unknown renderer"
-        var maxSize: GLint = 0
-        glGetIntegerv(GLenum(GL_MAX_RENDERBUFFER_SIZE), &maxSize)
-        guard size.width <= Int(maxSize), size.height <= Int(maxSize) else {
+        let maxSize = ColorFramebuffer.maximumSize
+        guard size.width <= maxSize, size.height <= maxSize else {
             throw .unavailable("headless: \(size) exceeds the GL renderbuffer limit \(maxSize)")
         }
         for _ in 0..<count {
-            // Appended before the status check so deinit deletes a half-made chain too.
-            buffers.append(Buffer())
-            try HeadlessDisplay.make(&buffers[buffers.count - 1], size: size)
+            do { buffers.append(Buffer(framebuffer: try ColorFramebuffer(size: size))) } catch { throw DisplayError(error) }
         }
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), buffers[back].framebuffer)
-    }
-
-    private static func make(_ buffer: inout Buffer, size: PixelSize) throws(DisplayError) {
-        glGenTextures(1, &buffer.colorTexture)
-        glBindTexture(GLenum(GL_TEXTURE_2D), buffer.colorTexture)
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(size.width), GLsizei(size.height), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-        glGenFramebuffers(1, &buffer.framebuffer)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), buffer.framebuffer)
-        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), buffer.colorTexture, 0)
-        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
-        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else { throw .gl("glCheckFramebufferStatus", UInt32(status)) }
+        buffers[back].framebuffer.bind()
     }
 
     deinit {
         try? egl.makeCurrent(nil)
-        for i in buffers.indices {
-            if buffers[i].framebuffer != 0 { glDeleteFramebuffers(1, &buffers[i].framebuffer) }
-            if buffers[i].colorTexture != 0 { glDeleteTextures(1, &buffers[i].colorTexture) }
-        }
+        for buffer in buffers { buffer.framebuffer.destroy() }
     }
 
     public func beginFrame() throws(DisplayError) {
         try egl.makeCurrent(nil)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), buffers[back].framebuffer)
+        buffers[back].framebuffer.bind()
         glViewport(0, 0, GLsizei(pixelSize.width), GLsizei(pixelSize.height))
     }
 
@@ -115,8 +96,9 @@ public final class HeadlessDisplay: DisplayBackend {
     /// send the rest of the frame elsewhere.
     public func readPixels() throws(DisplayError) -> RGBAImage {
         let last = presentedFrames > 0 ? (back + buffers.count - 1) % buffers.count : back
-        let image = try GLReadback.read(pixelSize, framebuffer: buffers[last].framebuffer)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), buffers[back].framebuffer)
+        let image: RGBAImage
+        do { image = try FramebufferReadback.read(pixelSize, framebuffer: buffers[last].framebuffer.name) } catch { throw DisplayError(error) }
+        buffers[back].framebuffer.bind()
         return image
     }
 

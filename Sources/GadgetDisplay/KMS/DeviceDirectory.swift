@@ -1,18 +1,10 @@
-import Glibc
+import GadgetSystem
 
-/// The names in a device directory (/dev/dri), read with opendir/readdir: swift-system has no
-/// directory listing. A missing or unreadable directory has no names (it means "no GPU driver
-/// with KMS", which the callers say in their own words). Thread: any.
+/// The device nodes of a DRM directory (/dev/dri). A missing or unreadable directory has no
+/// names (it means "no GPU driver with KMS", which the callers say in their own words).
+/// Thread: any.
 enum DeviceDirectory {
-    static func names(in directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
-        }
-        return names
-    }
+    static func names(in directory: String) -> [String] { (try? DirectoryListing.names(in: directory)) ?? [] }
 
     /// /dev/dri/cardN paths in numeric order.
     static func cardPaths(in directory: String) -> [String] {

@@ -67,17 +67,11 @@ enum FlipEventReader {
     static func wait(_ descriptor: FileDescriptor, timeoutMilliseconds: Int32) throws(SystemError) -> Bool {
         var poll = PollSet()
         poll.add(descriptor)
-        let deadline = monotonicMilliseconds() + Int64(timeoutMilliseconds)
+        let deadline = MonotonicClock.now() + Int64(timeoutMilliseconds) * 1000
         while true {
-            let left = deadline - monotonicMilliseconds()
-            if try poll.wait(timeoutMilliseconds: Int32(clamping: max(0, left))) { return true }
-            if left <= 0 || monotonicMilliseconds() >= deadline { return false }
+            let now = MonotonicClock.now()
+            if try poll.wait(until: deadline, now: now) { return true }
+            if now >= deadline || MonotonicClock.now() >= deadline { return false }
         }
-    }
-
-    private static func monotonicMilliseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 }

@@ -1,6 +1,7 @@
 import CGLES2
 import CSDL2
 import GadgetCore
+import GadgetGL
 import GadgetSystem
 import Logging
 import SystemPackage
@@ -168,7 +169,7 @@ public final class WindowDisplay: DisplayBackend {
 
     public func present() throws(DisplayError) {
         if retainsFrames {
-            try GLReadback.readRaw(pixelSize, framebuffer: 0, into: &lastFrame)
+            do { try FramebufferReadback.readRaw(pixelSize, framebuffer: 0, into: &lastFrame) } catch { throw DisplayError(error) }
             lastFrameSize = pixelSize
         }
         SDL_GL_SwapWindow(window)
@@ -204,7 +205,7 @@ public final class WindowDisplay: DisplayBackend {
         guard let size = lastFrameSize else {
             throw .unavailable("window: no frame kept to read back (frames are kept only when a screenshot is asked for at start)")
         }
-        return GLReadback.image(fromBottomUp: lastFrame, size: size)
+        return FramebufferReadback.image(fromBottomUp: lastFrame, size: size)
     }
 
     public func setPowered(_ on: Bool) -> Bool { false }

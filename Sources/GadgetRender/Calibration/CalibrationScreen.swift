@@ -1,6 +1,5 @@
 import CGLES2
 import GadgetCore
-import GadgetRender
 
 /// Draws the calibration session: the current target as a cross (its centre turns green while
 /// the finger is down), the targets already taken as dots, an instruction and any hint in the

@@ -1,6 +1,5 @@
 import CGLES2
 import GadgetCore
-import GadgetRender
 
 /// The `--hud` overlay: frame rate, a scrolling frame-time bar graph against the refresh budget,
 /// the latest frame time and input-to-flip latency, in a translucent panel at the top-left of

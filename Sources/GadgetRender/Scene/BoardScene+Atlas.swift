@@ -62,8 +62,12 @@ extension BoardScene {
         let box = loaded.board.gadgets[i].size
         let scale = textScale(i, zoom: textZooms[i])
         var style = text.style
+        // The board's `"lang"` for text that does not say its own.
+        if style.language == nil { style.language = loaded.board.language }
         do {
-            return (key(style, box, scale), try textCache.image(style, box: box, scale: scale))
+            let rendered = try textCache.rendered(style, box: box, scale: scale)
+            warnMissing(rendered.missing, text: text)
+            return (key(style, box, scale), rendered.image)
         } catch .fontNotInstalled, .fontFileUnreadable {
             textWarnings.append("\(text.jsonPath).font: \(Self.describe(style.font)) cannot be used; drawn in sans-serif")
             style.font = .family("sans-serif")
@@ -72,11 +76,20 @@ extension BoardScene {
             return nil
         }
         do {
-            return (key(style, box, scale), try textCache.image(style, box: box, scale: scale))
+            let rendered = try textCache.rendered(style, box: box, scale: scale)
+            warnMissing(rendered.missing, text: text)
+            return (key(style, box, scale), rendered.image)
         } catch {
             textWarnings.append("\(text.jsonPath): \(error); not drawn")
             return nil
         }
+    }
+
+    /// Characters no installed font has are drawn as boxes ("tofu"): said once per text and
+    /// string, in `check`'s words, as a missing font family is.
+    private func warnMissing(_ missing: [Unicode.Scalar], text: GadgetText) {
+        guard !missing.isEmpty, textCache.firstReport("\(text.jsonPath)\u{0}\(text.style.string)") else { return }
+        textWarnings.append("\(text.jsonPath).string: no installed font has \(CodePointList.describe(missing)); drawn as boxes")
     }
 
     private func key(_ style: TextStyle, _ box: Size2, _ scale: Double) -> TextImageCache.Key {

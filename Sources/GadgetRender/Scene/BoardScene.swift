@@ -1,6 +1,5 @@
 import CGLES2
 import GadgetCore
-import GadgetRender
 
 /// The GPU side of a loaded board: its images and its gadgets' text packed into atlas pages
 /// (usually one), and a `draw` that turns gadget poses into sprites. Text is an image in the same
@@ -9,7 +8,7 @@ import GadgetRender
 /// `destroy()` before the GL context goes.
 public final class BoardScene {
     /// The board drawn: as loaded, with the control protocol's look changes (`updateLook`).
-    public private(set) var loaded: LoadedBoard
+    public internal(set) var loaded: LoadedBoard
     public let viewport: BoardViewport
     var pages: [Texture] = []
     var layout: AtlasLayout

@@ -13,7 +13,9 @@ public final class TextImageCache {
     }
 
     private var renderer: TextRenderer?
-    private var images: [Key: RGBAImage] = [:]
+    private var images: [Key: (image: RGBAImage, missing: [Unicode.Scalar])] = [:]
+    /// Texts whose missing characters were reported already (see `firstReport`).
+    private var reported: Set<String> = []
     /// Renders done (not served from the cache), for tests and `--stats`.
     public private(set) var renders = 0
 
@@ -22,13 +24,23 @@ public final class TextImageCache {
     /// The premultiplied image of `style` laid out in a `box` board pixels large, rasterised at
     /// `scale` image pixels per board pixel.
     public func image(_ style: TextStyle, box: Size2, scale: Double) throws(TextError) -> RGBAImage {
-        let key = Key(style: style, width: box.width, height: box.height, scale: scale)
-        if let image = images[key] { return image }
-        let image = try textRenderer().render(style, width: box.width, height: box.height, scale: scale).image
-        renders += 1
-        images[key] = image
-        return image
+        try rendered(style, box: box, scale: scale).image
     }
+
+    /// The image and the characters no installed font has (drawn as the font's missing-glyph box).
+    public func rendered(_ style: TextStyle, box: Size2, scale: Double) throws(TextError) -> (image: RGBAImage, missing: [Unicode.Scalar]) {
+        let key = Key(style: style, width: box.width, height: box.height, scale: scale)
+        if let entry = images[key] { return entry }
+        let text = try textRenderer().render(style, width: box.width, height: box.height, scale: scale)
+        renders += 1
+        images[key] = (text.image, text.missing)
+        return (text.image, text.missing)
+    }
+
+    /// True the first time `subject` is asked about: the cache outlives scenes (a kiosk builds a
+    /// new one as photos arrive or a pinch settles), so a warning keyed here is logged once per
+    /// text, not once per scene.
+    public func firstReport(_ subject: String) -> Bool { reported.insert(subject).inserted }
 
     /// The renderer (and its font library) behind the cache, made on first use.
     public func textRenderer() throws(TextError) -> TextRenderer {

@@ -8,7 +8,7 @@ public final class FontLibrary {
     private let config: FontconfigConfig
     private var fallbacks: [FallbackKey: FontFallbackList] = [:]
 
-    private struct FallbackKey: Hashable { var family: String; var weight: TextStyle.Weight; var slant: TextStyle.Slant }
+    private struct FallbackKey: Hashable { var family: String; var weight: TextStyle.Weight; var slant: TextStyle.Slant; var language: String? }
 
     /// Families fontconfig maps to whatever the system prefers; they are always "installed".
     private static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "system-ui"]
@@ -62,9 +62,10 @@ public final class FontLibrary {
         case .family(let name): family = name
         case .file: family = "sans-serif"   // fallbacks for a file come from the system's default
         }
-        let key = FallbackKey(family: family, weight: style.weight, slant: style.slant)
+        let language = style.language.flatMap(TextLanguage.fontconfigName)
+        let key = FallbackKey(family: family, weight: style.weight, slant: style.slant, language: language)
         if let list = fallbacks[key] { return list }
-        let pattern = try FontconfigPattern(config: config, family: family, weight: style.weight, slant: style.slant)
+        let pattern = try FontconfigPattern(config: config, family: family, weight: style.weight, slant: style.slant, language: language)
         let list = try FontFallbackList(config: config, pattern: pattern)
         fallbacks[key] = list
         return list

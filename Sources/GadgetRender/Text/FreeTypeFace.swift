@@ -26,6 +26,10 @@ final class FreeTypeFace {
 
     deinit { FT_Done_Face(handle) }
 
+    /// The family name the font gives this face (`Noto Sans CJK JP`): which face of a collection
+    /// a file and index are, for tests and messages.
+    var familyName: String? { handle.pointee.family_name.map { String(cString: $0) } }
+
     /// Sets the em size in pixels (26.6 fixed point: fractional sizes are kept).
     func setPixelSize(_ pixels: Double) throws(TextError) {
         let size = FT_F26Dot6((pixels * 64).rounded())

@@ -49,8 +49,15 @@ public enum FileIO {
                                temporary: String? = nil) throws(SystemError) {
         let temporary = temporary ?? temporaryPath(for: path)
         do throws(SystemError) {
-            let file = try OwnedFileDescriptor.open(temporary, .writeOnly, options: [.create, .truncate],
+            let file: OwnedFileDescriptor
+            do throws(SystemError) {
+                file = try OwnedFileDescriptor.open(temporary, .writeOnly, options: [.create, .truncate],
                                                     permissions: [.ownerReadWrite, .groupRead, .otherRead])
+            } catch {
+                // The temporary name is ours, not the user's: a missing or unwritable directory is
+                // reported against the path they gave (`open(nodir/x.png) failed: …`).
+                throw SystemError(error.call, path, errno: error.errno)
+            }
             let written = bytes.withUnsafeBytes { buffer in Result { () throws(SystemError) in try file.writeAll(buffer, temporary) } }
             try written.get()
             if durability == .flushed { try SystemCall.run("fsync", temporary) { fsync(file.raw) } }

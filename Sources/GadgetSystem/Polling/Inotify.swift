@@ -6,13 +6,14 @@ import SystemPackage
 /// An inotify instance (swift-system has none): watches directories and reads what happened in
 /// them, non-blocking, for a poll loop. Thread: one thread.
 public final class Inotify {
-    /// One raw event: what happened (`IN_*` bits) to which name in which watched directory.
+    /// One raw event: what happened to which name in which watched directory.
     public struct Event: Equatable, Sendable {
         public var directory: String?
         public var name: String
-        public var mask: UInt32
+        public var events: InotifyEvents
 
-        public func has(_ bits: Int32) -> Bool { mask & UInt32(bits) != 0 }
+        /// Whether any of `events` happened.
+        public func has(_ events: InotifyEvents) -> Bool { !self.events.isDisjoint(with: events) }
     }
 
     public let file: OwnedFileDescriptor
@@ -24,10 +25,10 @@ public final class Inotify {
 
     public var descriptor: FileDescriptor { file.descriptor }
 
-    /// Adds `directory` (once) with the `IN_*` bits of `mask`.
-    public func watch(_ directory: String, mask: Int32) throws(SystemError) {
+    /// Adds `directory` (once), asking for `events`.
+    public func watch(_ directory: String, for events: InotifyEvents) throws(SystemError) {
         guard !directories.values.contains(directory) else { return }
-        let wd = try SystemCall.run("inotify_add_watch", directory) { inotify_add_watch(file.raw, directory, UInt32(mask)) }
+        let wd = try SystemCall.run("inotify_add_watch", directory) { inotify_add_watch(file.raw, directory, events.rawValue) }
         directories[wd] = directory
     }
 
@@ -51,7 +52,7 @@ public final class Inotify {
                 let nameStart = offset + header, nameEnd = min(n, nameStart + Int(raw.len))
                 let name = String(decoding: buffer[nameStart..<nameEnd].prefix { $0 != 0 }, as: UTF8.self)
                 offset = nameEnd
-                events.append(Event(directory: directories[raw.wd], name: name, mask: raw.mask))
+                events.append(Event(directory: directories[raw.wd], name: name, events: InotifyEvents(rawValue: raw.mask)))
             }
         }
     }

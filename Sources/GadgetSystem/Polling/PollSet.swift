@@ -60,6 +60,26 @@ public struct PollSet {
         return ready > 0
     }
 
+    /// Sleeps until a descriptor is ready or CLOCK_MONOTONIC reaches `deadline` (µs, as
+    /// `MonotonicClock.now()`; nil: no limit). Returns as `wait(timeoutMilliseconds:)` does;
+    /// a caller that must not wake early checks the clock and waits again.
+    @discardableResult
+    public mutating func wait(until deadline: Int64?, now: Int64 = MonotonicClock.now()) throws(SystemError) -> Bool {
+        try wait(timeoutMilliseconds: PollSet.timeout(until: deadline, now: now))
+    }
+
+    /// poll(2)'s timeout for a wait that ends at `deadline` seen from `now` (both µs): the
+    /// milliseconds left rounded up, so the wait never ends before the deadline (rounded down, a
+    /// loop would wake up to a millisecond early and spin through polls of 0); 0 once it has
+    /// passed; -1 (no limit) without one. Clamped to Int32 (24 days).
+    public static func timeout(until deadline: Int64?, now: Int64) -> Int32 {
+        guard let deadline else { return -1 }
+        let left = deadline.subtractingReportingOverflow(now)
+        if left.overflow { return deadline < now ? 0 : Int32.max }
+        guard left.partialValue > 0 else { return 0 }
+        return Int32(clamping: left.partialValue / 1000 + (left.partialValue % 1000 == 0 ? 0 : 1))
+    }
+
     /// Whether the last `wait` found input (or an error or hang-up, which a read then reports).
     public func isReadable(_ slot: Slot) -> Bool {
         entries[slot.index].revents & Int16(POLLIN | POLLERR | POLLHUP | POLLNVAL) != 0

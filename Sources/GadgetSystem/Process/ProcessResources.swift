@@ -27,13 +27,7 @@ public enum ProcessResources {
     /// Open file descriptors: the entries of /proc/self/fd, less the one listing them; nil if the
     /// directory cannot be listed.
     public static func openDescriptorCount() -> Int? {
-        guard let dir = opendir("/proc/self/fd") else { return nil }
-        defer { closedir(dir) }
-        var count = 0
-        while let entry = readdir(dir) {
-            let isDot = withUnsafeBytes(of: entry.pointee.d_name) { name in name[0] == UInt8(ascii: ".") }
-            if !isDot { count += 1 }
-        }
-        return count - 1  // the directory stream's own descriptor
+        guard let names = try? DirectoryListing.names(in: "/proc/self/fd") else { return nil }
+        return names.count - 1  // the listing's own descriptor
     }
 }

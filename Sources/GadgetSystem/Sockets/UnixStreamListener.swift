@@ -15,7 +15,7 @@ public final class UnixStreamListener {
     /// Binds and listens at `path`. A socket file left there by a previous run (nothing listening)
     /// is replaced; any other file there is an error (EADDRINUSE) rather than deleted.
     /// - mode: the socket file's permissions (0660: owner and group only).
-    /// - group: the file's group id, or nil to keep the process's.
+    /// - group: the file's group id (`GroupLookup`), or nil to keep the process's.
     public init(path: String, mode: UInt32 = 0o660, group: UInt32? = nil, backlog: Int32 = 64) throws(SystemError) {
         self.path = path
         guard path.utf8.count < UnixDatagramSocket.addressCapacity else { throw SystemError("bind", path, errno: .fileNameTooLong) }
@@ -71,12 +71,6 @@ public final class UnixStreamListener {
     }
 
     deinit { close() }
-
-    /// The group id of `name` (e.g. `gadgetboard`), or nil when there is no such group.
-    public static func groupID(named name: String) -> UInt32? {
-        guard let entry = getgrnam(name) else { return nil }
-        return UInt32(entry.pointee.gr_gid)
-    }
 
     static func address(_ path: String) -> sockaddr_un {
         var addr = sockaddr_un()

@@ -1,12 +1,16 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
-/// A POSIX thread running one closure, joined by its creator (the soak's touch writer). The
-/// standard library has no thread type and Foundation is not used. Thread: `join` from the
-/// thread that created it.
-public final class JoinableThread {
-    private var handle: pthread_t?
+/// A POSIX thread running one closure, joined by whoever owns it: the one thread type (the input
+/// thread, the control socket's and MQTT's threads, the image decoders, the soak's touch writer).
+/// The standard library has no thread type and Foundation is not used.
+///
+/// Thread: the handle is Sendable; `join` may be called from any thread but the one it started,
+/// more than once (only the first waits).
+public final class JoinableThread: Sendable {
+    private let handle: Mutex<pthread_t?>
 
     /// Starts `body` on a new thread.
     public init(_ body: @escaping @Sendable () -> Void) throws(SystemError) {
@@ -22,13 +26,14 @@ public final class JoinableThread {
             // pthread_create returns its error instead of setting errno.
             throw SystemError("pthread_create", code: rc)
         }
-        handle = t
+        handle = Mutex(t)
     }
 
-    /// Waits for the closure to return. Idempotent.
+    /// Waits for the closure to return. Idempotent: later calls (from any thread) return at once.
     public func join() {
-        guard let t = handle else { return }
-        handle = nil
+        // Taken under the lock, joined outside it: a second caller must not wait on the lock
+        // for as long as the thread runs.
+        guard let t = handle.withLock({ h -> pthread_t? in defer { h = nil }; return h }) else { return }
         pthread_join(t, nil)
     }
 }

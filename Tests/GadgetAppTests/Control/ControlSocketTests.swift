@@ -44,9 +44,11 @@ import GadgetSystem
             for e in loop.control.endpoints { wait.add(e.wakeDescriptor) }
             #expect(try wait.wait(timeoutMilliseconds: 10_000), "no request reached the loop")
             loop.takeControl(now: now)
+            // A `load` is answered when its worker is done and the board swapped in.
+            try loop.live.awaitLoad(now: now)
         }
 
-        func frame() throws { now += 16_667; loop.stepAnimations(now: now); try loop.drawFrame(now: now) }
+        func frame() throws { now += 16_667; loop.live.tick(now: now); try loop.drawFrame(now: now) }
 
         /// One request and its reply.
         func roundTrip(_ client: ControlClient, _ json: String) throws -> JSONValue? {
@@ -96,7 +98,7 @@ import GadgetSystem
         for _ in 0..<10 { try h.frame() }
         #expect(h.loop.session.world.pose(0).center == Vector2(160, 30))
         #expect(h.loop.session.board.gadgets[0].opacity == 0)
-        #expect(h.loop.control.animations.isEmpty)
+        #expect(h.loop.live.animations.isEmpty)
     }
 
     @Test func badRequestsGetOneErrorLineAndTheConnectionStaysUsable() throws {
@@ -130,7 +132,7 @@ import GadgetSystem
         try FileIO.replace(h.dir + "/other.json", with: ##"{"size":[320,200],"gadgets":[{"id":"only","color":"#00ff00","center":[60,50],"size":[80,60]}]}"##)
         try FileIO.replace(h.dir + "/broken.json", with: ##"{"size":[320,200],"gadgets":[{"id":"x","image":"missing.png","center":[1,1],"size":[2,2]}]}"##)
         #expect(try h.roundTrip(c, ##"{"cmd":"load","path":"broken.json"}"##)?["ok"] == .bool(false))
-        #expect(h.loop.loaded.board.gadgets.count == 5)
+        #expect(h.loop.live.board.gadgets.count == 5)
         #expect(try h.roundTrip(c, ##"{"cmd":"load","path":"other.json"}"##)?["ok"] == .bool(true))
         try h.frame()
         #expect(try h.pixel(60, 50) == (0, 255, 0, 255))
@@ -204,7 +206,7 @@ import GadgetSystem
         let t = h.now + 1000
         h.loop.deliver(TouchFrame(time: t, touches: [Touch(id: id, phase: .began, location: Vector2(60, 50), time: t)]))
         h.loop.deliver(TouchFrame(time: t + 50_000, touches: [Touch(id: id, phase: .ended, location: Vector2(60, 50), time: t + 50_000)]))
-        h.loop.publish(h.loop.session.advance(to: t + 1_000_000))
+        h.loop.live.advance(to: t + 1_000_000)
         var tap: JSONValue?
         while let line = try c.readLine(timeoutMilliseconds: 10_000) {
             let e = try JSONParser.parse(line)
@@ -254,6 +256,8 @@ import GadgetSystem
             h.loop.takeWatch(now: h.now)
             h.now += 10_000_000  // past the debounce, on the loop's injected clock
             h.loop.takeWatch(now: h.now)
+            // The load runs on a worker; the old board stays until it is ready.
+            try h.loop.live.awaitLoad(now: h.now)
             try h.frame()
         }
         let board = try FileIO.read(h.dir + "/board.json")

@@ -34,7 +34,7 @@ import GadgetSystem
 
         deinit { loop.destroy() }
 
-        func frame() throws { now += 16_667; loop.stepAnimations(now: now); try loop.drawFrame(now: now) }
+        func frame() throws { now += 16_667; loop.live.tick(now: now); try loop.drawFrame(now: now) }
 
         func request(_ json: String) throws -> JSONValue? {
             try client.send(json)
@@ -42,6 +42,7 @@ import GadgetSystem
             for e in loop.control.endpoints { wait.add(e.wakeDescriptor) }
             #expect(try wait.wait(timeoutMilliseconds: 10_000), "no request reached the loop")
             loop.takeControl(now: now)
+            try loop.live.awaitLoad(now: now)
             guard let line = try client.readLine(timeoutMilliseconds: 10_000) else { return nil }
             return try JSONParser.parse(line)
         }

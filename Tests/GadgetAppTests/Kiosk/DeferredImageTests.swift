@@ -100,7 +100,7 @@ import GadgetSystem
         }
         let grey = (UInt8(placeholder.r * 255), UInt8(placeholder.g * 255), UInt8(placeholder.b * 255))
         var now: Microseconds = 1_000_000
-        func frame() throws { now += 16_667; loop.takeImages(); try loop.drawFrame(now: now) }
+        func frame() throws { now += 16_667; loop.live.takeImages(); try loop.drawFrame(now: now) }
 
         // Nothing decoded yet: both gadgets are placeholders, the background shows around them.
         try frame()
@@ -110,23 +110,23 @@ import GadgetSystem
         let firstScene = loop.scene
 
         gates["a.png"]!.open()
-        try Self.awaitOutcome(loop.imageLoading!)
+        try Self.awaitOutcome(loop.live.decoding!)
         try frame()
         try expectPixel(16, 16, (255, 0, 0), "a arrived")
         try expectPixel(48, 16, grey, "b still pending")
         // Placed into the room the atlas kept for it: the same scene, its gadget redrawn.
         #expect(loop.scene === firstScene)
         #expect(loop.scene.contentRevisions[0] == 1)
-        #expect(loop.imageLoading != nil)
+        #expect(loop.live.decoding != nil)
 
         // b fails: one line is logged, the placeholder stays, and loading is over.
         gates["b.png"]!.open()
-        try Self.awaitOutcome(loop.imageLoading!)
+        try Self.awaitOutcome(loop.live.decoding!)
         let sceneWithA = loop.scene
         try frame()
         try expectPixel(48, 16, grey, "b failed: placeholder")
         try expectPixel(16, 16, (255, 0, 0), "a stays")
-        #expect(loop.imageLoading == nil)
+        #expect(loop.live.decoding == nil)
         #expect(loop.scene === sceneWithA)  // nothing new arrived: nothing placed, no rebuild
         #expect(loop.imagesShownTime != nil)
     }

@@ -16,14 +16,9 @@ final class TemporaryDirectory {
     }
     deinit {
         // Tests create only plain files and empty directories one level deep.
-        if let dir = opendir(path) {
-            while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name == "." || name == ".." { continue }
-                let full = path + "/" + name
-                if unlink(full) != 0 { rmdir(full) }
-            }
-            closedir(dir)
+        for name in (try? DirectoryListing.names(in: path)) ?? [] {
+            let full = path + "/" + name
+            if unlink(full) != 0 { rmdir(full) }
         }
         rmdir(path)
     }

@@ -22,19 +22,19 @@ import Testing
 
     @Test func aFamilyThatIsNotInstalled() {
         #expect(problems(#"{"string":"x","font":"Helvetica Neue Imaginary"}"#)
-            == ["b.json: gadgets[0].text.font: font \"Helvetica Neue Imaginary\" is not installed"])
+            == ["b.json: gadgets[0] (t).text.font: font \"Helvetica Neue Imaginary\" is not installed"])
     }
 
     @Test func aFontFileMissingOrNotAFont() {
         let dir = goldenBoardDirectory
-        #expect(problems(#"{"string":"x","font":"fonts/Missing.ttf"}"#) == ["b.json: gadgets[0].text.font: font file not found: \(dir)/fonts/Missing.ttf"])
+        #expect(problems(#"{"string":"x","font":"fonts/Missing.ttf"}"#) == ["b.json: gadgets[0] (t).text.font: font file not found: \(dir)/fonts/Missing.ttf"])
         #expect(problems(#"{"string":"x","font":"./checker.png"}"#)
-            == ["b.json: gadgets[0].text.font: \(dir)/./checker.png: not a font file FreeType and HarfBuzz can read"])
+            == ["b.json: gadgets[0] (t).text.font: \(dir)/./checker.png: not a font file FreeType and HarfBuzz can read"])
     }
 
     @Test func charactersNoInstalledFontCovers() {
         // U+E000 and U+F0000 are private use: no font in Debian's fonts-noto / fonts-dejavu has them.
         #expect(problems(#"{"string":"Price \uE000 \uDB80\uDC00 \uE000"}"#)
-            == ["b.json: gadgets[0].text.string: no installed font has U+E000, U+F0000"])
+            == ["b.json: gadgets[0] (t).text.string: no installed font has U+E000, U+F0000"])
     }
 }

@@ -50,7 +50,7 @@ import Testing
         loaded.board.gadgets[1].text?.style.font = .family("No Such Family 1234")
         let harness = try TextSceneHarness(loaded)
         _ = try harness.frame()
-        #expect(harness.scene.textWarnings == ["gadgets[1].text.font: font \"No Such Family 1234\" cannot be used; drawn in sans-serif"])
+        #expect(harness.scene.textWarnings == ["gadgets[1] (price).text.font: font \"No Such Family 1234\" cannot be used; drawn in sans-serif"])
         #expect(harness.drawCalls == 1)
     }
 }

@@ -26,12 +26,12 @@ import GadgetVideo
         guard case .failure(let problems) = BoardLoader.load(path: path) else { Issue.record("a board with bad videos passed"); return }
         let lines = problems.problems.map(\.description)
         #expect(lines.count == 6)
-        #expect(lines[0] == "\(path): gadgets[1].video: file not found: missing.mp4")
-        #expect(lines[1] == "\(path): gadgets[2].video: half.mp4: truncated (the file ends before the data its index lists)")
-        #expect(lines[2].hasPrefix("\(path): gadgets[3].video: notes.mp4: avformat_open_input failed"))
-        #expect(lines[3] == "\(path): gadgets[4].video: tone.wav: not a video (no video stream)")
-        #expect(lines[4].hasPrefix("\(path): gadgets[5].video: rgb.mov: unsupported pixel format rgb24"))
-        #expect(lines[5] == "\(path): gadgets[6].video: big.mp4: 2000x1200 is larger than the video pixel budget (2088960 pixels, 1920x1088)")
+        #expect(lines[0] == "\(path): gadgets[1] (g1).video: file not found: missing.mp4")
+        #expect(lines[1] == "\(path): gadgets[2] (g2).video: half.mp4: truncated (the file ends before the data its index lists)")
+        #expect(lines[2].hasPrefix("\(path): gadgets[3] (g3).video: notes.mp4: avformat_open_input failed"))
+        #expect(lines[3] == "\(path): gadgets[4] (g4).video: tone.wav: not a video (no video stream)")
+        #expect(lines[4].hasPrefix("\(path): gadgets[5] (g5).video: rgb.mov: unsupported pixel format rgb24"))
+        #expect(lines[5] == "\(path): gadgets[6] (g6).video: big.mp4: 2000x1200 is larger than the video pixel budget (2088960 pixels, 1920x1088)")
         #expect(lines.allSatisfy { !$0.contains("\n") })
     }
 }

@@ -4,7 +4,6 @@ import GadgetSystem
 @testable import GadgetCore
 @testable import GadgetDisplay
 @testable import GadgetRender
-import GadgetSystem
 
 @Suite(.serialized) struct SpriteBenchTests {
     func options(sprites: Int = 300, floor: Bool = false) -> BenchOptions {

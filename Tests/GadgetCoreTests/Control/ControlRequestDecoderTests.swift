@@ -36,6 +36,7 @@ import Testing
     @Test func errorsNameTheFieldAndKeepTheID() {
         #expect(failure(##"{"cmd":"set","id":"a","gadget":"x","opacity":2}"##) == ControlFailure(id: .string("a"), field: "opacity", message: "2 is out of range 0...1"))
         #expect(failure(##"{"cmd":"set","id":1,"gadget":"x","opactiy":1}"##)?.field == "opactiy")
+        #expect(failure(##"{"cmd":"set","id":1,"gadget":"x","opactiy":1}"##)?.message == "unknown field (did you mean \"opacity\"?)")
         #expect(failure(##"{"cmd":"set","id":1,"gadget":"x","opactiy":1}"##)?.id == .number(1))
         #expect(failure(##"{"cmd":"set","gadget":"x"}"##)?.message.hasPrefix("set: nothing to change") == true)
         #expect(failure(##"{"cmd":"set","opacity":1}"##)?.field == "gadget")

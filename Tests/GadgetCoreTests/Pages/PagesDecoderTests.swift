@@ -39,8 +39,8 @@ import Testing
     @Test func unknownPageInAnActionNamesItsPath() {
         let text = #"{"size":[10,10],"gadgets":[\#(gadget("s", #","action":{"page":"nope"}"#))],"pages":[{"id":"a","gadgets":[\#(gadget("x", #","action":{"page":"menu"}"#))]}]}"#
         #expect(problems(text) == [
-            #"b.json: pages[0].gadgets[0].action.page: unknown page "menu" (pages: a)"#,
-            #"b.json: gadgets[0].action.page: unknown page "nope" (pages: a)"#,
+            #"b.json: pages[0].gadgets[0] (x).action.page: unknown page "menu" (pages: a)"#,
+            #"b.json: gadgets[0] (s).action.page: unknown page "nope" (pages: a)"#,
         ])
     }
 
@@ -74,13 +74,13 @@ import Testing
     @Test func malformedActions() {
         let base = #"{"size":[10,10],"pages":[{"id":"a","gadgets":[%@]}]}"#
         func check(_ extra: String) -> [String] { problems(base.replacing("%@", with: gadget("x", extra))) }
-        #expect(check(#","action":{"page":"a","emit":"e"}"#) == ["b.json: pages[0].gadgets[0].action: give exactly one of page, back, emit, reset"])
-        #expect(check(#","action":{"back":false}"#) == ["b.json: pages[0].gadgets[0].action.back: must be true"])
-        #expect(check(#","action":{"emit":""}"#) == ["b.json: pages[0].gadgets[0].action.emit: expected a non-empty string"])
-        #expect(check(#","action":{"go":"a"}"#) == ["b.json: pages[0].gadgets[0].action.go: unknown field (allowed: back, emit, page, reset)"])
-        #expect(check(#","gestures":["doubleTap"],"action":{"emit":"e"}"#) == [#"b.json: pages[0].gadgets[0].action: runs on tap, but gestures leaves out "tap""#])
+        #expect(check(#","action":{"page":"a","emit":"e"}"#) == ["b.json: pages[0].gadgets[0] (x).action: give exactly one of page, back, emit, reset"])
+        #expect(check(#","action":{"back":false}"#) == ["b.json: pages[0].gadgets[0] (x).action.back: must be true"])
+        #expect(check(#","action":{"emit":""}"#) == ["b.json: pages[0].gadgets[0] (x).action.emit: expected a non-empty string"])
+        #expect(check(#","action":{"go":"a"}"#) == ["b.json: pages[0].gadgets[0] (x).action.go: unknown field (allowed: back, emit, page, reset)"])
+        #expect(check(#","gestures":["doubleTap"],"action":{"emit":"e"}"#) == [#"b.json: pages[0].gadgets[0] (x).action: runs on tap, but gestures leaves out "tap""#])
         #expect(problems(#"{"size":[10,10],"gadgets":[\#(gadget("x", #","action":{"back":true}"#))]}"#)
-                == ["b.json: gadgets[0].action.back: the board has no pages to go back between"])
+                == ["b.json: gadgets[0] (x).action.back: the board has no pages to go back between"])
     }
 }
 

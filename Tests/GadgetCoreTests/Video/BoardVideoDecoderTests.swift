@@ -15,7 +15,7 @@ import Testing
     @Test func aPathPlaysLoopingOverBlack() throws {
         let board = try decode(#"{"id":"v","center":[400,300],"size":[640,360],"video":"clips/lobby.mp4"}"#).get()
         let g = board.gadgets[0]
-        #expect(g.video == VideoReference(path: "clips/lobby.mp4", jsonPath: "gadgets[0].video", loop: true))
+        #expect(g.video == VideoReference(path: "clips/lobby.mp4", jsonPath: "gadgets[0] (v).video", loop: true))
         #expect(g.appearance == .color(VideoReference.placeholderColor))
         #expect(board.videoReferences.map(\.index) == [0])
     }
@@ -24,9 +24,9 @@ import Testing
         let board = try decode(#"{"id":"v","center":[400,300],"size":[640,360],"video":{"src":"a.mp4","loop":false,"poster":"still.jpg"}}"#).get()
         let g = board.gadgets[0]
         #expect(g.video?.loop == false)
-        #expect(g.video?.jsonPath == "gadgets[0].video.src")
+        #expect(g.video?.jsonPath == "gadgets[0] (v).video.src")
         // The poster is the gadget's image: decoded, checked and shown as images are.
-        #expect(g.appearance == .image(ImageReference(path: "still.jpg", jsonPath: "gadgets[0].video.poster")))
+        #expect(g.appearance == .image(ImageReference(path: "still.jpg", jsonPath: "gadgets[0] (v).video.poster")))
         #expect(board.imageReferences.map(\.path) == ["still.jpg"])
     }
 
@@ -36,15 +36,15 @@ import Testing
     }
 
     @Test func mistakesAreNamedByTheirPath() {
-        #expect(problems(#"{"id":"v","center":[1,1],"size":[4,4],"video":""}"#) == ["b.json: gadgets[0].video: empty file path"])
-        #expect(problems(#"{"id":"v","center":[1,1],"size":[4,4],"video":{"loop":true}}"#) == ["b.json: gadgets[0].video.src: missing required field"])
+        #expect(problems(#"{"id":"v","center":[1,1],"size":[4,4],"video":""}"#) == ["b.json: gadgets[0] (v).video: empty file path"])
+        #expect(problems(#"{"id":"v","center":[1,1],"size":[4,4],"video":{"loop":true}}"#) == ["b.json: gadgets[0] (v).video.src: missing required field"])
         #expect(problems(#"{"id":"v","center":[1,1],"size":[4,4],"video":{"src":"a.mp4","muted":true}}"#)
-                == ["b.json: gadgets[0].video.muted: unknown field (allowed: loop, poster, src)"])
+                == ["b.json: gadgets[0] (v).video.muted: unknown field (allowed: loop, poster, src)"])
         #expect(problems(#"{"id":"v","center":[1,1],"size":[4,4],"video":{"src":"a.mp4","loop":"yes"}}"#)
-                == ["b.json: gadgets[0].video.loop: expected true or false, got a string"])
+                == ["b.json: gadgets[0] (v).video.loop: expected true or false, got a string"])
         #expect(problems(#"{"id":"v","center":[1,1],"size":[4,4],"video":42}"#)
-                == [#"b.json: gadgets[0].video: expected a file path string or {"src", "loop", "poster"}, got a number"#])
+                == [#"b.json: gadgets[0] (v).video: expected a file path string or {"src", "loop", "poster"}, got a number"#])
         #expect(problems(#"{"id":"v","center":[1,1],"size":[4,4],"image":"a.png","video":{"src":"a.mp4","poster":"b.png"}}"#)
-                == ["b.json: gadgets[0].video: has both a poster and an image (give one)"])
+                == ["b.json: gadgets[0] (v).video: has both a poster and an image (give one)"])
     }
 }

@@ -15,7 +15,7 @@ public final class Texture {
 
     /// The GL name, for the batcher; `TextureID.none` once destroyed.
     public var id: TextureID { TextureID(name) }
-    private(set) var name: GLuint
+    package private(set) var name: GLuint
     public let width: Int
     public let height: Int
 

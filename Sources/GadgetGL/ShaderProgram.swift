@@ -3,7 +3,7 @@ import CGLES2
 /// A linked GLES2 program with its attribute and uniform locations.
 /// Thread: the render thread; `destroy()` before the context goes away.
 public final class ShaderProgram {
-    private(set) var id: GLuint
+    package private(set) var id: GLuint
 
     public init(vertex: String, fragment: String, attributes: [String]) throws(GLError) {
         let vs = try ShaderProgram.compile(vertex, type: GLenum(GL_VERTEX_SHADER), stage: "vertex")

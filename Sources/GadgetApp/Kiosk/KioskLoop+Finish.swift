@@ -1,0 +1,79 @@
+import GadgetCore
+import GadgetDisplay
+import GadgetRender
+import GadgetSystem
+
+/// The end of a run: the last frame shown, `--stats`, `--state` and `--screenshot` written.
+extension KioskLoop {
+    /// Writes `--stats`, `--state` and `--screenshot` and logs the frame summary.
+    public func finish() throws {
+        if options.screenshotPath != nil { presentFinalFrame() }
+        log.info("frames: \(stats.exitLine)")
+        if let verifier {
+            if verifier.mismatchedFrames > 0 { log.error("\(verifier.summary)") } else { log.info("\(verifier.summary)") }
+        }
+        if let path = options.screenshotPath, !displayConnected {
+            log.warning("screenshot: not written to \(path): no display is connected")
+        } else if let path = options.screenshotPath {
+            let image = try display.readPixels()
+            try FileIO.replace(path, with: try PNGCodec.encode(image))
+            log.info("screenshot: wrote \(path) (\(image.width)x\(image.height))")
+        }
+        if let path = options.statePath {
+            try FileIO.replace(path, with: JSONWriter.write(StateReport.final(time: live.session.time - startTime, states: live.session.reportStates(),
+                                                                               page: live.session.currentPage)) + "\n")
+        }
+        if let path = options.statsPath {
+            try FileIO.replace(path, with: JSONWriter.write(statsJSON()) + "\n")
+        }
+    }
+
+    /// On a real display, one more frame of the board as it is now, waited on until it is
+    /// scanned out: when the loop stops, what is on screen may be a frame behind the board (a
+    /// flip was in flight when the signal came), and the screenshot must show what `--state`
+    /// says. A flip that does not come within the bound leaves the screenshot one frame old.
+    func presentFinalFrame() {
+        guard displayConnected, display.eventDescriptor != nil, !idle.isBlanked else { return }
+        do {
+            try awaitFlip()
+            try drawFrame(now: MonotonicClock.now())
+            try awaitFlip()
+        } catch {
+            log.warning("screenshot: no final frame (\(error)); it shows the last one presented")
+        }
+    }
+
+    /// Waits for the flip in flight, if any, and counts it.
+    func awaitFlip() throws {
+        // `flipped` reads `stats`, which the pacer holds inout while it waits (a Swift exclusivity
+        // violation, fatal at run time): collect the flips and hand them over afterwards.
+        var shown: [FlipEvent] = []
+        try pacer.awaitFlip(display, within: KioskLoop.finalFlipBound, into: &stats, each: { shown.append($0) })
+        for flip in shown { flipped(flip) }
+    }
+
+    /// How long the exit's final frame may take to reach the screen.
+    static let finalFlipBound: Microseconds = 5_000_000
+
+    func statsJSON() -> JSONValue {
+        .object([
+            ("display", .string(display.summary)),
+            ("frameTimeSource", .string(display.frameTimeSource)),
+            ("board", .string(live.name)),
+            ("framesPresented", .number(Double(stats.framesPresented))),
+            ("missedVblanks", .number(Double(stats.missedVblanks))),
+            ("frameTime", stats.frameTimeSummary),
+            ("inputToFlip", stats.latencySummary),
+            ("touches", .number(Double(live.session.touchesBegan))),
+            ("displayDisconnects", .number(Double(service.metrics.displayDisconnects))),
+            ("displayReconnects", .number(Double(service.metrics.displayReconnects))),
+            ("redrawnFraction", .number(JSONWriter.rounded(stats.redrawnFraction, places: 4))),
+            ("bufferAges", .object(damage.bufferAges.sorted { $0.key < $1.key }.map { ("\($0.key)", .number(Double($0.value))) })),
+            verifier.map { ("damageVerify", $0.json) } ?? ("damageVerify", .null),
+            ("firstFrameSeconds", firstFrameTime.map { .number(seconds(since: launchTime, at: $0)) } ?? .null),
+            ("imagesReadySeconds", imagesShownTime.map { .number(seconds(since: launchTime, at: $0)) } ?? .null),
+            ("durationSeconds", .number(JSONWriter.rounded(Double(MonotonicClock.now() - startTime) / 1_000_000, places: 3))),
+        ])
+    }
+
+}

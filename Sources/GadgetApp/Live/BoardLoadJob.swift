@@ -1,0 +1,175 @@
+import Synchronization
+import GadgetCore
+import GadgetRender
+import GadgetSystem
+import SystemPackage
+
+/// One board load on a worker thread: the file read and decoded, its text checked, and every
+/// image decoded at the display's scale, except those whose file did not change since the shown
+/// board decoded them (same file, size and mtime, decoded for the same size): those are reused.
+/// All or nothing, as `BoardLoader.load` is. The loop polls `wakeDescriptor` and `take`s the
+/// outcome; it never waits for it. Thread: created, taken and cancelled on the loop thread.
+final class BoardLoadJob {
+    /// What to load.
+    enum Source: Sendable {
+        /// A board file (start-up's, SIGHUP, a save); its images beside it.
+        case file(path: String)
+        /// `ctl load`: a path below `root`, read without leaving it, its images too.
+        case confined(root: String, path: BoardRelativePath)
+        /// The built-in demo board.
+        case demo
+    }
+
+    struct Outcome: Sendable {
+        var result: Result<LoadedBoard, BoardProblems>
+        /// Where each image came from (for the next load's reuse).
+        var files: [String: ImageFileRecord]
+        /// Images decoded, and reused without decoding.
+        var decoded: Int, reused: Int
+    }
+
+    /// A decoded image the worker may reuse.
+    struct Reusable: Sendable {
+        var record: ImageFileRecord
+        var image: RGBAImage
+    }
+
+    let ticket: Int
+    let source: Source
+    /// The board's path as messages and events name it.
+    let path: String
+    let reason: String
+    let began: Microseconds
+    private let shared: Shared
+    private var thread: JoinableThread?
+
+    init(ticket: Int, source: Source, path: String, reason: String, displayScale: Double, reuse: [String: Reusable],
+         began: Microseconds) throws(SystemError) {
+        self.ticket = ticket
+        self.source = source
+        self.path = path
+        self.reason = reason
+        self.began = began
+        let shared = Shared(wake: try WakePipe())
+        self.shared = shared
+        thread = try JoinableThread {
+            let outcome = BoardLoadJob.run(source, displayScale: displayScale, reuse: reuse, cancelled: { shared.isCancelled })
+            shared.finish(outcome)
+        }
+    }
+
+    deinit { cancel() }
+
+    var wakeDescriptor: FileDescriptor { shared.wake.descriptor }
+
+    /// The outcome once the worker is done (then the thread is joined); nil before.
+    func take() -> Outcome? {
+        shared.wake.clear()
+        guard let outcome = shared.take() else { return nil }
+        thread?.join()
+        thread = nil
+        return outcome
+    }
+
+    /// Blocks until the outcome is there (tests, and a start-up that must show the whole board).
+    func wait() throws -> Outcome {
+        while true {
+            if let o = take() { return o }
+            var set = PollSet()
+            set.add(wakeDescriptor)
+            _ = try set.wait(timeoutMilliseconds: -1)
+        }
+    }
+
+    /// Stops after the image being decoded (a newer load replaces this one) and joins the worker.
+    func cancel() {
+        shared.cancel()
+        thread?.join()
+        thread = nil
+    }
+
+    // MARK: - On the worker
+
+    private static func run(_ source: Source, displayScale: Double, reuse: [String: Reusable], cancelled: @escaping @Sendable () -> Bool) -> Outcome {
+        let bytes: [UInt8], name: String, images: any ImageSource & Sendable, directory: String?, fontDirectory: String
+        switch source {
+        case .demo:
+            return Outcome(result: DemoBoard.load(), files: [:], decoded: 0, reused: 0)
+        case .file(let path):
+            name = path
+            do { bytes = try FileIO.read(path, limit: KioskControl.maximumBoardFileBytes) } catch {
+                let message = error.errno == .noSuchFileOrDirectory ? "file not found" : error.fileProblem
+                return Outcome(result: .failure(BoardProblems([BoardProblem(file: path, jsonPath: "", message: message)])), files: [:], decoded: 0, reused: 0)
+            }
+            directory = FileIO.directory(of: path)
+            fontDirectory = FileIO.directory(of: path)
+            images = FileImageSource(directory: FileIO.directory(of: path))
+        case .confined(let root, let path):
+            name = FileIO.resolve(path.description, against: root)
+            do { bytes = try ConfinedFile.read(path.components, under: root, limit: KioskControl.maximumBoardFileBytes, name: path.description) } catch {
+                let message = ConfinedImageSource.problem(error, path: path.description)
+                return Outcome(result: .failure(BoardProblems([BoardProblem(file: name, jsonPath: "", message: message)])), files: [:], decoded: 0, reused: 0)
+            }
+            let base = Array(path.components.dropLast())
+            directory = FileIO.resolve(base.joined(separator: "/"), against: root)
+            fontDirectory = "."
+            images = ConfinedImageSource(root: root, base: base)
+        }
+        let reusing = ReusingImageSource(base: images, directory: directory, reuse: reuse, cancelled: cancelled)
+        let result = BoardLoader.load(bytes: bytes, name: name, images: reusing, displayScale: displayScale, fontDirectory: fontDirectory)
+        return Outcome(result: result, files: reusing.files, decoded: reusing.decoded, reused: reusing.reused)
+    }
+
+    /// What the job and its worker share.
+    private final class Shared: Sendable {
+        let wake: WakePipe
+        private let state = Mutex<(outcome: Outcome?, cancelled: Bool)>((nil, false))
+        init(wake: WakePipe) { self.wake = wake }
+        var isCancelled: Bool { state.withLock { $0.cancelled } }
+        func cancel() { state.withLock { $0.cancelled = true } }
+        func finish(_ outcome: Outcome) {
+            state.withLock { $0.outcome = outcome }
+            wake.signal()
+        }
+        func take() -> Outcome? {
+            state.withLock { s in
+                let o = s.outcome
+                s.outcome = nil
+                return o
+            }
+        }
+    }
+}
+
+/// The loader's image source on the worker: an image whose file is the one the shown board
+/// decoded it from, for the same size, is handed back as it is; others are decoded by `base`.
+/// Notes every file's identity for the next load. Used on one thread (the worker's).
+final class ReusingImageSource: ImageSource {
+    let base: any ImageSource & Sendable
+    let directory: String?
+    let reuse: [String: BoardLoadJob.Reusable]
+    let cancelled: () -> Bool
+    private(set) var files: [String: ImageFileRecord] = [:]
+    private(set) var decoded = 0, reused = 0
+
+    init(base: any ImageSource & Sendable, directory: String?, reuse: [String: BoardLoadJob.Reusable], cancelled: @escaping () -> Bool) {
+        self.base = base; self.directory = directory; self.reuse = reuse; self.cancelled = cancelled
+    }
+
+    func image(at path: String) -> Result<RGBAImage, ImageLoadFailure> { base.image(at: path) }
+
+    func image(at path: String, needed: PixelSize) -> Result<RGBAImage, ImageLoadFailure> {
+        if cancelled() { return .failure(ImageLoadFailure("\(path): load cancelled (a newer load replaced it)")) }
+        let identity = directory.flatMap { FileIO.identity(FileIO.resolve(path, against: $0)) }
+        if let identity, let old = reuse[path], old.record == ImageFileRecord(identity: identity, needed: needed) {
+            files[path] = old.record
+            reused += 1
+            return .success(old.image)
+        }
+        let result = base.image(at: path, needed: needed)
+        // The identity read before the decode: a file replaced meanwhile is decoded again next time.
+        if let identity, case .success = result { files[path] = ImageFileRecord(identity: identity, needed: needed) }
+        decoded += 1
+        return result
+    }
+}

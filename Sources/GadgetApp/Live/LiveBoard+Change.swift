@@ -1,0 +1,133 @@
+import GadgetCore
+import GadgetRender
+import GadgetSystem
+
+/// The one way a running board changes: a `GadgetChange` is checked whole (all or nothing), then
+/// written once to the board (`session`), and the scene and the damage follow from it. A change
+/// with a duration hands its pose, opacity and colour to the animations feature.
+extension LiveBoard {
+    /// Checks `change` whole, then applies it: at once, or (with a duration) eased by the
+    /// animations feature. The failure names the field at fault; nothing changed then.
+    public func apply(_ change: GadgetChange, now: Microseconds) -> Result<Void, ControlFailure> {
+        guard let i = board.gadgets.firstIndex(where: { $0.id == change.gadget }) else {
+            return .failure(ControlFailure(field: "gadget", message: "no gadget \"\(change.gadget)\" on this board"))
+        }
+        let index = GadgetIndex(i)
+        var newText: GadgetText?
+        if let text = change.text {
+            switch resolveText(text, for: board.gadgets[i]) {
+            case .failure(let f): return .failure(f)
+            case .success(let t): newText = t
+            }
+        }
+        var image: (ImageReference, RGBAImage?)?
+        if let path = change.image {
+            switch loadImage(path, for: board.gadgets[i]) {
+            case .failure(let f): return .failure(f)
+            case .success(let loadedImage): image = loadedImage
+            }
+        }
+        // A new change of this gadget ends its running animation first (at its end values).
+        animations.finish(gadget: change.gadget, board: self)
+        advance(to: now)
+        let duration = change.durationMicroseconds
+        let before = board.gadgets[i]
+        let fromPose = session.world.pose(index)
+        var toPose = fromPose
+        if let c = change.center { toPose.center = c }
+        if let r = change.rotation { toPose.rotation = Math.radians(r) }
+        if let s = change.scale { toPose.scale = s }
+        let animate = duration > 0
+        if let (ref, decoded) = image, let decoded {
+            images[ref.path] = decoded
+            recordImageFiles([ref.path])
+        }
+        session.updateLook(index) { g in
+            if let (ref, _) = image { g.appearance = .image(ref) }
+            if let c = change.color, !animate || !Self.isColor(g.appearance) { g.appearance = .color(c) }
+            if let o = change.opacity, !animate { g.opacity = o }
+            if let h = change.hidden { g.hidden = h }
+            if let newText { g.text = newText }
+        }
+        if animate {
+            var fromColor: Color?, toColor: Color?
+            if let c = change.color, case .color(let old) = before.appearance { fromColor = old; toColor = c }
+            animations.begin(ControlAnimation(gadget: index, start: now, duration: duration, fromPose: fromPose, toPose: toPose,
+                                              fromOpacity: before.opacity, toOpacity: change.opacity ?? before.opacity,
+                                              fromColor: fromColor, toColor: toColor), gadget: change.gadget)
+        } else if change.changesPose {
+            session.place(index, at: toPose)
+        }
+        lookChanged(index)
+        if let newText, newText != before.text { textChanged(index, from: before.text, to: newText) }
+        if let z = change.z, z != before.z { restack(index, z: z) }
+        if image != nil { pruneImages() }
+        needsDraw = true
+        return .success(())
+    }
+
+    /// One frame of an animation (`ControlAnimations`): pose, opacity and colour written to the
+    /// board, the scene following. A gadget gone (a new board) is skipped.
+    func write(sample s: ControlAnimation.Sample, of a: ControlAnimation, gadget id: String) {
+        guard let index = index(of: id) else { return }
+        if a.fromPose != a.toPose { session.place(index, at: s.pose) }
+        session.updateLook(index) { g in
+            g.opacity = s.opacity
+            if let c = s.color { g.appearance = .color(c) }
+        }
+        lookChanged(index)
+        needsDraw = true
+    }
+
+    static func isColor(_ a: Gadget.Appearance) -> Bool { if case .color = a { return true }; return false }
+
+    /// The board's look of gadget `index` goes to the scene (a new scene when its image is not in
+    /// the atlas yet).
+    func lookChanged(_ index: GadgetIndex) {
+        let g = board.gadgets[index.rawValue]
+        if !sceneStale, hasDisplay, !scene.updateLook(index.rawValue, to: g) { sceneStale = true }
+    }
+
+    /// `z` changed: restacked in place (`BoardSession.restack`): motion, gestures, animations and
+    /// the pages go on; the scene's per-gadget entries follow (no new atlas).
+    func restack(_ index: GadgetIndex, z: Double) {
+        let order = session.restack(index, z: z)
+        if hasDisplay, !sceneStale { scene.restack(order) }
+    }
+
+    /// Reads and decodes `path` below the board's directory, for gadget `g` (decoded no larger
+    /// than it can be shown). An image the board already has is reused.
+    func loadImage(_ path: BoardRelativePath, for g: Gadget) -> Result<(ImageReference, RGBAImage?), ControlFailure> {
+        guard let root = controlRoot else { return .failure(ControlFailure(field: "image", message: "the demo board has no directory to read images from")) }
+        let ref = ImageReference(path: path.description, jsonPath: "set image")
+        if images[ref.path] != nil { return .success((ref, nil)) }
+        let side = BoardLoader.maximumImageSide
+        let scale = g.behavior.maxScale * scene.viewport.scale
+        let needed = PixelSize(min(side, Int((g.size.width * scale).rounded(.up))), min(side, Int((g.size.height * scale).rounded(.up))))
+        switch ConfinedImageSource(root: root, base: []).image(at: path.description, needed: needed) {
+        case .success(let image): return .success((ref, image))
+        case .failure(let f): return .failure(ControlFailure(field: "image", message: f.message))
+        }
+    }
+
+    /// Drops decoded images no gadget shows any more: a client cycling through a thousand
+    /// pictures must not keep them all.
+    func pruneImages() {
+        var used = Set(board.imageReferences.map(\.path))
+        if let loading = decoding, !loading.isFinished { used.formUnion(images.keys) }
+        let before = images.count
+        images = images.filter { used.contains($0.key) }
+        imageFiles = imageFiles.filter { used.contains($0.key) }
+        if images.count != before { sceneStale = true }
+    }
+
+    /// Notes which file each of `paths` was decoded from (for reuse by the next load).
+    func recordImageFiles(_ paths: some Sequence<String>) {
+        guard let directory = imageDirectory else { return }
+        let needed = board.imageDisplaySizes(displayScale: scene.viewport.scale, maximumSide: BoardLoader.maximumImageSide)
+        for path in paths {
+            guard let identity = FileIO.identity(FileIO.resolve(path, against: directory)), let n = needed[path] else { continue }
+            imageFiles[path] = ImageFileRecord(identity: identity, needed: n)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import GadgetCore
+import GadgetRender
+import GadgetSystem
+
+/// The one way to load a board while running (SIGHUP, a save, `ctl load`, MQTT `load`): read,
+/// decoded, checked and its images decoded on a worker (`BoardLoadJob`) at the display's scale,
+/// reusing unchanged images; meanwhile the old board stays on screen and live. When the new one
+/// is ready, the next frame swaps board, scene and session at once. A refused board changes
+/// nothing. A new board starts from its file: changes made over the control protocol are not
+/// carried over (docs/control.md).
+extension LiveBoard {
+    /// Starts loading `source` (a load under way is superseded). The observer hears how it ended,
+    /// with the returned ticket.
+    @discardableResult
+    func load(_ source: BoardLoadJob.Source, reason: String, now: Microseconds) -> Int {
+        if let old = pendingLoad {
+            old.cancel()
+            pendingLoad = nil
+            readyLoad = nil
+            observer?.liveBoard(self, loadFinished: old.ticket, path: old.path, end: .superseded)
+        }
+        nextTicket += 1
+        let ticket = nextTicket
+        let path: String
+        switch source {
+        case .file(let p): path = p
+        case .confined(let root, let p): path = FileIO.resolve(p.description, against: root)
+        case .demo: path = DemoBoard.name
+        }
+        var reuse: [String: BoardLoadJob.Reusable] = [:]
+        for (p, record) in imageFiles { if let image = images[p] { reuse[p] = .init(record: record, image: image) } }
+        do {
+            pendingLoad = try BoardLoadJob(ticket: ticket, source: source, path: path, reason: reason,
+                                           displayScale: scene.viewport.scale, reuse: reuse, began: now)
+        } catch {
+            observer?.liveBoard(self, loadFinished: ticket, path: path, end: .rejected(["\(path): cannot start the loading thread: \(error)"]))
+        }
+        return ticket
+    }
+
+    /// A finished load: refused ones end here; a good one waits for the next frame (at once
+    /// without a display, which draws none).
+    func takeLoad(now: Microseconds) {
+        guard let job = pendingLoad, let outcome = job.take() else { return }
+        switch outcome.result {
+        case .failure(let problems):
+            pendingLoad = nil
+            observer?.liveBoard(self, loadFinished: job.ticket, path: job.path, end: .rejected(problems.problems.map(\.description)))
+        case .success(let fresh):
+            readyLoad = (job, fresh, outcome)
+            needsDraw = true
+            if !hasDisplay { try? swapInReadyLoad(now: now) }
+        }
+    }
+
+    /// Blocks until the load under way has ended and, if good, is swapped in (tests; the GL
+    /// context must be current).
+    public func awaitLoad(now: Microseconds) throws {
+        if let job = pendingLoad, readyLoad == nil {
+            let outcome = try job.wait()
+            switch outcome.result {
+            case .failure(let problems):
+                pendingLoad = nil
+                observer?.liveBoard(self, loadFinished: job.ticket, path: job.path, end: .rejected(problems.problems.map(\.description)))
+            case .success(let fresh):
+                readyLoad = (job, fresh, outcome)
+            }
+        }
+        try swapInReadyLoad(now: now)
+    }
+
+    /// In a frame (GL current), or at once without a display: the ready board replaces the shown
+    /// one: scene, board, images and session together.
+    func swapInReadyLoad(now: Microseconds) throws {
+        guard let (job, fresh, outcome) = readyLoad else { return }
+        readyLoad = nil
+        pendingLoad = nil
+        var newScene: BoardScene?
+        if hasDisplay {
+            do {
+                newScene = try BoardScene(loaded: fresh, displaySize: displaySize, rotation: rotation, text: textImages)
+            } catch {
+                observer?.liveBoard(self, loadFinished: job.ticket, path: job.path, end: .rejected(["\(job.path): \(error)"]))
+                return
+            }
+        }
+        stopDecoding()
+        allImagesArrived = true
+        if let newScene {
+            LiveBoard.logSceneWarnings(newScene)
+            scene.destroy()
+            scene = newScene
+        }
+        name = fresh.name
+        images = fresh.images
+        imageFiles = outcome.files
+        switch job.source {
+        case .file(let p):
+            path = p
+            imageDirectory = FileIO.directory(of: p)
+        case .confined(let root, let p):
+            path = job.path
+            imageDirectory = FileIO.resolve(p.components.dropLast().joined(separator: "/"), against: root)
+        case .demo:
+            path = nil
+            imageDirectory = nil
+        }
+        session = BoardSession(board: fresh.board, startTime: now, displayScale: scene.viewport.scale)
+        sceneStale = false
+        textMayNeedSharpening = false
+        textSharpeningDue = false
+        for f in features { f.boardReplaced(self) }
+        needsDraw = true
+        let seconds = JSONWriter.rounded(Double(now - job.began) / 1_000_000, places: 3)
+        Loggers.board.info("\(job.reason): \(fresh.name) shown \(seconds) s after the load began (\(outcome.decoded) images decoded, \(outcome.reused) unchanged and reused)")
+        observer?.liveBoard(self, loadFinished: job.ticket, path: job.path, end: .shown)
+    }
+}

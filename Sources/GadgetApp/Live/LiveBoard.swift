@@ -1,0 +1,261 @@
+import GadgetCore
+import GadgetDisplay
+import GadgetRender
+import GadgetSystem
+import SystemPackage
+
+/// What the live board tells its owner (the kiosk loop): events to publish, and how loads ended.
+/// Thread: the loop's.
+protocol LiveBoardObserver: AnyObject {
+    /// Gesture events and the page and action events they caused, in order.
+    func liveBoard(_ board: LiveBoard, published events: [GestureEvent], actions: [ActionEvent])
+    /// A load (`ticket` from `LiveBoard.load`) ended: the new board is shown, or the old one
+    /// still is.
+    func liveBoard(_ board: LiveBoard, loadFinished ticket: Int, path: String, end: LoadEnd)
+}
+
+/// The one owner of the running board: the board itself (in its `BoardSession`, the only copy
+/// that is written), its images, the scene drawn from them (`BoardScene`, with the text images
+/// kept across scenes), the images still being decoded, the board being loaded to replace it,
+/// and the features that change it while it runs (`LiveFeature`).
+///
+/// - One way to change it: `apply(_: GadgetChange, now:)` (control `set` from the socket and MQTT,
+///   actions, features) and `showPage`; the scene and the damage follow from the board.
+/// - One way to load it: `load(_:now:)` (SIGHUP, a save, `ctl load`, MQTT `load`) reads,
+///   decodes and checks the new board and its images on a worker thread at the display's scale,
+///   reusing images whose file did not change; the old board stays on screen and live until the
+///   new one is ready, then both swap in one frame. Start-up shows the board at once and places
+///   its images as the workers finish them.
+///
+/// Thread: the loop's (the one with the GL context).
+public final class LiveBoard {
+    /// Names the board in messages (its path, or "demo board").
+    public internal(set) var name: String
+    /// The board file shown (reloads read it); nil for the demo board.
+    public internal(set) var path: String?
+    /// The simulation and gestures, and the running board (`session.board`).
+    public internal(set) var session: BoardSession
+    /// Decoded images by the path the board writes.
+    var images: [String: RGBAImage]
+    /// The file each image was decoded from and the size it was decoded for: a load reuses an
+    /// image whose file and size did not change.
+    var imageFiles: [String: ImageFileRecord] = [:]
+    /// Where the board's images are read from (nil: the demo board's are painted).
+    var imageDirectory: String?
+    /// The directory the control protocol's paths (`set image`, `load`) stay inside: the first
+    /// board's; nil for the demo board, which has none.
+    public internal(set) var controlRoot: String?
+    /// What is drawn; rebuilt from the board when `sceneStale`.
+    public internal(set) var scene: BoardScene
+    /// Gadget text rendered once and kept across scenes.
+    let textImages = TextImageCache()
+    /// Where scenes are drawn: the display's pixel size and the rotation asked for.
+    var displaySize: PixelSize
+    let rotation: DisplayRotation?
+    /// False while no display is connected: no scene is built or drawn.
+    public internal(set) var hasDisplay = true
+    /// The next frame builds the scene again first (an image not in the atlas, a new text style).
+    var sceneStale = false
+
+    // Start-up: images decoding on worker threads, placed as they arrive.
+    var decoding: ImageDecodeQueue?
+    var decodingSource: (any ImageSource & Sendable)?
+    var imageRooms: [String: PixelSize] = [:]
+    var arrivedImages: [String] = []
+    /// Every start-up image arrived (the loop logs and times the first frame showing them).
+    public internal(set) var allImagesArrived = false
+
+    // A load in progress, and one finished and waiting for the next frame to swap it in.
+    var pendingLoad: BoardLoadJob?
+    var readyLoad: (job: BoardLoadJob, board: LoadedBoard, outcome: BoardLoadJob.Outcome)?
+    var nextTicket = 0
+
+    /// Something moved since text was last matched to its zoom; the next frame re-rasterises.
+    var textMayNeedSharpening = false
+    var textSharpeningDue = false
+
+    /// Something changed that the next frame must show.
+    public var needsDraw = true
+    weak var observer: LiveBoardObserver?
+
+    /// `set … duration`: the first feature.
+    public let animations = ControlAnimations()
+    /// Everything that changes the board while it runs, polled by the loop.
+    public private(set) var features: [any LiveFeature] = []
+
+    /// Builds the scene of `loaded` (the GL context must be current). `deferredImages`: where the
+    /// images not in `loaded` come from, decoded on worker threads at the display's scale.
+    init(loaded: LoadedBoard, path: String?, imageDirectory: String?, displaySize: PixelSize, rotation: DisplayRotation?,
+         startTime: Microseconds, deferredImages: (any ImageSource & Sendable)? = nil) throws {
+        name = loaded.name
+        self.path = path
+        self.imageDirectory = imageDirectory
+        controlRoot = path.map { FileIO.directory(of: $0) }
+        images = loaded.images
+        self.displaySize = displaySize
+        self.rotation = rotation
+        scene = try BoardScene(loaded: loaded, displaySize: displaySize, rotation: rotation, text: textImages)
+        LiveBoard.logSceneWarnings(scene)
+        session = BoardSession(board: loaded.board, startTime: startTime, displayScale: scene.viewport.scale)
+        features = [animations]
+        if let deferredImages { try startDecoding(deferredImages) }
+        recordImageFiles(images.keys)
+    }
+
+    /// The running board: the file's, with every change applied.
+    public var board: Board { session.board }
+    /// The board and its images as a value (a scene is built from it).
+    public var loaded: LoadedBoard { LoadedBoard(name: name, board: board, images: images) }
+    public var viewport: BoardViewport { scene.viewport }
+
+    /// Adds a feature; the loop polls it from the next iteration.
+    public func add(_ feature: any LiveFeature) { features.append(feature) }
+
+    /// The index of gadget `id` on the running board.
+    public func index(of id: String) -> GadgetIndex? { board.gadgets.firstIndex { $0.id == id }.map { GadgetIndex($0) } }
+
+    // MARK: - Touches and time
+
+    /// A touch frame, at its own time.
+    func deliver(_ frame: TouchFrame) {
+        publish(session.apply(frame))
+        needsDraw = true
+    }
+
+    /// Steps the simulation to `time`, publishing what happened (gesture timers, page springs).
+    func advance(to time: Microseconds) { publish(session.advance(to: time)) }
+
+    /// Gesture events then the page and action events they caused go to the observer. Every
+    /// call of `session.apply`/`advance` ends here, so no action event is left behind.
+    func publish(_ events: [GestureEvent]) {
+        let actions = session.takeActionEvents()
+        // A page change or a reset moves things the world does not see as motion: draw.
+        if !actions.isEmpty { needsDraw = true }
+        guard !events.isEmpty || !actions.isEmpty else { return }
+        observer?.liveBoard(self, published: events, actions: actions)
+    }
+
+    // MARK: - Pages
+
+    /// Shows page `id` (sliding from where the view is when `animated`), as `cause` asks; a page
+    /// event goes out when the page changed. Fails for an unknown page or a board without pages.
+    @discardableResult
+    public func showPage(_ id: String, cause: ActionEvent.Cause, animated: Bool, now: Microseconds) -> Result<Void, ControlFailure> {
+        advance(to: now)
+        guard session.showPage(id, animated: animated, at: now, cause: cause) else {
+            let ids = board.pages.map(\.id)
+            if ids.isEmpty { return .failure(ControlFailure(field: "page", message: "this board has no pages (\"\(id)\")")) }
+            return .failure(ControlFailure(field: "page", message: "no page \"\(id)\" (pages: \(ids.joined(separator: ", ")))"))
+        }
+        publish([])
+        needsDraw = true
+        return .success(())
+    }
+
+    // MARK: - The loop's questions
+
+    /// The features' and the session's: something moves, so the loop draws at the display's rate.
+    public var isAnimating: Bool { !session.isIdle || features.contains { $0.isAnimating } }
+
+    /// The soonest of the session's timers and the features' deadlines.
+    public var nextDeadline: Microseconds? {
+        var d = session.nextTimerDeadline
+        for f in features { if let t = f.nextDeadline { d = min(d ?? t, t) } }
+        return d
+    }
+
+    /// What the loop polls for the board: decoding workers, a load's worker, every feature's.
+    public var wakeDescriptors: [FileDescriptor] {
+        var out: [FileDescriptor] = []
+        if let decoding { out.append(decoding.wakeDescriptor) }
+        if let pendingLoad { out.append(pendingLoad.wakeDescriptor) }
+        for f in features { if let d = f.wakeDescriptor { out.append(d) } }
+        return out
+    }
+
+    /// Whether images are still arriving or a load is under way.
+    public var isLoading: Bool { decoding != nil || pendingLoad != nil || !arrivedImages.isEmpty || sceneStale }
+
+    /// Once per loop iteration, before drawing: arrived images, a finished load (swapped in at
+    /// once when no display draws it), the features, gesture timers, settled text.
+    func tick(now: Microseconds) {
+        takeImages()
+        takeLoad(now: now)
+        for f in features { f.update(now: now, board: self) }
+        if features.contains(where: { $0.isAnimating }) { needsDraw = true }
+        if let t = session.nextTimerDeadline, t <= now { advance(to: now) }
+        sharpenSettledText()
+    }
+
+    /// In a frame, after the display's `beginFrame` (the GL context is current): a load that is
+    /// ready swaps in, arrived images are placed, a stale scene is rebuilt, soft text sharpened.
+    /// Returns the poses to draw.
+    func prepareFrame(now: Microseconds) throws -> [GadgetPose] {
+        try swapInReadyLoad(now: now)
+        advance(to: now)
+        try placeArrivedImages()
+        if sceneStale { try rebuildScene() }
+        let poses = session.renderPoses()
+        sharpenTextIfDue(poses: poses)
+        return poses
+    }
+
+    /// The frame was presented.
+    func frameDrawn() {
+        if !session.isIdle { textMayNeedSharpening = true }
+        needsDraw = false
+    }
+
+    // MARK: - Display
+
+    /// The display went away: its GL objects went with it.
+    func detachDisplay() {
+        scene.destroy()
+        hasDisplay = false
+    }
+
+    /// A display (another one, or the same at another size) draws the board from now on; the GL
+    /// context must be current. Everything that depends on the fit follows.
+    func attachDisplay(size: PixelSize) throws {
+        let fresh = try BoardScene(loaded: loaded, displaySize: size, rotation: rotation, text: textImages, reserving: decoding == nil ? [:] : imageRooms)
+        if hasDisplay { scene.destroy() }
+        scene = fresh
+        displaySize = size
+        hasDisplay = true
+        sceneStale = false
+        session.setDisplayScale(scene.viewport.scale)
+        // A new scene draws text at zoom 1: gadgets pinched before get sharpened again.
+        textMayNeedSharpening = true
+        needsDraw = true
+    }
+
+    /// Logs a new scene's warnings (images over the budget, fonts not installed) once.
+    static func logSceneWarnings(_ scene: BoardScene) {
+        if let warning = scene.budgetWarning { Loggers.render.warning("\(warning)") }
+        for warning in scene.textWarnings { Loggers.render.warning("\(warning)") }
+    }
+
+    /// Stops every worker (the end).
+    func destroy() {
+        stopDecoding()
+        pendingLoad?.cancel()
+        pendingLoad = nil
+        if hasDisplay { scene.destroy() }
+    }
+}
+
+/// How a load ended.
+enum LoadEnd: Equatable {
+    /// The new board is shown.
+    case shown
+    /// Refused (every problem); the old board is still shown.
+    case rejected([String])
+    /// A newer load replaced it before it was ready.
+    case superseded
+}
+
+/// Where an image came from, to tell a reload whether it may be reused.
+struct ImageFileRecord: Sendable, Equatable {
+    var identity: FileIdentity
+    var needed: PixelSize
+}

@@ -1,0 +1,34 @@
+import GadgetCore
+import SystemPackage
+
+/// Something that changes the board while it runs: control animations (`ControlAnimations`),
+/// and what later issues add (video players, the schedule, live-data sources). A feature never
+/// touches the loop: the loop polls every feature the `LiveBoard` holds the same way, and the
+/// feature changes the board only through the board's one way in (`LiveBoard.apply` with a
+/// `GadgetChange`, `LiveBoard.showPage`), so the scene and the damage follow by themselves.
+///
+/// Adding one: make a class conforming to this protocol, keep its decisions pure (GadgetCore,
+/// time passed in), do slow work (decoding, network) on its own thread and hand results over as
+/// values, signalled through `wakeDescriptor`; then `liveBoard.add(feature)`.
+/// Thread: every member is called on the loop thread.
+public protocol LiveFeature: AnyObject {
+    /// Polled with the loop's other sources; readable when the feature has news (a decoded frame,
+    /// a reply). nil: none. The feature clears it in `update`.
+    var wakeDescriptor: FileDescriptor? { get }
+    /// The next time `update` must run although nothing woke the loop (a schedule's next entry);
+    /// nil: none.
+    var nextDeadline: Microseconds? { get }
+    /// True while the feature changes the board every frame: the loop then draws at the display's
+    /// rate until it is false again.
+    var isAnimating: Bool { get }
+    /// Once per loop iteration, before a frame is drawn, with the loop's time: apply what is due.
+    func update(now: Microseconds, board: LiveBoard)
+    /// Another board replaced the shown one (a load): gadget ids and pages may be gone.
+    func boardReplaced(_ board: LiveBoard)
+}
+
+extension LiveFeature {
+    public var wakeDescriptor: FileDescriptor? { nil }
+    public var nextDeadline: Microseconds? { nil }
+    public func boardReplaced(_ board: LiveBoard) {}
+}

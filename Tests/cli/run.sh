@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# The command line a new user meets in the first hour (issue 24, items 8–12), run against the
+# real binary: every check here failed before the fix it covers.
+#
+#   --version        VERSION+git<count>.<hash>[.dirty], as scripts/package-deb.sh computes it
+#   snapshot         --out x.jpg refused; --size 0x0 says why; nodir/x.png named, not a temp file
+#   demo --export    an edited board kept (status 2, nothing written) unless --force
+#   calibrate        --display window refused at parse time (status 2, one line)
+#   run              a relative board reported absolute by `ctl state`; a headless run without
+#                    /dev/input says so in at most one line; --help says page and action events
+#   ctl              --timeout after the command; a bad value is one line with status 2;
+#                    `subscribe` exits 1 with a message when the kiosk goes away
+#   paths            one rule: a board with "../x.png" and a symlinked image passes `check` and
+#                    `snapshot`, and a board with a missing font is drawn by `snapshot` (warning)
+#                    while `check` refuses it
+#
+# No outcome waits on a clock: the one wait is for the kiosk's control socket to appear (a hang
+# guard of 60 s, far above what a loaded machine needs).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+swift build --product gadgetboard >/dev/null
+bin="$(swift build --show-bin-path)/gadgetboard"
+
+work=$(mktemp -d)
+kiosk_pid="" sub_pid=""
+cleanup() {
+  if [[ -n $sub_pid ]]; then kill "$sub_pid" 2>/dev/null || true; fi
+  if [[ -n $kiosk_pid ]]; then kill "$kiosk_pid" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "cli test: FAILED: $*" >&2; exit 1; }
+pass() { echo "cli test: ok: $*"; }
+# Runs the binary; stdout+stderr in $out, status in $rc.
+gb() { set +e; out=$("$bin" "$@" 2>&1); rc=$?; set -e; }
+
+# --- --version: the package's formula (scripts/package-deb.sh).
+want=$(tr -d '[:space:]' <VERSION)
+if git rev-parse --verify -q HEAD >/dev/null 2>&1; then
+  want+="+git$(git rev-list --count HEAD).$(git rev-parse --short=7 HEAD)"
+  if [ -n "$(git status --porcelain --untracked-files=no)" ]; then want+=.dirty; fi
+fi
+gb --version
+[[ $rc == 0 && $out == "$want" ]] || fail "--version printed '$out' (status $rc), expected '$want'"
+pass "--version: $out"
+
+# --- snapshot's arguments.
+cd "$work"
+gb snapshot --out x.jpg
+[[ $rc == 2 && $out == *"--out: writes PNG only"* && ! -e x.jpg ]] || fail "snapshot --out x.jpg: status $rc: $out"
+gb snapshot --out x.png --size 0x0
+[[ $rc == 2 && $out == *"width and height must each be 1…16384"* && $(wc -l <<<"$out") == 1 ]] || fail "--size 0x0: status $rc: $out"
+gb snapshot --out nodir/x.png
+[[ $rc == 2 && $out == *"open(nodir/x.png) failed: No such file or directory"* && $out != *".tmp."* ]] || fail "--out nodir/x.png: status $rc: $out"
+pass "snapshot: .jpg refused, 0x0 explained, nodir/x.png named"
+
+# --- demo --export keeps an edited board.
+gb demo --export board
+[[ $rc == 0 && -f board/board.json ]] || fail "demo --export: status $rc: $out"
+gb demo --export board
+[[ $rc == 0 ]] || fail "demo --export over its own export: status $rc: $out"
+printf '{"size":[100,100],"gadgets":[]}\n' >board/board.json
+gb demo --export board
+[[ $rc == 2 && $out == *"board/board.json differs from the demo board"* ]] || fail "demo --export over an edit: status $rc: $out"
+grep -q '"size":\[100,100\]' board/board.json || fail "demo --export overwrote the edited board"
+gb demo --export board --force
+[[ $rc == 0 ]] || fail "demo --export --force: status $rc: $out"
+if grep -q '"size":\[100,100\]' board/board.json; then fail "demo --export --force kept the edited board"; fi
+pass "demo --export: an edited board is kept without --force"
+
+# --- calibrate --display window: one line at parse time.
+gb calibrate --display window
+[[ $rc == 2 && $(wc -l <<<"$out") == 1 && $out == *"calibrate needs the panel"* ]] || fail "calibrate --display window: status $rc: $out"
+gb run --help
+[[ $out == *"page and action events"* ]] || fail "run --help does not say --events writes page and action events"
+pass "calibrate refuses window; run --help describes --events"
+
+# --- ctl without a kiosk: values are one line, status 2; --timeout after the command.
+gb ctl "$work/none.sock" state --timeout 0
+[[ $rc == 2 && $(wc -l <<<"$out") == 1 && $out == *"--timeout: must be a number of seconds greater than 0"* ]] || fail "ctl --timeout 0: status $rc: $out"
+gb ctl "$work/none.sock" set x opacity half
+[[ $rc == 2 && $(wc -l <<<"$out") == 1 ]] || fail "ctl value error is not one line: status $rc: $out"
+gb ctl "$work/none.sock" state --timout 3
+[[ $rc == 2 && $out == *"unknown option --timout"* ]] || fail "ctl --timout: status $rc: $out"
+pass "ctl: value errors are one line with status 2"
+
+# --- A kiosk: relative board path reported absolute; options after the command; subscribe.
+sock=$work/control.sock
+(cd "$work/board" && exec "$bin" run board.json --display headless --duration 600 --control "$sock") >"$work/kiosk.log" 2>&1 &
+kiosk_pid=$!
+for _ in $(seq 600); do [[ -S $sock ]] && break; kill -0 "$kiosk_pid" 2>/dev/null || break; sleep 0.1; done
+[[ -S $sock ]] || { cat "$work/kiosk.log" >&2; fail "the kiosk made no control socket"; }
+gb ctl "$sock" state --timeout 20
+[[ $rc == 0 && $out == *"\"board\":\"$work/board/board.json\""* ]] || fail "ctl state (options after the command): status $rc: $out"
+pass "ctl state --timeout after the command; the board path is absolute"
+if [[ ! -e /dev/input ]]; then
+  n=$(grep -c '/dev/input' "$work/kiosk.log" || true)
+  [[ $n -le 1 ]] || { cat "$work/kiosk.log" >&2; fail "a headless run without /dev/input logged $n lines about it"; }
+  ! grep -q 'ENOENT' "$work/kiosk.log" || { cat "$work/kiosk.log" >&2; fail "a headless run logged ENOENT"; }
+  pass "no /dev/input: $n line about it"
+fi
+"$bin" ctl "$sock" subscribe >"$work/sub.out" 2>"$work/sub.err" &
+sub_pid=$!
+# The subscription is in place once an event reaches it: `load` of the same board sends every
+# subscriber a reload event. Repeated until one arrives (the subscriber may not be connected yet).
+for _ in $(seq 100); do
+  gb ctl "$sock" load board.json --timeout 20
+  [[ $rc == 0 ]] || fail "ctl load board.json: status $rc: $out"
+  grep -q '"type":"reload"' "$work/sub.out" && break
+  kill -0 "$sub_pid" 2>/dev/null || break
+done
+grep -q '"type":"reload"' "$work/sub.out" || fail "ctl subscribe saw no reload event: $(cat "$work/sub.err")"
+kill -TERM "$kiosk_pid"
+wait "$kiosk_pid" || true
+kiosk_pid=""
+set +e; wait "$sub_pid"; sub_rc=$?; set -e
+sub_pid=""
+[[ $sub_rc == 1 ]] || fail "ctl subscribe exited $sub_rc when the kiosk went away: $(cat "$work/sub.err")"
+grep -q 'the kiosk closed' "$work/sub.err" || fail "ctl subscribe said nothing when the kiosk went away: $(cat "$work/sub.err")"
+pass "ctl subscribe: status 1 and a message when the kiosk stops"
+
+# --- One path rule for board files; fonts refused by check only.
+mkdir -p paths/board paths/photos
+cp board/sunset.png paths/photos/sunset.png
+ln -s ../photos/sunset.png paths/board/linked.png
+cat >paths/board/board.json <<'EOF'
+{"size":[320,200],"gadgets":[
+  {"id":"up","image":"../photos/sunset.png","center":[80,100],"size":[100,120]},
+  {"id":"link","image":"linked.png","center":[240,100],"size":[100,120]}]}
+EOF
+gb check paths/board/board.json
+[[ $rc == 0 ]] || fail "check of a board with ../ and a symlinked image: status $rc: $out"
+gb snapshot paths/board/board.json --out paths.png
+[[ $rc == 0 ]] || fail "snapshot of a board with ../ and a symlinked image: status $rc: $out"
+cat >paths/board/fonts.json <<'EOF'
+{"size":[320,200],"gadgets":[{"id":"sign","center":[160,100],"size":[300,80],"text":{"string":"Hi \uE000","font":"No Such Family"}}]}
+EOF
+gb check paths/board/fonts.json
+[[ $rc == 2 && $out == *'gadgets[0] (sign).text.font: font "No Such Family" is not installed'* ]] || fail "check of a missing font: status $rc: $out"
+gb snapshot paths/board/fonts.json --out fonts.png
+[[ $rc == 0 && -f fonts.png ]] || fail "snapshot refused a board with a missing font: status $rc: $out"
+[[ $out == *"cannot be used; drawn in sans-serif"* ]] || fail "snapshot drew a missing font without a warning: $out"
+[[ $out == *"no installed font has U+E000; drawn as boxes"* ]] || fail "snapshot drew tofu without a warning: $out"
+pass "paths: ../ and symlinks load every way; a missing font is drawn with warnings, refused by check only"
+
+echo "cli test: all passed"
