@@ -12,6 +12,8 @@
 #          board  JSON parser → board decoder → threshold overrides → a short run (Fuzz/BoardFuzz)
 #          png    libpng decode → downscale → premultiply → atlas page (Fuzz/PNGFuzz)
 #          control  the control protocol: request decoder → replies → a set on a session (Fuzz/ControlFuzz)
+#          video  FFmpeg probe → demux → decoder choice → decode → VideoFrame copy → loop seek →
+#                 frame-accurate seek (Fuzz/VideoFuzz)
 #          photo  format sniffing → EXIF orientation → TurboJPEG / libwebp scaled decode → box
 #                 downscale → orientation turn (Fuzz/PhotoFuzz)
 #
@@ -22,7 +24,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.build/fuzz
-targets=(evemu board png photo control)
+targets=(evemu board png photo control video)
 flags=("-sanitize=fuzzer,address" -O -assert-config Debug -D DEBUG -swift-version 6 -parse-as-library)
 
 usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
@@ -66,6 +68,13 @@ configure() {
                     Sources/GadgetRender/Image/ImageDecodeFailure.swift Sources/GadgetRender/Image/JPEGDecompressor.swift
                     Sources/GadgetRender/Image/WebPCodec.swift Sources/GadgetRender/Image/PNGCodec.swift)
            extra=(-I Sources/CJPEG -I Sources/CWebP -I Sources/CPNG -lturbojpeg -lwebp -lpng); dict=Fuzz/photo.dict; max_len=32768 ;;
+    # GadgetVideo's FFmpeg files (not the decode thread, which needs GadgetSystem) with the
+    # package's CFFmpeg module map.
+    video) sources=(Fuzz/VideoFuzz/VideoFuzz.swift Sources/GadgetVideo/FFmpeg.swift Sources/GadgetVideo/VideoError.swift
+                    Sources/GadgetVideo/AVPacketOwner.swift Sources/GadgetVideo/MediaInput.swift Sources/GadgetVideo/CodecContext.swift
+                    Sources/GadgetVideo/VideoDecoderChoice.swift Sources/GadgetVideo/FrameCopy.swift Sources/GadgetVideo/VideoDecoder.swift
+                    Sources/GadgetVideo/VideoLimits.swift Sources/GadgetVideo/VideoHardware.swift)
+           extra=(-I Sources/CFFmpeg -lavformat -lavcodec -lavutil); dict=Fuzz/video.dict; max_len=16384 ;;
     *) echo "fuzz: unknown target '$1' (targets: ${targets[*]})" >&2; return 2 ;;
   esac
 }
@@ -116,6 +125,7 @@ suite_runs() {
     png) echo 1200000 ;;
     photo) echo 1000000 ;;
     control) echo 300000 ;;
+    video) echo 20000 ;;
   esac
 }
 

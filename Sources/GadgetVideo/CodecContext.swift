@@ -1,5 +1,4 @@
 import CFFmpeg
-import GadgetSystem
 
 /// Owns an opened decoder (`AVCodecContext`) for one stream: the first of
 /// `VideoDecoderChoice.candidates` that opens. Thread: its decode thread.
@@ -8,10 +7,10 @@ final class CodecContext {
     let decoderName: String
     let kind: VideoDecoderChoice.Kind
 
-    init(parameters: UnsafeMutablePointer<AVCodecParameters>, timeBase: AVRational, threads: Int) throws(VideoError) {
+    init(parameters: UnsafeMutablePointer<AVCodecParameters>, timeBase: AVRational, threads: Int, hardware: VideoHardware) throws(VideoError) {
         let codecName = FFmpeg.string(avcodec_get_name(parameters.pointee.codec_id))
         guard let software = avcodec_find_decoder(parameters.pointee.codec_id) else { throw .unsupportedCodec(codecName) }
-        let candidates = VideoDecoderChoice.candidates(codec: codecName, hasV4L2Device: CodecContext.hasV4L2Device,
+        let candidates = VideoDecoderChoice.candidates(codec: codecName, hasV4L2Device: hardware.hasV4L2Device,
                                                        codecOffersDRM: CodecContext.offersDRM(software))
         var lastError = VideoError.unsupportedCodec(codecName)
         for candidate in candidates {
@@ -87,10 +86,6 @@ final class CodecContext {
 
     /// Forgets buffered frames and the drained state: after a seek, and to loop.
     func flush() { if let context { avcodec_flush_buffers(context) } }
-
-    private static var hasV4L2Device: Bool {
-        (0..<64).contains { FileIO.exists("/dev/video\($0)") }
-    }
 
     private static func offersDRM(_ codec: UnsafePointer<AVCodec>) -> Bool {
         var i: Int32 = 0

@@ -35,11 +35,12 @@ public final class VideoDecoder {
     private let fallbackDuration: Int64
 
     /// Opens `path` (already resolved against the board's directory). `threads`: software decode
-    /// threads (`VideoDecoderChoice.softwareThreads`).
-    public init(path: String, threads: Int = VideoDecoderChoice.softwareThreads) throws(VideoError) {
+    /// threads (`VideoDecoderChoice.softwareThreads`). `hardware`: what the machine offers
+    /// (`VideoHardware.detect()` in the kiosk; none: software).
+    public init(path: String, threads: Int = VideoDecoderChoice.softwareThreads, hardware: VideoHardware = .none) throws(VideoError) {
         input = try MediaInput(path: path)
         let par = input.parameters
-        codec = try CodecContext(parameters: par, timeBase: input.timeBase, threads: threads)
+        codec = try CodecContext(parameters: par, timeBase: input.timeBase, threads: threads, hardware: hardware)
         packet = try AVPacketOwner()
         frame = try AVFrameOwner()
         transfer = try AVFrameOwner()
