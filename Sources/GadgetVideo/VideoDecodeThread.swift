@@ -48,13 +48,18 @@ public final class VideoDecodeThread {
     /// Readable when frames, the end of the stream or an error wait to be taken.
     public var wakeDescriptor: FileDescriptor { shared.wake.descriptor }
 
-    /// Takes the frames decoded so far (oldest first) and makes room for more.
-    public func take() -> Taken {
-        shared.wake.clear()
+    /// Takes up to `limit` of the frames decoded so far (oldest first) and makes room for more.
+    /// The caller bounds what it holds with `limit`: taking everything every flip would let the
+    /// worker decode without end into the caller's list.
+    public func take(limit: Int = .max) -> Taken {
         let taken = shared.state.withLock { s in
-            let t = Taken(frames: s.queue, endOfStream: s.endOfStream, error: s.error, loops: s.loops)
-            s.queue.removeAll(keepingCapacity: true)
+            let n = min(max(0, limit), s.queue.count)
+            let t = Taken(frames: Array(s.queue.prefix(n)), endOfStream: s.endOfStream && n == s.queue.count,
+                          error: s.error, loops: s.loops)
+            s.queue.removeFirst(n)
             s.error = nil
+            // Clear the wake only when nothing is left to take: frames left behind keep it readable.
+            if s.queue.isEmpty { shared.wake.clear() }
             return t
         }
         if !taken.frames.isEmpty { shared.space.signal() }

@@ -81,7 +81,9 @@ public final class VideoPlayer {
             events.append(Event(gadget: gadget, kind: .error, message: message))
         }
         guard !failed, let thread else { return (events, false) }
-        let taken = thread.take()
+        // Hold at most the decode thread's own capacity here: with the thread's queue that is
+        // two bounded queues, never an unbounded one (the thread decodes only into free room).
+        let taken = thread.take(limit: VideoDecodeThread.standardCapacity - queue.count)
         queue += taken.frames
         if taken.endOfStream { endOfStream = true }
         if let error = taken.error {
@@ -92,8 +94,6 @@ public final class VideoPlayer {
             events.append(Event(gadget: gadget, kind: .error, message: error.description))
             return (events, false)
         }
-        // Bounded: the decode thread holds at most its capacity, and the loop keeps only what is
-        // not yet due (the picker drops what it passes).
         let step = playback.step(queue: &queue, endOfStream: endOfStream && queue.isEmpty, flip: flip)
         events += step.events.map { Event(gadget: gadget, kind: Event.Kind(rawValue: $0.rawValue) ?? .error, message: nil) }
         var changed = false
