@@ -8,8 +8,21 @@ import GadgetSystem
 /// `snapshot --video-time`: each video shows the frame on screen at that time, compared with
 /// FFmpeg's own RGB decode of that frame (clips made here with the ffmpeg CLI).
 @Suite struct VideoSnapshotTests {
-    struct Workshop {
+    /// A scratch directory for clips made at test time, removed with them when released.
+    final class Workshop {
         let directory = scratchDirectory("video-snapshot")
+
+        deinit {
+            // Only plain files, one level deep.
+            if let dir = opendir(directory) {
+                while let entry = readdir(dir) {
+                    let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                    if name != ".", name != ".." { unlink(directory + "/" + name) }
+                }
+                closedir(dir)
+            }
+            rmdir(directory)
+        }
 
         func ffmpeg(_ arguments: [String]) throws {
             let all = ["ffmpeg", "-nostdin", "-loglevel", "error", "-y"] + arguments
