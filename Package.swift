@@ -51,6 +51,9 @@ let package = Package(
         // Live data (issue 27): libcurl polls HTTP(S) sources, libqrencode encodes QR codes.
         systemLibrary("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
         systemLibrary("CQREncode", pkgConfig: "libqrencode", apt: ["libqrencode-dev"]),
+        // Video: FFmpeg's demuxers and decoders (libavformat, libavcodec, libavutil; the module map links all three).
+        .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
         // glibc's <malloc.h> (mallinfo2, mallopt) and the bench's malloc counter; part of libc, nothing to link.
         .target(name: "CMalloc", path: "Sources/CMalloc"),
         // glibc's <sys/epoll.h> and <sys/timerfd.h>, which Swift's Glibc module leaves out; part of libc.
@@ -72,7 +75,9 @@ let package = Package(
         // display backends (headless FBOs, screenshots), which both need them.
         .target(name: "GadgetGL", dependencies: ["GadgetCore", "CGLES2"]),
         // GLSL ES 1.00 sources embedded at build time.
-        .target(name: "GadgetShaders", path: "Shaders", resources: [.embedInCode("sprite.vert"), .embedInCode("sprite.frag")]),
+        .target(name: "GadgetShaders", path: "Shaders", resources: [.embedInCode("sprite.vert"), .embedInCode("sprite.frag"),
+                                                                             // Video: Y'CbCr to RGB in the shader.
+                                                                             .embedInCode("video.vert"), .embedInCode("video.frag")]),
         // PNG/JPEG/WebP decode, PNG encode, text layout and rasterisation, GLES2 programs, textures and the sprite batcher.
         .target(name: "GadgetRender", dependencies: [
             "GadgetCore", "GadgetGL", "GadgetShaders", "CGLES2", "CPNG", "CJPEG", "CWebP",
@@ -118,6 +123,17 @@ let package = Package(
             "GadgetPower",
             // Live data: HTTP sources, QR encoding, locale names (issue 27).
             "GadgetSources",
+        // Video gadgets: FFmpeg behind owner types, the decoder choice, a decode thread per video
+        // with a bounded queue of frames handed to the loop as values.
+        .target(name: "GadgetVideo", dependencies: [
+            "CFFmpeg", "GadgetCore", "GadgetSystem",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // Wires board + renderer + display + input: scenes, the main loop, commands' work.
+        .target(name: "GadgetApp", dependencies: [
+            "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput", "GadgetSystem", "GadgetMQTT",
+            // Video gadgets' decoding (check, snapshot, the player).
+            "GadgetVideo",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
             // The kiosk's own frame statistics and metrics histograms.
@@ -163,6 +179,7 @@ let package = Package(
         ]),
         .testTarget(name: "GadgetAppTests", dependencies: [
             "GadgetApp", "GadgetCore", "GadgetRender", "GadgetGL", "GadgetDisplay", "GadgetInput", "GadgetSystem", "GadgetMQTT", "CGLES2",
+            "GadgetVideo",
             .product(name: "SystemPackage", package: "swift-system"),
         ], exclude: ["Fixtures"]),
         // Fixtures/http_server.py: the loopback server playing every bad server.
@@ -176,6 +193,8 @@ let package = Package(
             "GadgetPower", "GadgetSystem",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // Clips are made at test time with the ffmpeg CLI.
+        .testTarget(name: "GadgetVideoTests", dependencies: ["GadgetVideo", "GadgetCore", "GadgetSystem"]),
         .testTarget(name: "GadgetBenchTests", dependencies: ["GadgetBench", "GadgetApp", "GadgetCore", "GadgetRender", "GadgetGL", "GadgetDisplay", "GadgetSystem"]),
     ],
     swiftLanguageModes: [.v6]

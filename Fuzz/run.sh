@@ -15,6 +15,8 @@
 #          template  live-data templates: parse → a binding evaluated on a payload and a clock →
 #                 printf/strftime rendering; printf on any double (Fuzz/TemplateFuzz)
 #          pointer  JSON Pointer parse → round trip → resolve in any payload (Fuzz/PointerFuzz)
+#          video  FFmpeg probe → demux → decoder choice → decode → VideoFrame copy → loop seek →
+#                 frame-accurate seek (Fuzz/VideoFuzz)
 #          photo  format sniffing → EXIF orientation → TurboJPEG / libwebp scaled decode → box
 #                 downscale → orientation turn (Fuzz/PhotoFuzz)
 #
@@ -25,7 +27,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.build/fuzz
-targets=(evemu board png photo control template pointer)
+targets=(evemu board png photo control template pointer video)
 flags=("-sanitize=fuzzer,address" -O -assert-config Debug -D DEBUG -swift-version 6 -parse-as-library)
 
 usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
@@ -71,6 +73,13 @@ configure() {
                     Sources/GadgetRender/Image/ImageDecodeFailure.swift Sources/GadgetRender/Image/JPEGDecompressor.swift
                     Sources/GadgetRender/Image/WebPCodec.swift Sources/GadgetRender/Image/PNGCodec.swift)
            extra=(-I Sources/CJPEG -I Sources/CWebP -I Sources/CPNG -lturbojpeg -lwebp -lpng); dict=Fuzz/photo.dict; max_len=32768 ;;
+    # GadgetVideo's FFmpeg files (not the decode thread, which needs GadgetSystem) with the
+    # package's CFFmpeg module map.
+    video) sources=(Fuzz/VideoFuzz/VideoFuzz.swift Sources/GadgetVideo/FFmpeg.swift Sources/GadgetVideo/VideoError.swift
+                    Sources/GadgetVideo/AVPacketOwner.swift Sources/GadgetVideo/MediaInput.swift Sources/GadgetVideo/CodecContext.swift
+                    Sources/GadgetVideo/VideoDecoderChoice.swift Sources/GadgetVideo/FrameCopy.swift Sources/GadgetVideo/VideoDecoder.swift
+                    Sources/GadgetVideo/VideoLimits.swift Sources/GadgetVideo/VideoHardware.swift)
+           extra=(-I Sources/CFFmpeg -lavformat -lavcodec -lavutil); dict=Fuzz/video.dict; max_len=16384 ;;
     *) echo "fuzz: unknown target '$1' (targets: ${targets[*]})" >&2; return 2 ;;
   esac
 }
@@ -111,7 +120,7 @@ summary() {
 }
 
 # Inputs per target in the suite: about a minute each on the 2-core build machine (evemu
-# ~11 000/s, board ~7 500/s, png ~20 000/s, photo ~20 000/s under ASan). A count, not a time: with a fixed seed and
+# ~11 000/s, board ~7 500/s, png ~20 000/s, photo ~20 000/s, video ~50/s: FFmpeg probes each input as a file). A count, not a time: with a fixed seed and
 # a fresh corpus of the committed seeds, every machine runs exactly the same inputs, so the
 # suite's outcome does not depend on how fast it is (a slower one only takes longer).
 suite_runs() {
@@ -123,6 +132,7 @@ suite_runs() {
     control) echo 300000 ;;
     template) echo 200000 ;;
     pointer) echo 400000 ;;
+    video) echo 3000 ;;
   esac
 }
 

@@ -19,7 +19,7 @@ public enum BoardLoader {
             return .failure(BoardProblems([BoardProblem(file: path, jsonPath: "", message: error.errno == .noSuchFileOrDirectory ? "file not found" : error.fileProblem)]))
         }
         return load(bytes: bytes, name: path, images: BoardFilePaths.images(forBoardAt: path), displayScale: displayScale,
-                    fontDirectory: BoardFilePaths.directory(ofBoardAt: path))
+                    fontDirectory: BoardFilePaths.directory(ofBoardAt: path), videoDirectory: BoardFilePaths.directory(ofBoardAt: path))
     }
 
     /// A running kiosk's load of the board file at `path` whose bytes were read already (`ctl
@@ -46,9 +46,10 @@ public enum BoardLoader {
     /// can be shown (its gadget's size × `maxScale` × `displayScale`, the background's the board's).
     /// Text is checked against the installed fonts (font files relative to `fontDirectory`)
     /// unless `checkingText` is false (the built-in demo board: it must show on any machine, in
-    /// a fallback font if need be).
+    /// a fallback font if need be). `videoDirectory`: where the board's videos are, each probed
+    /// (`BoardVideoCheck`); nil: videos are not looked at.
     public static func load(bytes: [UInt8], name: String, images source: some ImageSource, displayScale: Double = 1,
-                            fontDirectory: String = ".", checkingText: Bool = true) -> Result<LoadedBoard, BoardProblems> {
+                            fontDirectory: String = ".", checkingText: Bool = true, videoDirectory: String? = nil) -> Result<LoadedBoard, BoardProblems> {
         var board: Board
         var problems: [BoardProblem]
         switch decodeBoard(bytes: bytes, name: name) {
@@ -58,6 +59,7 @@ public enum BoardLoader {
         board = BoardTextCheck.resolvingFontFiles(board, directory: fontDirectory)
         if checkingText { problems += BoardTextCheck.problems(board, file: name) }
         problems += BoardDataCheck.problems(board, file: name, directory: fontDirectory)  // Data/BoardDataCheck.swift
+        if let videoDirectory { problems += BoardVideoCheck.problems(board, file: name, directory: videoDirectory) }
         let needed = board.imageDisplaySizes(displayScale: displayScale, maximumSide: maximumImageSide)
         var images: [String: RGBAImage] = [:]
         var failed: [String: String] = [:]

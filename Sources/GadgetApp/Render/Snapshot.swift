@@ -1,6 +1,8 @@
 import GadgetCore
 import GadgetDisplay
 import GadgetRender
+import GadgetSystem
+import GadgetVideo
 
 /// Renders a board's initial state on the headless display and encodes it as PNG.
 public enum Snapshot {
@@ -18,11 +20,17 @@ public enum Snapshot {
         public var image: RGBAImage
         public var drawCalls: Int
         public var display: String
+        /// Videos drawn at `videoTime` (those that could not be decoded show their poster).
+        public var videos = 0
     }
 
     /// - page: a paged board's page to show (nil: the first); an unknown id throws
     ///   `Snapshot.UnknownPage`.
-    public static func render(_ loaded: LoadedBoard, size: PixelSize?, rotation: DisplayRotation? = nil, page: String? = nil) throws -> Result {
+    /// - videoTime: each video shows the frame on screen at this clip time, µs (a looping clip's
+    ///   time wraps at its length); videos resolve against `videoDirectory` (nil: the board
+    ///   file's directory).
+    public static func render(_ loaded: LoadedBoard, size: PixelSize?, rotation: DisplayRotation? = nil, page: String? = nil,
+                              videoTime: Microseconds = 0, videoDirectory: String? = nil) throws -> Result {
         // The session places each page's gadgets (and hides the other pages) as the kiosk does.
         var session = BoardSession(board: loaded.board, startTime: 0)
         if let page, !session.showPage(page, animated: false, at: 0) {
@@ -38,7 +46,9 @@ public enum Snapshot {
         // A font that is not installed or characters no font has: drawn with fallbacks, said as
         // `run` says it (`check` is the command that refuses them).
         for warning in scene.textWarnings { Loggers.render.warning("\(warning)") }
-        defer { scene.destroy(); batcher.destroy() }
+        let surfaces = SnapshotVideos.surfaces(loaded, at: videoTime, directory: videoDirectory ?? BoardFilePaths.directory(ofBoardAt: loaded.name))
+        scene.videoSurfaces = surfaces
+        defer { scene.destroy(); batcher.destroy(); for s in surfaces.values { s.destroy() } }
         batcher.begin(transform: scene.viewport.clipTransform)
         scene.draw(poses: session.renderPoses(), into: batcher)
         if let dots = PageDots(board: loaded.board, pager: session.pager) { scene.draw(pageDots: dots, into: batcher) }
@@ -46,6 +56,8 @@ public enum Snapshot {
         let calls = batcher.drawCalls
         try display.present()
         let image = try display.readPixels()
-        return Result(png: try PNGCodec.encode(image), image: image, drawCalls: calls, display: display.summary)
+        var result = Result(png: try PNGCodec.encode(image), image: image, drawCalls: calls, display: display.summary)
+        result.videos = surfaces.count
+        return result
     }
 }

@@ -281,7 +281,7 @@ public struct BoardDecoder {
     static let gadgetFields: Set<String> = [
         "id", "image", "color", "center", "size", "rotation", "opacity", "z",
         "movable", "scalable", "rotatable", "lock", "inertia", "bounce", "doubleTapReset", "springHome", "minScale", "maxScale", "gestures",
-        "elasticity", "friction", "resistance", "density", "collides", "shape", "action", "longPressAction", "text",
+        "elasticity", "friction", "resistance", "density", "collides", "shape", "action", "longPressAction", "text", "video",
         "bind", "qr",  // BoardDecoder+Bindings.swift, BoardDecoder+QR.swift
     ]
 
@@ -299,8 +299,9 @@ public struct BoardDecoder {
         case (.some(let iv), nil): if let ref = imagePath(iv, "\(path).image") { appearance = .image(ref) }
         case (nil, .some(let cv)): if let c = color(cv, "\(path).color") { appearance = .color(c) }
         case (nil, nil):
-            if obj["text"] == nil && obj["qr"] == nil { problem(path, "needs an image, a color, text or a qr") } else { appearance = .clear }
+            if obj["text"] == nil && obj["qr"] == nil && obj["video"] == nil { problem(path, "needs an image, a color, text, a qr or a video") } else { appearance = .clear }
         }
+        let video = gadgetVideo(obj, path, appearance: &appearance)
         let text = obj["text"].flatMap { gadgetText($0, "\(path).text") }
 
         var center = Vector2.zero
@@ -381,6 +382,7 @@ public struct BoardDecoder {
         var g = Gadget(id: id, appearance: appearance, center: center, size: size, rotationDegrees: rotation, opacity: opacity, z: z, behavior: b, body: body,
                        action: action, longPressAction: longPressAction, text: text)
         g.live = live
+        g.video = video
         return g
     }
 

@@ -27,6 +27,8 @@ public struct Gadget: Sendable, Equatable, Identifiable {
     public var text: GadgetText?
     /// Bindings to live data and a QR code (`"bind"`, `"qr"`); nil: none.
     public var live: GadgetLive?
+    /// A clip played over the appearance (`"video"`); nil: none.
+    public var video: VideoReference?
 
     public init(id: String, appearance: Appearance, center: Vector2, size: Size2, rotationDegrees: Double = 0, opacity: Double = 1,
                 z: Double = 0, behavior: GadgetBehavior = GadgetBehavior(), body: BodySettings = BodySettings(),

@@ -4,4 +4,6 @@ import GadgetShaders
 enum ShaderSourceText {
     static let vertex = ShaderSource.spriteVertex
     static let fragment = ShaderSource.spriteFragment
+    static let videoVertex = ShaderSource.videoVertex
+    static let videoFragment = ShaderSource.videoFragment
 }

@@ -229,6 +229,22 @@ public final class SpriteBatcher {
         state.pointee.allWhite = true
     }
 
+    /// Draws something with its own program between sprites, in drawing order (a video's YUV
+    /// quad): flushes the pending batch, runs `body`, then binds the batcher's program, buffers
+    /// and texture unit again, counting `drawCalls` more draw calls.
+    public func drawForeign(drawCalls: Int = 1, _ body: () -> Void) {
+        flush()
+        body()
+        state.pointee.drawCalls += drawCalls
+        state.pointee.texture = 0
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glUseProgram(boundProgram)
+        glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), indexBuffer)
+        bindVertices(vertexBuffer)
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+    }
+
     /// Ends the frame: flushes and reports the first GL error of the frame, if any.
     public func end() throws(GLError) {
         flush()

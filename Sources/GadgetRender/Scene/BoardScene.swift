@@ -46,6 +46,10 @@ public final class BoardScene {
     /// damage tracking then redraws everything.
     public internal(set) var backgroundRevision = 0
 
+    /// Per gadget index: the video drawn over its appearance (a video gadget's player or the
+    /// snapshot sets it); the scene does not own them (their owner destroys them).
+    public var videoSurfaces: [Int: VideoSurface] = [:]
+
     /// The one-line warning when the images did not fit `textureBudget` and were shrunk (the
     /// caller logs it); nil when they fit.
     public private(set) var budgetWarning: String?
@@ -126,6 +130,10 @@ public final class BoardScene {
                           color: PremultipliedColor(c, opacity: opacity), batcher: batcher)
             }
             drawQR(i, center: pose.center, size: size, rotation: pose.rotation, opacity: opacity, into: batcher)  // BoardScene+QR.swift
+            if let video = videoSurfaces[i] {
+                video.draw(center: pose.center, size: size, rotation: pose.rotation, opacity: opacity,
+                           transform: viewport.clipTransform, batcher: batcher)
+            }
             // The text image is the gadget's box: the same quad, on top.
             if let r = textRegions[i] {
                 batcher.draw(texture: pages[r.page].id, center: pose.center, size: size, rotation: pose.rotation,

@@ -1,0 +1,159 @@
+import GadgetCore
+import GadgetRender
+import GadgetSystem
+import GadgetVideo
+import Logging
+import SystemPackage
+
+/// One video gadget playing in the kiosk: its decode thread, the pacing (`VideoPlayback`) and the
+/// surface the scene draws. Shaped as a live feature: a wake descriptor to poll, whether it is
+/// animating (the loop draws at the display's rate while it plays and idles while it is paused),
+/// and `update(flip:)`, which takes decoded frames, picks the one for the coming flip, uploads it
+/// and says whether the video's rectangle needs drawing. A clip that cannot be opened or breaks
+/// while playing logs one line, leaves the poster showing, and reports an `error` event.
+/// Thread: the loop's (render) thread; `destroy()` before the GL context goes.
+public final class VideoPlayer {
+    /// What a player reports (`{"type":"video","gadget":…,"event":…}`).
+    public struct Event: Sendable, Equatable {
+        public enum Kind: String, Sendable { case started, looped, ended, error }
+        public var gadget: String
+        public var kind: Kind
+        /// The one-line reason of an `error`.
+        public var message: String?
+    }
+
+    /// What the player's figures are (`--stats` `video`, the metrics).
+    public struct Statistics: Sendable, Equatable {
+        public var framesPresented = 0
+        public var framesDropped = 0
+        public var decoder = "none"
+        public var path = VideoPresentationPath.upload.rawValue
+    }
+
+    public let gadget: String
+    public let gadgetIndex: Int
+    public let surface: VideoSurface
+    private var thread: VideoDecodeThread?
+    private var playback: VideoPlayback
+    private var queue: [VideoFrame] = []
+    private var endOfStream = false
+    private var failed = false
+    public private(set) var duration: Microseconds?
+    private var decoderName = "none"
+
+    /// Opens `video` (resolved against `directory`) and starts decoding. Never throws for the
+    /// clip: a bad clip is an `error` event from the first `update` on (the poster stays).
+    public init(gadget: String, index: Int, video: VideoReference, directory: String, startingAt flip: Microseconds,
+                refresh: Microseconds, hardware: VideoHardware, limits: VideoLimits, logger: Logger) throws(GLError) {
+        self.gadget = gadget
+        gadgetIndex = index
+        surface = try VideoSurface()
+        playback = VideoPlayback(startingAt: flip, refresh: refresh, loops: video.loop)
+        do {
+            let decoder = try VideoDecoder(path: FileIO.resolve(video.path, against: directory), hardware: hardware)
+            if let refusal = limits.refusal(width: decoder.info.width, height: decoder.info.height) { throw refusal }
+            duration = decoder.info.duration
+            decoderName = decoder.info.decoder
+            logger.info("video: \(gadget): \(video.path): \(decoder.info.width)x\(decoder.info.height) \(decoder.info.codec), decoded by \(decoder.info.decoder) (\(decoder.info.decoderKind.rawValue))")
+            thread = try VideoDecodeThread(decoder: decoder, loops: video.loop)
+        } catch {
+            pendingError = "\(video.path): \(error)"
+            logger.error("video: \(gadget): \(video.path): \(error) (showing the poster)")
+        }
+    }
+
+    /// An open failure, reported as an event by the first `update`.
+    private var pendingError: String?
+
+    /// Readable when decoded frames (or an error) wait; nil once the player has failed.
+    public var wakeDescriptor: FileDescriptor? { failed ? nil : thread?.wakeDescriptor }
+
+    /// Whether the loop must keep drawing at the display's rate for this video.
+    public var isAnimating: Bool { !failed && thread != nil && playback.isAnimating }
+
+    /// Takes what the decoder has, picks the frame for the flip at `flip` and uploads it.
+    /// Returns the events and whether the video's rectangle changed (damage).
+    public func update(flip: Microseconds, logger: Logger) -> (events: [Event], changed: Bool) {
+        var events: [Event] = []
+        if let message = pendingError {
+            pendingError = nil
+            failed = true
+            events.append(Event(gadget: gadget, kind: .error, message: message))
+        }
+        guard !failed, let thread else { return (events, false) }
+        // Hold at most the decode thread's own capacity here: with the thread's queue that is
+        // two bounded queues, never an unbounded one (the thread decodes only into free room).
+        let taken = thread.take(limit: VideoDecodeThread.standardCapacity - queue.count)
+        queue += taken.frames
+        if taken.endOfStream { endOfStream = true }
+        if let error = taken.error {
+            // A clip that broke mid-play: one line, the poster (or the last frame shown) stays.
+            logger.error("video: \(gadget): \(error)")
+            failed = true
+            thread.stop()
+            events.append(Event(gadget: gadget, kind: .error, message: error.description))
+            return (events, false)
+        }
+        let step = playback.step(queue: &queue, endOfStream: endOfStream && queue.isEmpty, flip: flip)
+        events += step.events.map { Event(gadget: gadget, kind: Event.Kind(rawValue: $0.rawValue) ?? .error, message: nil) }
+        var changed = false
+        if step.newFrame, let frame = playback.current {
+            do { try surface.show(frame); changed = true } catch {
+                logger.error("video: \(gadget): \(error)")
+            }
+        }
+        return (events, changed)
+    }
+
+    // MARK: - Control
+
+    public func play(at flip: Microseconds) {
+        let wasEnded = playback.ended
+        playback.play(at: flip)
+        if wasEnded { restartDecoder() }
+    }
+
+    public func pause(at flip: Microseconds) { playback.pause(at: flip) }
+
+    public func seek(to time: Microseconds, at flip: Microseconds) {
+        let generation = playback.seek(to: clamp(time), at: flip)
+        endOfStream = false
+        queue.removeAll()
+        thread?.seek(to: clamp(time), generation: generation)
+    }
+
+    public func restart(at flip: Microseconds) {
+        _ = playback.restart(at: flip)
+        restartDecoder()
+    }
+
+    private func restartDecoder() {
+        endOfStream = false
+        queue.removeAll()
+        thread?.seek(to: 0, generation: playback.clock.generation)
+    }
+
+    private func clamp(_ t: Microseconds) -> Microseconds {
+        guard let d = duration, d > 0 else { return max(0, t) }
+        return min(max(0, t), d)
+    }
+
+    // MARK: - State
+
+    /// `state`'s `video`: the clip time on screen (seconds), whether it plays, its length.
+    public func state(at flip: Microseconds) -> (time: Double, playing: Bool, duration: Double?) {
+        (Double(playback.clipTime(at: flip)) / 1e6, isAnimating, duration.map { Double($0) / 1e6 })
+    }
+
+    public var statistics: Statistics {
+        Statistics(framesPresented: playback.framesPresented, framesDropped: playback.framesDropped, decoder: decoderName,
+                   path: VideoPresentationPath.upload.rawValue)
+    }
+
+    /// Stops decoding and frees the textures. Idempotent.
+    public func destroy() {
+        thread?.stop()
+        thread = nil
+        surface.destroy()
+    }
+}

@@ -1,0 +1,95 @@
+/// The loop's side of one playing video: its clock, which decoded frame each flip shows, the
+/// frames presented and dropped, and the events a player reports (`started`, `looped`, `ended`).
+/// Pure: the flip times and the decoded frames come in as arguments (tests drive it with made-up
+/// times); the decode thread and the GL upload live elsewhere.
+public struct VideoPlayback: Sendable {
+    public enum Event: String, Sendable, Equatable { case started, looped, ended }
+
+    public private(set) var clock: VideoClock
+    public let cadence: VideoCadence
+    /// Starts again at the end (the board's `loop`, default true); otherwise it ends and pauses.
+    public let loops: Bool
+    /// The frame on screen (nil before the first).
+    public private(set) var current: VideoFrame?
+    public private(set) var framesPresented = 0
+    public private(set) var framesDropped = 0
+    public private(set) var ended = false
+    /// Set until the first frame after a start or restart is shown.
+    private var starting = true
+
+    public init(startingAt flip: Microseconds, refresh: Microseconds, loops: Bool = true, playing: Bool = true) {
+        clock = VideoClock(startingAt: flip, playing: playing)
+        cadence = VideoCadence(refresh: refresh)
+        self.loops = loops
+    }
+
+    /// What one flip changed.
+    public struct Step: Sendable {
+        /// True when `current` is a frame not shown before (the caller uploads it and damages
+        /// the video's rectangle).
+        public var newFrame = false
+        public var events: [Event] = []
+    }
+
+    /// Chooses the frame for the flip at `flip`, taking it and the frames it supersedes from the
+    /// front of `queue` (oldest first). `endOfStream`: the decoder has nothing more to give (a
+    /// clip that does not loop has ended).
+    public mutating func step(queue: inout [VideoFrame], endOfStream: Bool, flip: Microseconds) -> Step {
+        var step = Step()
+        let generation = clock.generation, target = clock.seekTarget
+        // Frames from before a seek, and frames decoded only to reach a seek's target, are not
+        // frames the viewer missed: gone without counting.
+        queue.removeAll { $0.generation < generation }
+        while let f = queue.first, f.time + max(f.duration, 0) <= target, queue.count > 1 || f.duration > 0 { queue.removeFirst() }
+        let media = clock.mediaTime(at: flip)
+        let pick = cadence.pick(times: queue.map(\.time), media: media)
+        if let i = pick.show {
+            framesDropped += pick.drop
+            let previous = current
+            current = queue[i]
+            queue.removeFirst(i + 1)
+            framesPresented += 1
+            step.newFrame = true
+            if starting { step.events.append(.started); starting = false }
+            else if let previous, current!.loop > previous.loop, current!.generation == previous.generation { step.events.append(.looped) }
+        }
+        if !loops, endOfStream, queue.isEmpty, !ended, let c = current, media >= c.time + max(c.duration, 0) {
+            ended = true
+            clock.pause(at: flip)
+            step.events.append(.ended)
+        }
+        return step
+    }
+
+    /// Whether the loop must keep drawing at the display's rate for this video.
+    public var isAnimating: Bool { clock.playing && !ended }
+
+    /// The time within the clip on screen, µs (what `state` reports as `video.time`).
+    public func clipTime(at flip: Microseconds) -> Microseconds {
+        guard let c = current else { return clock.seekTarget }
+        return c.clipTime + max(0, min(clock.mediaTime(at: flip) - c.time, max(c.duration, 0)))
+    }
+
+    public mutating func play(at flip: Microseconds) {
+        if ended { _ = restart(at: flip); return }
+        clock.play(at: flip)
+    }
+
+    public mutating func pause(at flip: Microseconds) { clock.pause(at: flip) }
+
+    /// Shows clip time `target` from `flip` on; returns the generation the decoder must tag the
+    /// frames it decodes from there.
+    public mutating func seek(to target: Microseconds, at flip: Microseconds) -> Int {
+        clock.seek(to: target, at: flip)
+        ended = false
+        return clock.generation
+    }
+
+    /// From the first frame, playing; returns the decoder's new generation.
+    public mutating func restart(at flip: Microseconds) -> Int {
+        clock.restart(at: flip)
+        ended = false
+        starting = true
+        return clock.generation
+    }
+}

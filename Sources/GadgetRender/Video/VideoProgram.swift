@@ -1,0 +1,83 @@
+import CGLES2
+import GadgetCore
+
+/// The Y'CbCr program (Shaders/video.frag) in its two upload variants, planar (three luminance
+/// textures) and NV12 (luminance + luminance-alpha), with a four-vertex buffer for one quad.
+/// Thread: the render thread; `destroy()` before the context goes.
+public final class VideoProgram {
+    struct Variant {
+        let program: ShaderProgram
+        let transform, yuv, offset, opacity: GLint
+        init(_ program: ShaderProgram) {
+            self.program = program
+            transform = program.uniform("u_transform"); yuv = program.uniform("u_yuv")
+            offset = program.uniform("u_offset"); opacity = program.uniform("u_opacity")
+            program.use()
+            glUniform1i(program.uniform("u_y"), 0)
+            glUniform1i(program.uniform("u_u"), 1)
+            glUniform1i(program.uniform("u_v"), 2)
+        }
+    }
+
+    let planar: Variant
+    let nv12: Variant
+    private var vertexBuffer: GLuint = 0
+
+    public init() throws(GLError) {
+        let attributes = ["a_position", "a_texcoord"]
+        let p = try ShaderProgram(vertex: ShaderSourceText.videoVertex, fragment: ShaderSourceText.videoFragment, attributes: attributes)
+        let n: ShaderProgram
+        do {
+            n = try ShaderProgram(vertex: ShaderSourceText.videoVertex, fragment: "#define NV12 1\n" + ShaderSourceText.videoFragment, attributes: attributes)
+        } catch { p.destroy(); throw error }
+        planar = Variant(p)
+        nv12 = Variant(n)
+        glGenBuffers(1, &vertexBuffer)
+        try GLError.check("VideoProgram setup")
+    }
+
+    /// Draws `textures` as the quad at `center` (board pixels), `size`, `rotation` (radians,
+    /// clockwise on screen), through `transform` (board pixels → clip space). The caller restores
+    /// its own GL state afterwards (`SpriteBatcher.drawForeign`).
+    func draw(_ textures: VideoTextures, center: Vector2, size: Size2, rotation: Double, opacity: Double, transform: AffineTransform) {
+        let v = textures.layout == .nv12 ? nv12 : planar
+        v.program.use()
+        var t: (GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat) =
+            (GLfloat(transform.a), GLfloat(transform.b), 0, GLfloat(transform.c), GLfloat(transform.d), 0, GLfloat(transform.tx), GLfloat(transform.ty), 1)
+        withUnsafePointer(to: &t) { $0.withMemoryRebound(to: GLfloat.self, capacity: 9) { glUniformMatrix3fv(v.transform, 1, GLboolean(GL_FALSE), $0) } }
+        let (m, o) = textures.color.conversion
+        glUniformMatrix3fv(v.yuv, 1, GLboolean(GL_FALSE), m)
+        glUniform3f(v.offset, o[0], o[1], o[2])
+        glUniform1f(v.opacity, GLfloat(opacity))
+        textures.bind()
+        // The batcher's corner order: top-left, top-right, bottom-right, bottom-left, as a strip.
+        let hw = size.width / 2, hh = size.height / 2
+        let co = rotation == 0 ? 1 : Math.cos(rotation), si = rotation == 0 ? 0 : Math.sin(rotation)
+        let ax = co * hw, ay = si * hw, bx = -si * hh, by = co * hh
+        let cx = center.x, cy = center.y
+        let quad: [GLfloat] = [
+            GLfloat(cx - ax - bx), GLfloat(cy - ay - by), 0, 0,
+            GLfloat(cx + ax - bx), GLfloat(cy + ay - by), 1, 0,
+            GLfloat(cx - ax + bx), GLfloat(cy - ay + by), 0, 1,
+            GLfloat(cx + ax + bx), GLfloat(cy + ay + by), 1, 1,
+        ]
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+        quad.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
+        let stride = GLsizei(4 * MemoryLayout<GLfloat>.stride)
+        glEnableVertexAttribArray(0)
+        glEnableVertexAttribArray(1)
+        glDisableVertexAttribArray(2)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 0))
+        glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 8))
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        glEnableVertexAttribArray(2)
+    }
+
+    public func destroy() {
+        planar.program.destroy()
+        nv12.program.destroy()
+        if vertexBuffer != 0 { glDeleteBuffers(1, &vertexBuffer); vertexBuffer = 0 }
+    }
+}

@@ -1,0 +1,81 @@
+import CFFmpeg
+
+/// Owns an opened media file (`AVFormatContext`) and its best video stream: the demuxer side.
+/// Only the `file` protocol is allowed, so a board path such as `http://…` or `concat:…` cannot
+/// make FFmpeg open the network or other files. Thread: one at a time (its decode thread).
+final class MediaInput {
+    private var context: UnsafeMutablePointer<AVFormatContext>?
+    let streamIndex: Int32
+    let stream: UnsafeMutablePointer<AVStream>
+
+    init(path: String) throws(VideoError) {
+        _ = FFmpeg.quiet
+        var options: OpaquePointer?
+        av_dict_set(&options, "protocol_whitelist", "file", 0)
+        defer { av_dict_free(&options) }
+        var ctx: UnsafeMutablePointer<AVFormatContext>?
+        try FFmpeg.check("avformat_open_input", avformat_open_input(&ctx, path, nil, &options))
+        guard let opened = ctx else { throw .call("avformat_open_input", gadget_averror_invaliddata(), "no context") }
+        context = opened
+        do throws(VideoError) {
+            try FFmpeg.check("avformat_find_stream_info", avformat_find_stream_info(opened, nil))
+            let index = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+            guard index >= 0, let s = opened.pointee.streams[Int(index)] else { throw VideoError.noVideoStream }
+            streamIndex = index
+            stream = s
+        } catch {
+            avformat_close_input(&context)
+            throw error
+        }
+    }
+
+    deinit { avformat_close_input(&context) }
+
+    var parameters: UnsafeMutablePointer<AVCodecParameters> { stream.pointee.codecpar }
+    var timeBase: AVRational { stream.pointee.time_base }
+
+    /// The stream's length, µs; nil when the container does not say.
+    var duration: Int64? {
+        if stream.pointee.duration > 0 { return av_rescale_q(stream.pointee.duration, timeBase, FFmpeg.microseconds) }
+        if let c = context, c.pointee.duration > 0 { return c.pointee.duration }   // AV_TIME_BASE is µs
+        return nil
+    }
+
+    /// Frames per second as the container gives it (average, else the stream's base rate).
+    var frameRate: Double {
+        let avg = stream.pointee.avg_frame_rate, base = stream.pointee.r_frame_rate
+        if avg.num > 0, avg.den > 0 { return av_q2d(avg) }
+        if base.num > 0, base.den > 0 { return av_q2d(base) }
+        return 0
+    }
+
+    /// Whether the container's index points past the end of the file (an MP4 or MOV whose data
+    /// was cut short: its index, written first or last, still lists every sample). False when
+    /// the container keeps no index (Matroska without cues, MPEG-TS): decoding finds out.
+    var indexPointsPastEnd: Bool {
+        guard let pb = context?.pointee.pb else { return false }
+        let size = avio_size(pb)
+        let count = avformat_index_get_entries_count(stream)
+        guard size > 0, count > 0, let last = avformat_index_get_entry(stream, count - 1) else { return false }
+        return last.pointee.pos + Int64(last.pointee.size) > size
+    }
+
+    /// Reads the next packet of the video stream into `packet`; false at the end of the file.
+    func readVideoPacket(into packet: AVPacketOwner) throws(VideoError) -> Bool {
+        guard let context else { return false }
+        while true {
+            packet.unref()
+            let rc = av_read_frame(context, packet.packet)
+            if rc == FFmpeg.endOfFile { return false }
+            try FFmpeg.check("av_read_frame", rc)
+            if packet.packet.pointee.stream_index == streamIndex { return true }
+        }
+    }
+
+    /// Seeks to the keyframe at or before `time` (µs from the stream's start).
+    func seek(to time: Int64, startPTS: Int64) throws(VideoError) {
+        guard let context else { return }
+        let ts = av_rescale_q(time, FFmpeg.microseconds, timeBase) + startPTS
+        try FFmpeg.check("av_seek_frame", av_seek_frame(context, streamIndex, ts, AVSEEK_FLAG_BACKWARD))
+    }
+}
