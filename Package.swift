@@ -117,12 +117,6 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
-        // Wires board + renderer + display + input: scenes, the main loop, commands' work.
-        .target(name: "GadgetApp", dependencies: [
-            "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput", "GadgetSystem", "GadgetMQTT",
-            "GadgetPower",
-            // Live data: HTTP sources, QR encoding, locale names (issue 27).
-            "GadgetSources",
         // Video gadgets: FFmpeg behind owner types, the decoder choice, a decode thread per video
         // with a bounded queue of frames handed to the loop as values.
         .target(name: "GadgetVideo", dependencies: [
@@ -132,6 +126,9 @@ let package = Package(
         // Wires board + renderer + display + input: scenes, the main loop, commands' work.
         .target(name: "GadgetApp", dependencies: [
             "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput", "GadgetSystem", "GadgetMQTT",
+            "GadgetPower",
+            // Live data: HTTP sources, QR encoding, locale names (issue 27).
+            "GadgetSources",
             // Video gadgets' decoding (check, snapshot, the player).
             "GadgetVideo",
             .product(name: "Logging", package: "swift-log"),
