@@ -67,6 +67,10 @@ public final class SpriteBatcher {
     private var edgeAttributesEnabled = false
     /// The clip rectangle smooth sprites are drawn inside (board px: x0, y0, x1, y1).
     private var clipRect: (Float, Float, Float, Float) = SpriteBatcher.unclipped
+    /// What the programs' uniforms hold now: a frame like the last sets none (the benchmark's
+    /// frames make no uniform call; setting them every frame made Mesa allocate on the render
+    /// thread, which `bench` counts).
+    private var uploaded: (transform: AffineTransform, pixelScale: Float, clip: (Float, Float, Float, Float))?
     /// Far enough out to clip nothing on any display, small enough for a mediump varying
     /// (16-bit floats reach 65,504) after the scale to display pixels.
     static let unclipped: (Float, Float, Float, Float) = (-8192, -8192, 8192, 8192)
@@ -93,6 +97,11 @@ public final class SpriteBatcher {
             }
         }
         variants = compiled
+        // Every variant samples texture unit 0, set once.
+        for v in compiled {
+            v.program.use()
+            glUniform1i(v.texture, 0)
+        }
         vertices = .allocate(capacity: self.capacity * 4)
         edges = .allocate(capacity: self.capacity * 4)
         state = .allocate(capacity: 1)
@@ -129,10 +138,6 @@ public final class SpriteBatcher {
     /// clip space (see `BoardViewport.clipTransform`).
     public func begin(transform: AffineTransform) {
         state.pointee = State()
-        for v in variants {
-            v.program.use()
-            glUniform1i(v.texture, 0)
-        }
         boundProgram = variants[0].program.id
         glUseProgram(boundProgram)
         clipRect = SpriteBatcher.unclipped
@@ -164,38 +169,40 @@ public final class SpriteBatcher {
         guard r != clipRect else { return }
         flush()
         clipRect = r
-        uploadClip()
+        uploadUniforms()
     }
 
-    /// Sets `u_transform` (and the smooth variants' pixel scale and clip) in every program,
-    /// leaving the bound one bound.
+    /// Sets `u_transform` (and the smooth variants' pixel scale) for the sprites that follow.
     private func uploadTransform(_ t: AffineTransform) {
-        // Column-major mat3 of the affine map, in a stack tuple (an array literal would allocate
-        // every frame).
+        transform = t
+        state.pointee.pixelScale = SpriteBatcher.pixelScale(of: t)
+        uploadUniforms()
+    }
+
+    /// The transform the uniforms are to hold (`uploadTransform`).
+    private var transform = AffineTransform.identity
+
+    /// Brings every program's uniforms to `transform`, the pixel scale and `clipRect`, leaving
+    /// the bound program bound; nothing when they hold them already.
+    private func uploadUniforms() {
+        let scale = state.pointee.pixelScale, t = transform
+        if let u = uploaded, u.transform == t, u.pixelScale == scale, u.clip == clipRect { return }
+        // Column-major mat3 of the affine map, in a stack tuple (an array literal would allocate).
         var m: (GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat) =
             (GLfloat(t.a), GLfloat(t.b), 0, GLfloat(t.c), GLfloat(t.d), 0, GLfloat(t.tx), GLfloat(t.ty), 1)
-        state.pointee.pixelScale = SpriteBatcher.pixelScale(of: t)
-        let bound = boundProgram
+        let clip = clipRect
         withUnsafePointer(to: &m) { p in
             p.withMemoryRebound(to: GLfloat.self, capacity: 9) { matrix in
                 for v in variants {
                     v.program.use()
                     glUniformMatrix3fv(v.transform, 1, GLboolean(GL_FALSE), matrix)
-                    if v.pixelScale >= 0 { glUniform1f(v.pixelScale, state.pointee.pixelScale) }
+                    if v.pixelScale >= 0 { glUniform1f(v.pixelScale, scale) }
+                    if v.clip >= 0 { glUniform4f(v.clip, clip.0, clip.1, clip.2, clip.3) }
                 }
             }
         }
-        glUseProgram(bound)
-        uploadClip()
-    }
-
-    private func uploadClip() {
-        let bound = boundProgram
-        for v in variants where v.clip >= 0 {
-            v.program.use()
-            glUniform4f(v.clip, clipRect.0, clipRect.1, clipRect.2, clipRect.3)
-        }
-        glUseProgram(bound)
+        glUseProgram(boundProgram)
+        uploaded = (t, scale, clip)
     }
 
     /// Display pixels per board pixel under `t` (board px → clip space), from the GL viewport:
