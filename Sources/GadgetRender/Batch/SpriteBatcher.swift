@@ -33,6 +33,8 @@ public final class SpriteBatcher {
         /// Display pixels per board pixel under the current transform (smooth sprites grow by
         /// half a display pixel and measure their edges in display pixels).
         @usableFromInline var pixelScale: Float = 1
+        /// The clip rectangle (board px: x0, y0, x1, y1): a sprite that crosses it is smooth.
+        @usableFromInline var clip: (Double, Double, Double, Double) = (-8192, -8192, 8192, 8192)
         /// Sprites already issued in earlier draw calls of this frame.
         var flushedSprites = 0
         var drawCalls = 0
@@ -157,6 +159,7 @@ public final class SpriteBatcher {
     public func setTransform(_ transform: AffineTransform) {
         flush()
         clipRect = SpriteBatcher.unclipped
+        state.pointee.clip = (-8192, -8192, 8192, 8192)
         uploadTransform(transform)
     }
 
@@ -169,6 +172,7 @@ public final class SpriteBatcher {
         guard r != clipRect else { return }
         flush()
         clipRect = r
+        state.pointee.clip = (Double(r.0), Double(r.1), Double(r.2), Double(r.3))
         uploadUniforms()
     }
 
@@ -259,6 +263,23 @@ public final class SpriteBatcher {
         guard hw > 0, hh > 0 else { return }
         let co: Double, si: Double
         if rotation == 0 { co = 1; si = 0 } else { co = Math.cos(rotation); si = Math.sin(rotation) }
+        // Smooth only where it shows: a turned edge (the display turns by quarter turns only), a
+        // rounded corner, or an outline the clip cuts. A straight sprite inside the clip keeps the
+        // sharp path, and a batch without smooth sprites keeps the sharp program, which Mesa's
+        // llvmpipe draws on its fast rectangle path (docs/rendering.md: 15x less CPU per frame).
+        if cornerRadius <= 0, abs(co * si) < 1e-9 {
+            let ex = abs(co) * hw + abs(si) * hh, ey = abs(si) * hw + abs(co) * hh
+            let c = state.pointee.clip
+            if center.x - ex >= c.0, center.y - ey >= c.1, center.x + ex <= c.2, center.y + ey <= c.3 {
+                let ax = co * hw, ay = si * hw, bx = -si * hh, by = co * hh
+                let cx = center.x, cy = center.y
+                quad(texture: texture.name,
+                     Float(cx - ax - bx), Float(cy - ay - by), Float(cx + ax - bx), Float(cy + ay - by),
+                     Float(cx + ax + bx), Float(cy + ay + by), Float(cx - ax + bx), Float(cy - ay + by),
+                     u0: u0, v0: v0, u1: u1, v1: v1, color: color)
+                return
+            }
+        }
         smoothQuad(texture: texture.name, center: center, halfWidth: hw, halfHeight: hh, cos: co, sin: si,
                    u0: u0, v0: v0, u1: u1, v1: v1, color: color, cornerRadius: cornerRadius)
     }

@@ -27,6 +27,12 @@ extension BoardScene {
             entries.append(image)
         }
         textCache.keepOnly(Set(textKeys.compactMap { $0 }))
+        // The page dot, at its display size (drawn 1:1), after the texts.
+        var dotEntry: Int?
+        if loaded.board.pages.count > 1 {
+            dotEntry = entries.count
+            entries.append(.disc(diameter: Int((PageDots.dotSide * loaded.board.touch.pixelsPerPoint * viewport.scale).rounded())))
+        }
         layout = AtlasLayout(sizes: entries.map(\.size), pageSide: pageSide)
         for p in pages { p.destroy() }
         pages = []
@@ -42,6 +48,7 @@ extension BoardScene {
             return nil
         }
         textRegions = textEntries.map { $0.map { layout.regions[$0] } }
+        dotRegion = dotEntry.map { layout.regions[$0] }
         backgroundRegion = nil
         if case .image(let ref, _) = loaded.board.background { backgroundRegion = byPath[ref.path] }
     }

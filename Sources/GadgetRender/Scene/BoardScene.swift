@@ -26,6 +26,8 @@ public final class BoardScene {
     var gadgetRegions: [AtlasRegion?] = []
     var gadgetColors: [Color?]
     var backgroundRegion: AtlasRegion?
+    /// A paged board's page dot (`RGBAImage.disc` at the dot's display size), nil without pages.
+    var dotRegion: AtlasRegion?
     var whiteTexels: [(Float, Float)] = []
 
     let textCache: TextImageCache
@@ -158,6 +160,17 @@ public final class BoardScene {
     /// block: no extra draw call), round: corners rounded by half the side, anti-aliased by the
     /// same coverage as the gadgets' edges.
     public func draw(pageDots dots: PageDots, into batcher: SpriteBatcher) {
+        // The disc from the atlas, sharp: a round quad would make the whole batch smooth (and
+        // llvmpipe's general path) for the sake of a few dots.
+        if let r = dotRegion, batcher.currentTexture == .none || batcher.currentTexture == pages[r.page].id {
+            for (i, c) in dots.centers.enumerated() {
+                let opacity = i == dots.lit ? PageDots.litOpacity : PageDots.dimOpacity
+                let h = dots.side / 2
+                batcher.drawRect(texture: pages[r.page].id, x: Float(c.x - h), y: Float(c.y - h), width: Float(dots.side), height: Float(dots.side),
+                                 u0: r.u0, v0: r.v0, u1: r.u1, v1: r.v1, color: .white(opacity: opacity))
+            }
+            return
+        }
         for (i, c) in dots.centers.enumerated() {
             let opacity = i == dots.lit ? PageDots.litOpacity : PageDots.dimOpacity
             drawSolid(center: c, size: Size2(dots.side, dots.side), rotation: 0,
