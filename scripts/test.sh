@@ -38,7 +38,7 @@ if [[ -f $(tail -n1 "$deb_log") ]]; then export GADGETBOARD_DEB; GADGETBOARD_DEB
 # need an x86-64 host (CI is one). On a Raspberry Pi the Swift suites above still run everything
 # else; the kiosk itself is checked there by running it (docs/raspberry-pi.md).
 if [[ $(dpkg --print-architecture) == amd64 ]]; then
-  for t in Tests/vm/run.sh Tests/boot/run.sh; do
+  for t in Tests/vm/run.sh Tests/vm/run-cec.sh Tests/boot/run.sh; do
     if [[ -x $t ]]; then stage "$t" "$t"; fi
   done
 else
