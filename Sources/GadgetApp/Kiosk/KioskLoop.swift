@@ -158,6 +158,7 @@ public final class KioskLoop {
             takeInput()
             takeControl(now: now)
             takeWatch(now: now)
+            takeSourceMessages(now: now)
             live.tick(now: now)
             followSchedule(now: now)
             for flip in try pacer.dispatch(display, into: &stats) { flipped(flip) }

@@ -12,11 +12,12 @@ import GadgetSystem
     final class Harness {
         let loop: KioskLoop
         let dir: String
-        init(port: Int) throws {
+        init(port: Int, mqtt: Int? = nil) throws {
             dir = scratchDirectory("live-data-kiosk")
             let board = """
-            {"size": [400, 200], "sources": [{"id": "w", "url": "http://127.0.0.1:\(port)/etag", "every": 1}],
+            {"size": [400, 200], "sources": [{"id": "w", "url": "http://127.0.0.1:\(port)/etag", "every": 1}, {"id": "price", "topic": "cafe/price"}],
              "gadgets": [
+                {"id": "price", "center": [300, 150], "size": [100, 50], "text": "…", "bind": {"text": "{price|%.2f} €"}},
                 {"id": "clock", "center": [100, 50], "size": [200, 50], "text": "--:--:--", "bind": {"text": "{time|%H:%M:%S}"}},
                 {"id": "temp", "center": [300, 50], "size": [200, 50], "text": "…", "bind": {"text": "{w:/t|%.1f} °C"}},
                 {"id": "q", "center": [200, 150], "size": [100, 100], "qr": "https://example.org/?t={w:/t}"}]}
@@ -28,6 +29,12 @@ import GadgetSystem
             o.boardPath = dir + "/board.json"
             o.watchBoard = false
             o.inputPaths = ["/nonexistent"]
+            if let mqtt {
+                // As Kiosk.swift makes it for `--mqtt`.
+                let m = MQTTOptions(broker: MQTTBrokerURL(host: "127.0.0.1", port: mqtt, tls: false), topics: try MQTTTopics(prefix: "gadgetboard", node: "k1"))
+                o.mqtt = m
+                o.controlEndpointFactories.append { try MQTTEndpoint(options: m) }
+            }
             guard case .success(let (loaded, images)) = BoardLoader.loadDeferringImages(path: dir + "/board.json") else { throw ImageLoadFailure("board") }
             let service = try KioskService(environment: [:], metricsPath: nil, handleSignals: false, now: 0)
             loop = try KioskLoop(options: o, loaded: loaded, service: service, hotplug: nil, display: try HeadlessDisplay(size: PixelSize(400, 200)),
@@ -76,5 +83,53 @@ import GadgetSystem
         }
         h.loop.live.tick(now: MonotonicClock.now())
         #expect(h.text("clock") != shown)
+    }
+
+    /// A loopback mosquitto on a free port (killed by `stop`).
+    final class Broker {
+        let port: Int
+        let pid: String
+        init() throws {
+            let dir = scratchDirectory("live-mqtt")
+            _ = try ChildProcess.run(["/usr/bin/python3", "-c", "import socket; s=socket.socket(); s.bind(('127.0.0.1', 0)); open('\(dir)/port', 'w').write(str(s.getsockname()[1]))"])
+            port = Int(String(decoding: try FileIO.read(dir + "/port"), as: UTF8.self)) ?? 0
+            try FileIO.replace(dir + "/m.conf", with: Array("listener \(port) 127.0.0.1\nallow_anonymous true\n".utf8))
+            _ = try ChildProcess.run(["/bin/sh", "-c", "/usr/sbin/mosquitto -c '\(dir)/m.conf' >/dev/null 2>&1 & echo $! > '\(dir)/pid'"])
+            pid = String(decoding: try FileIO.read(dir + "/pid"), as: UTF8.self).filter(\.isNumber)
+        }
+        /// Publishes retained, retrying while the broker starts (hang guard: 200 tries).
+        func publishRetained(_ topic: String, _ text: String) throws -> Bool {
+            for _ in 0..<200 {
+                if (try? ChildProcess.run(["/usr/bin/mosquitto_pub", "-h", "127.0.0.1", "-p", "\(port)", "-r", "-q", "1", "-t", topic, "-m", text]))?.succeeded == true { return true }
+                var set = PollSet()
+                _ = try set.wait(timeoutMilliseconds: 50)
+            }
+            return false
+        }
+        func stop() { _ = try? ChildProcess.run(["/bin/kill", pid]) }
+    }
+
+    /// A retained value on an MQTT source's topic, published before the kiosk started, reaches
+    /// the bound text through the `--mqtt` connection.
+    @Test func aRetainedMQTTValueReachesTheBoard() throws {
+        let server = try LiveDataRunnerTests.Server()
+        defer { server.stop() }
+        let broker = try Broker()
+        defer { broker.stop() }
+        #expect(try broker.publishRetained("cafe/price", "3.5"))
+        let h = try Harness(port: server.port, mqtt: broker.port)
+        var guardCount = 0
+        while h.text("price") != "3.50 €", guardCount < 40 {
+            var set = PollSet()
+            for d in h.loop.live.wakeDescriptors { _ = set.add(d) }
+            for e in h.loop.control.endpoints { _ = set.add(e.wakeDescriptor) }
+            _ = try set.wait(until: h.loop.live.nextDeadline.map { min($0, MonotonicClock.now() + 2_000_000) } ?? MonotonicClock.now() + 200_000)
+            let now = MonotonicClock.now()
+            h.loop.takeControl(now: now)
+            h.loop.takeSourceMessages(now: now)
+            h.loop.live.tick(now: now)
+            guardCount += 1
+        }
+        #expect(h.text("price") == "3.50 €")
     }
 }
