@@ -29,4 +29,21 @@ extension KioskLoop {
             for (topic, payload) in m.takeData() { liveData.receive(topic: topic, payload: payload, at: now) }
         }
     }
+
+    /// After the features ran: source events to subscribers (socket and MQTT, as other events),
+    /// the sources' figures into the metrics.
+    func followLiveData() {
+        guard let liveData else { service.metrics.sources = nil; return }
+        service.metrics.sources = liveData.book
+        for e in liveData.takeEvents() {
+            var o: [(String, JSONValue)] = [("type", .string("source")), ("source", .string(e.source)), ("event", .string(e.kind.rawValue))]
+            if let f = e.failure {
+                o.append(("message", .string(f.message)))
+                if let status = f.httpStatus { o.append(("httpStatus", .number(Double(status)))) }
+            }
+            control.publish(.object(o))
+        }
+    }
+
+    func sourcesReport(now: Microseconds) -> JSONValue? { liveData?.book?.report(now: now) }
 }

@@ -161,6 +161,7 @@ public final class KioskLoop {
             takeSourceMessages(now: now)
             live.tick(now: now)
             followSchedule(now: now)
+            followLiveData()
             for flip in try pacer.dispatch(display, into: &stats) { flipped(flip) }
             if let action = idle.update(now: now) { apply(action) }
 

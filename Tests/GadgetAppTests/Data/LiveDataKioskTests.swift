@@ -15,7 +15,8 @@ import GadgetSystem
         init(port: Int, mqtt: Int? = nil) throws {
             dir = scratchDirectory("live-data-kiosk")
             let board = """
-            {"size": [400, 200], "sources": [{"id": "w", "url": "http://127.0.0.1:\(port)/etag", "every": 1}, {"id": "price", "topic": "cafe/price"}],
+            {"size": [400, 200], "sources": [{"id": "w", "url": "http://127.0.0.1:\(port)/etag", "every": 1}, {"id": "price", "topic": "cafe/price"},
+                {"id": "bad", "url": "http://127.0.0.1:\(port)/500", "every": 1}],
              "gadgets": [
                 {"id": "price", "center": [300, 150], "size": [100, 50], "text": "…", "bind": {"text": "{price|%.2f} €"}},
                 {"id": "clock", "center": [100, 50], "size": [200, 50], "text": "--:--:--", "bind": {"text": "{time|%H:%M:%S}"}},
@@ -66,11 +67,23 @@ import GadgetSystem
         #expect(first != "--:--:--" && first?.count == 8)
         let qrBefore = h.loop.live.qrImages["q"]
         var guardCount = 0
-        while h.text("temp") != "21.5 °C", guardCount < 300 { try h.iterate(); guardCount += 1 }
+        func badFailed() -> Bool { h.loop.liveData?.book?.statuses.first { $0.id == "bad" }?.lastError != nil }
+        while h.text("temp") != "21.5 °C" || !badFailed(), guardCount < 300 { try h.iterate(); guardCount += 1 }
         #expect(h.text("temp") == "21.5 °C")
         // The QR code follows the value (its text was a template with nothing arrived: no image before).
         #expect(qrBefore == nil && h.loop.live.qrImages["q"] != nil)
         #expect(h.loop.liveData?.book?.statuses.first?.fetches["ok"] ?? 0 >= 1)
+        // The failing source: one `error` event with its HTTP status for subscribers, `state`'s
+        // `sources`, the metrics.
+        let events = try #require(h.loop.liveData).takeEvents()
+        #expect(events.map(\.source) == ["bad"] && events.first?.kind == .error && events.first?.failure?.httpStatus == 500)
+        let report = JSONWriter.write(try #require(h.loop.sourcesReport(now: MonotonicClock.now())))
+        #expect(report.contains(#""id":"bad""#) && report.contains(#""httpStatus":500"#) && report.contains(#""id":"w""#))
+        h.loop.followLiveData()
+        let metrics = h.loop.service.metrics.exposition(now: MonotonicClock.now())
+        #expect(metrics.contains(#"gadgetboard_source_fetches_total{source="w",result="ok"}"#))
+        #expect(metrics.contains(#"gadgetboard_source_age_seconds{source="w"}"#))
+        #expect(!metrics.contains(#"gadgetboard_source_age_seconds{source="bad"}"#))
         // The clock's next change is a deadline of the feature: ticking at it shows a new second.
         let deadline = try #require(h.loop.liveData?.nextDeadline)
         let shown = h.text("clock")
