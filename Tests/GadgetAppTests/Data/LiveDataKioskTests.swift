@@ -12,11 +12,14 @@ import GadgetSystem
     final class Harness {
         let loop: KioskLoop
         let dir: String
-        init(port: Int, mqtt: Int? = nil) throws {
+        var socket: String { dir + "/c.sock" }
+        /// `path`: what source `w` asks the loopback server for; `socket`: a control socket too.
+        init(port: Int, mqtt: Int? = nil, path: String = "etag", socket: Bool = false) throws {
+            // Without the failing source when `w` hangs: the server's count is then `w`'s request and the count's own.
+            let bad = path == "never" ? "" : #",{"id": "bad", "url": "http://127.0.0.1:\#(port)/500", "every": 1}"#
             dir = scratchDirectory("live-data-kiosk")
             let board = """
-            {"size": [400, 200], "sources": [{"id": "w", "url": "http://127.0.0.1:\(port)/etag", "every": 1}, {"id": "price", "topic": "cafe/price"},
-                {"id": "bad", "url": "http://127.0.0.1:\(port)/500", "every": 1}],
+            {"size": [400, 200], "sources": [{"id": "w", "url": "http://127.0.0.1:\(port)/\(path)", "every": 1, "timeoutSeconds": 60}, {"id": "price", "topic": "cafe/price"}\(bad)],
              "gadgets": [
                 {"id": "price", "center": [300, 150], "size": [100, 50], "text": "…", "bind": {"text": "{price|%.2f} €"}},
                 {"id": "clock", "center": [100, 50], "size": [200, 50], "text": "--:--:--", "bind": {"text": "{time|%H:%M:%S}"}},
@@ -30,6 +33,7 @@ import GadgetSystem
             o.boardPath = dir + "/board.json"
             o.watchBoard = false
             o.inputPaths = ["/nonexistent"]
+            if socket { o.controlSocketPath = dir + "/c.sock" }
             if let mqtt {
                 // As Kiosk.swift makes it for `--mqtt`.
                 let m = MQTTOptions(broker: MQTTBrokerURL(host: "127.0.0.1", port: mqtt, tls: false), topics: try MQTTTopics(prefix: "gadgetboard", node: "k1"))
@@ -144,5 +148,52 @@ import GadgetSystem
             guardCount += 1
         }
         #expect(h.text("price") == "3.50 €")
+    }
+
+    /// The server's request count (its /count page), read with Python's urllib.
+    func requestCount(_ port: Int) throws -> Int {
+        let file = scratchDirectory("live-count") + "/n"
+        _ = try ChildProcess.run(["/usr/bin/python3", "-c", "import urllib.request; open('\(file)', 'w').write(urllib.request.urlopen('http://127.0.0.1:\(port)/count').read().decode())"])
+        return Int(String(decoding: (try? FileIO.read(file)) ?? [], as: UTF8.self).filter(\.isNumber)) ?? 0
+    }
+
+    /// A source whose server never answers does not hold the control channel: `state` is
+    /// answered while the source's request is still outstanding (the server saw it, the poller
+    /// recorded no outcome), decided by order of events, not by timing.
+    @Test func controlAnswersWhileASourceHangs() throws {
+        let server = try LiveDataRunnerTests.Server()
+        defer { server.stop() }
+        let h = try Harness(port: server.port, path: "never", socket: true)
+        // The hanging request reached the server: the count is it and the count's own request
+        // (no other source polls this server; hang guard 200 polls).
+        var polls = 0
+        while try requestCount(server.port) < 2, polls < 200 {
+            var set = PollSet()
+            _ = try set.wait(timeoutMilliseconds: 50)
+            polls += 1
+        }
+        #expect(try requestCount(server.port) >= 2)
+        let client = try ControlClient(path: h.socket)
+        try client.send(#"{"cmd":"state","id":7}"#)
+        var reply: String?
+        var guardCount = 0
+        while reply == nil, guardCount < 200 {
+            var set = PollSet()
+            for e in h.loop.control.endpoints { _ = set.add(e.wakeDescriptor) }
+            for d in h.loop.live.wakeDescriptors { _ = set.add(d) }
+            _ = try set.wait(timeoutMilliseconds: 100)
+            let now = MonotonicClock.now()
+            h.loop.takeControl(now: now)
+            h.loop.live.tick(now: now)
+            reply = try client.readLine(timeoutMilliseconds: 0)
+            guardCount += 1
+        }
+        let state = try JSONParser.parse(try #require(reply))
+        #expect(state["ok"] == .bool(true))
+        // Still outstanding: no outcome of any kind recorded for the hanging source.
+        let w = try #require(h.loop.liveData?.book?.statuses.first { $0.id == "w" })
+        #expect(w.fetches.isEmpty && w.lastError == nil && w.lastSuccess == nil)
+        guard case .array(let sources)? = state["sources"] else { Issue.record("no sources in state"); return }
+        #expect(sources.first?["id"] == .string("w") && sources.first?["lastError"] == .null)
     }
 }
