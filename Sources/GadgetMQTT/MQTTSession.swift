@@ -52,6 +52,9 @@ public final class MQTTSession {
     /// `outgoingLimit` messages are still on their way.
     @discardableResult
     public func publish(_ message: MQTTMessage) -> Bool { worker.publish(message) }
+    /// Subscribes `topics` too (QoS 1), now if connected and on every reconnect; retained
+    /// messages arrive as usual. Thread: any.
+    public func subscribe(_ topics: [String]) { worker.subscribe(topics) }
 
     public var statistics: MQTTStatistics { worker.shared.withLock { $0.statistics } }
 

@@ -11,6 +11,8 @@ final class MQTTSessionWorker: MosquittoEvents, @unchecked Sendable {
         var statistics = MQTTStatistics()
         var outstanding = 0
         var stopping = false
+        /// Topics subscribed at run time (a board's MQTT sources), again on every reconnect.
+        var extraTopics: [String] = []
     }
 
     let configuration: MQTTSessionConfiguration
@@ -95,6 +97,21 @@ final class MQTTSessionWorker: MosquittoEvents, @unchecked Sendable {
         }
     }
 
+    /// Adds `topics` to the run-time subscriptions: subscribed now when connected (libmosquitto
+    /// queues it, as a publish), and on every later connect. A topic no longer wanted stays
+    /// subscribed until the session ends; its messages are ignored by the receiver.
+    func subscribe(_ topics: [String]) {
+        let (new, connected) = shared.withLock { s -> ([String], Bool) in
+            let new = topics.filter { !s.extraTopics.contains($0) && !configuration.subscriptions.contains($0) }
+            s.extraTopics += new
+            return (new, s.statistics.connected)
+        }
+        guard connected else { return }
+        for topic in new {
+            do { try client.subscribe(topic: topic, qos: 1) } catch { log.error("\(error)") }
+        }
+    }
+
     // MARK: libmosquitto's callbacks (this thread, inside connect/loop)
 
     func connected(code: Int32) {
@@ -114,7 +131,7 @@ final class MQTTSessionWorker: MosquittoEvents, @unchecked Sendable {
             $0.outstanding = 0
         }
         log.info("connected to \(configuration.broker) as \(configuration.clientID)")
-        for topic in configuration.subscriptions {
+        for topic in configuration.subscriptions + shared.withLock({ $0.extraTopics }) {
             do { try client.subscribe(topic: topic, qos: 1) } catch { log.error("\(error)") }
         }
         for m in configuration.birth() { _ = publish(m) }

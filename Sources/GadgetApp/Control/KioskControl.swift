@@ -16,6 +16,12 @@ protocol ControlHost: AnyObject {
     var displayDecision: DisplayPowerPolicy.Decision { get }
     /// `{"cmd":"display"}`: on or off over the schedule, or back to it.
     func controlSetDisplay(_ override: DisplayPowerPolicy.Override, now: Microseconds)
+    /// `state`'s `sources` (the board's live-data sources at `now`); nil: the board has none.
+    func sourcesReport(now: Microseconds) -> JSONValue?
+}
+
+extension ControlHost {
+    func sourcesReport(now: Microseconds) -> JSONValue? { nil }
 }
 
 /// The control protocol's executor (docs/control.md): requests from every `ControlEndpoint` (the
@@ -176,6 +182,7 @@ final class KioskControl {
                 ("page", live.session.currentPage.map { .string($0) } ?? .null),
                 ("gadgets", ControlStateReport.gadgets(board: live.board, poses: live.session.world.poses)),
                 ("display", DisplayControl.report(host?.displayDecision ?? DisplayPowerPolicy.Decision(on: true, cause: .start))),
+                ("sources", host?.sourcesReport(now: now) ?? .array([])),
             ])
         case .snapshot:
             guard let host else { return .failed(ControlFailure(field: nil, message: "no kiosk to show a frame")) }

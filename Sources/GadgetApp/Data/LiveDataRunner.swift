@@ -70,9 +70,12 @@ public final class LiveDataRunner {
     private func deadline(after now: Microseconds) -> Microseconds? {
         var next = evaluator.nextStaleDeadline(now: Double(now) / 1_000_000).map { Microseconds(($0 * 1_000_000).rounded(.up)) }
         if let resolution = evaluator.clockResolution {
+            // Both clocks read together: `now` is when the update began, and evaluating (a QR
+            // code encoded) can take long enough that mapping from it would wake the loop early.
+            let mono = max(MonotonicClock.now(), now)
             let wall = Double(WallClock.microseconds()) / 1_000_000
             let boundary = resolution.nextBoundary(after: wall, utcOffsetSeconds: zone.offset(at: Int64(wall.rounded(.down))))
-            let at = now + Microseconds(((boundary - wall) * 1_000_000).rounded(.up)) + 1000
+            let at = mono + Microseconds(((boundary - wall) * 1_000_000).rounded(.up)) + 1000
             next = min(next ?? at, at)
         }
         return next

@@ -43,7 +43,15 @@ public final class MQTTEndpoint: ControlEndpoint {
         /// The last health message, published again on every reconnect.
         var lastHealth: MQTTMessage?
         var refused: UInt64 = 0
+        /// The board's MQTT source topics, and the latest payload of each not yet taken (only
+        /// the latest matters to a binding, so a flood on one topic holds one payload).
+        var dataTopics: Set<String> = []
+        var data: [String: [UInt8]] = [:]
+        var dataOrder: [String] = []
     }
+
+    /// A source payload larger than this is dropped (a binding shows a value, not a file).
+    public static let dataPayloadLimit = 256 * 1024
 
     /// Reads the credentials (a missing or malformed file is an error: the kiosk would otherwise
     /// run unnoticed without the fleet), then starts the session, which connects in the background:
@@ -78,7 +86,16 @@ public final class MQTTEndpoint: ControlEndpoint {
         do {
             // The session's thread calls this for every message on a subscribed topic.
             session = try MQTTSession(configuration, log: log) { topic, payload, retained -> MQTTMessage? in
-                guard topics.isCommand(topic) else { return nil }
+                guard topics.isCommand(topic) else {
+                    // A live-data source's topic: the latest payload waits for the loop.
+                    let kept = shared.withLock { s -> Bool in
+                        guard s.dataTopics.contains(topic), payload.count <= MQTTEndpoint.dataPayloadLimit else { return false }
+                        if s.data.updateValue(payload, forKey: topic) == nil { s.dataOrder.append(topic) }
+                        return true
+                    }
+                    if kept { wake.signal() }
+                    return nil
+                }
                 let refusal: String?
                 if retained {
                     refusal = "retained commands are ignored (they would run again at every reconnect); publish without -r"
@@ -114,6 +131,21 @@ public final class MQTTEndpoint: ControlEndpoint {
             return s.inbox
         }
         requests.append(contentsOf: taken)
+    }
+
+    /// The board's MQTT sources read `topics`: subscribed through this connection (retained
+    /// values arrive at once, and again after a reconnect).
+    public func subscribeData(_ topics: [String]) {
+        shared.withLock { $0.dataTopics.formUnion(topics) }
+        session?.subscribe(topics)
+    }
+
+    /// The source payloads that arrived since the last call, oldest topic first.
+    public func takeData() -> [(topic: String, payload: [UInt8])] {
+        shared.withLock { s in
+            defer { s.data.removeAll(keepingCapacity: true); s.dataOrder.removeAll(keepingCapacity: true) }
+            return s.dataOrder.compactMap { t in s.data[t].map { (t, $0) } }
+        }
     }
 
     public func send(reply: String, to client: ControlClientID) {

@@ -34,6 +34,8 @@ public final class KioskLoop {
     var idle: IdleBlanker
     /// Opening hours, the attract loop, the `display` command (`KioskLoop+Schedule`).
     var schedule: ScheduleRunner?
+    /// The board's live data (sources, bindings, clocks, QR texts): Kiosk/KioskLoop+Data.swift.
+    var liveData: LiveDataFeature?
     /// The schedule or the control protocol has the display off: nothing is drawn.
     var scheduleOff = false
     var stats = FrameStatistics()
@@ -126,6 +128,7 @@ public final class KioskLoop {
         control.start(options)
         startWatching()
         startSchedule(loaded.board, now: startTime)
+        startLiveData(now: startTime)
     }
 
     /// Runs until `--frames`/`--duration` is reached or a terminating signal arrives.
@@ -155,8 +158,10 @@ public final class KioskLoop {
             takeInput()
             takeControl(now: now)
             takeWatch(now: now)
+            takeSourceMessages(now: now)
             live.tick(now: now)
             followSchedule(now: now)
+            followLiveData()
             for flip in try pacer.dispatch(display, into: &stats) { flipped(flip) }
             if let action = idle.update(now: now) { apply(action) }
 

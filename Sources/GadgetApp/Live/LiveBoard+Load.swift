@@ -102,6 +102,7 @@ extension LiveBoard {
         }
         name = fresh.name
         images = fresh.images
+        qrImages = fresh.qrImages
         imageFiles = outcome.files
         lastLoadImages = (outcome.decoded, outcome.reused)
         switch job.source {

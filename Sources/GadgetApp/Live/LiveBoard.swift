@@ -37,6 +37,9 @@ public final class LiveBoard {
     public internal(set) var session: BoardSession
     /// Decoded images by the path the board writes.
     var images: [String: RGBAImage]
+    /// The QR gadgets' images (the board's, then live texts' as they change): kept here so a
+    /// rebuilt scene still shows the codes (`loaded` carries them).
+    var qrImages: [String: RGBAImage]
     /// The file each image was decoded from and the size it was decoded for: a load reuses an
     /// image whose file and size did not change.
     var imageFiles: [String: ImageFileRecord] = [:]
@@ -94,6 +97,7 @@ public final class LiveBoard {
         self.imageDirectory = imageDirectory
         controlRoot = path.map { FileIO.directory(of: $0) }
         images = loaded.images
+        qrImages = loaded.qrImages
         self.displaySize = displaySize
         self.rotation = rotation
         scene = try BoardScene(loaded: loaded, displaySize: displaySize, rotation: rotation, text: textImages)
@@ -107,7 +111,11 @@ public final class LiveBoard {
     /// The running board: the file's, with every change applied.
     public var board: Board { session.board }
     /// The board and its images as a value (a scene is built from it).
-    public var loaded: LoadedBoard { LoadedBoard(name: name, board: board, images: images) }
+    public var loaded: LoadedBoard {
+        var l = LoadedBoard(name: name, board: board, images: images)
+        l.qrImages = qrImages
+        return l
+    }
     public var viewport: BoardViewport { scene.viewport }
 
     /// Adds a feature; the loop polls it from the next iteration.

@@ -69,6 +69,8 @@ public struct KioskMetrics: Sendable {
     public var throttled: ThrottledFlags?
     /// `run --mqtt`: the session's counters; nil without MQTT.
     public var mqtt: MQTTStatistics?
+    /// The board's live-data sources (fetch counts, value ages); nil: none.
+    public var sources: SourceStatusBook?
     /// Process start (CLOCK_MONOTONIC µs), for the uptime gauge.
     public let startTime: Microseconds
 
@@ -137,6 +139,12 @@ public struct KioskMetrics: Sendable {
         p.counter("gadgetboard_control_clients_rejected_total", help: "Control socket connections refused because the most clients were connected.",
                   value: Double(controlClientsRejected))
         p.counter("gadgetboard_control_lines_too_long_total", help: "Control request lines refused for their length.", value: Double(controlLinesTooLong))
+        if let sources, !sources.statuses.isEmpty {
+            p.counter("gadgetboard_source_fetches_total", help: "Live-data source fetches (HTTP polls, MQTT messages), by source and result.",
+                      samples: sources.statuses.flatMap { s in s.fetches.sorted { $0.key < $1.key }.map { ([("source", s.id), ("result", $0.key)], Double($0.value)) } })
+            p.gauge("gadgetboard_source_age_seconds", help: "Seconds since each source's value last arrived or was confirmed (absent: no value yet).",
+                    samples: sources.statuses.compactMap { s in s.age(now: now).map { ([("source", s.id)], $0) } })
+        }
         p.gauge("gadgetboard_board_gadgets", help: "Gadgets on the board on screen.", value: Double(boardGadgets))
         p.gauge("gadgetboard_blanked", help: "1 while the panel is blanked by the idle policy.", value: blanked ? 1 : 0)
         p.gauge("gadgetboard_display_on", help: "1 while the display is on, 0 while off; the label says why (schedule, idle, control, start, touch).",

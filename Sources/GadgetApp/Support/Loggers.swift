@@ -9,6 +9,7 @@ public enum Loggers {
     public static let board = GadgetLogging.logger("board")
     public static let control = GadgetLogging.logger("control")
     public static let calibrate = GadgetLogging.logger("calibrate")
+    public static let data = GadgetLogging.logger("data")
     public static let egl = GadgetLogging.logger("egl")
     public static let input = GadgetLogging.logger("input")
     public static let kms = GadgetLogging.logger("kms")
