@@ -34,6 +34,8 @@ public final class KioskLoop {
     var idle: IdleBlanker
     /// Opening hours, the attract loop, the `display` command (`KioskLoop+Schedule`).
     var schedule: ScheduleRunner?
+    /// The board's video gadgets (`KioskLoop+Video`).
+    var videos: VideoGadgets?
     /// The schedule or the control protocol has the display off: nothing is drawn.
     var scheduleOff = false
     var stats = FrameStatistics()
@@ -126,6 +128,7 @@ public final class KioskLoop {
         control.start(options)
         startWatching()
         startSchedule(loaded.board, now: startTime)
+        startVideos(now: startTime)
     }
 
     /// Runs until `--frames`/`--duration` is reached or a terminating signal arrives.
@@ -304,6 +307,7 @@ public final class KioskLoop {
         watcher = nil
         verifier?.destroy()
         input?.stop()
+        videos?.destroy()
         // While disconnected the GL objects went with the display that had them.
         live.destroy()
         guard displayConnected else { return }
