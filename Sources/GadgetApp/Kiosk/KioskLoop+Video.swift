@@ -26,3 +26,21 @@ extension KioskLoop {
         control.publish(json)
     }
 }
+
+extension KioskLoop {
+    /// The players' figures into the metrics (after each frame).
+    func countVideoFrames() {
+        guard let s = videos?.statistics else { return }
+        service.metrics.videoFrames = UInt64(s.framesPresented)
+        service.metrics.videoFramesDropped = UInt64(s.framesDropped)
+        service.metrics.videoDecoder = s.decoder
+        service.metrics.videoPath = s.path
+    }
+
+    /// `--stats` `"video": {"framesPresented","framesDropped","decoder","path"}`.
+    func videoStatsJSON() -> JSONValue {
+        let s = videos?.statistics ?? VideoPlayer.Statistics(decoder: "none", path: "none")
+        return .object([("framesPresented", .number(Double(s.framesPresented))), ("framesDropped", .number(Double(s.framesDropped))),
+                        ("decoder", .string(s.decoder)), ("path", .string(s.path))])
+    }
+}
