@@ -20,6 +20,11 @@ import GadgetSystem
         ##"{"id":"v","center":[80,120],"size":[160,240],"video":"clip.mp4"},"## +
         ##"{"id":"sq","center":[240,120],"size":[60,60],"color":"#ff8800"}]}"##
 
+    /// The same board with the video gadget a plain colour.
+    static let boardWithoutVideo = ##"{"size":[320,240],"background":"#203040","gadgets":["## +
+        ##"{"id":"v","center":[80,120],"size":[160,240],"color":"#000000"},"## +
+        ##"{"id":"sq","center":[240,120],"size":[60,60],"color":"#ff8800"}]}"##
+
     /// Six frames at 30 fps, each a different flat grey (frame n: luma 20 + 36n), looping.
     static func workshop() throws -> VideoSnapshotTests.Workshop {
         let w = VideoSnapshotTests.Workshop()
@@ -96,5 +101,33 @@ import GadgetSystem
         player.pause(at: loop.startTime + 48 * VideoKioskTests.refresh)
         loop.live.tick(now: loop.startTime + 48 * VideoKioskTests.refresh)
         #expect(!loop.live.isAnimating)
+    }
+
+    /// A reload that keeps the clip keeps its player (no seam); one without the video retires it
+    /// (no feature left polling a stopped decoder), and one that brings a video back starts one.
+    @Test func reloadsKeepRetireAndStartPlayers() throws {
+        let w = try VideoKioskTests.workshop()
+        try FileIO.replace(w.directory + "/board.json", with: VideoKioskTests.board)
+        let loop = try VideoKioskTests.kiosk(w, buffers: 1)
+        defer { loop.destroy() }
+        func players() -> [VideoPlayer] { loop.live.features.compactMap { $0 as? VideoPlayer } }
+        let first = try #require(players().first)
+        #expect(players().count == 1)
+        #expect(VideoKioskTests.tick(loop, now: loop.startTime, due: true))
+        try loop.drawFrame(now: loop.startTime)
+        loop.reload(now: loop.startTime)
+        try loop.live.awaitLoad(now: loop.startTime)
+        #expect(players().count == 1 && players().first === first)
+        try FileIO.replace(w.directory + "/board.json", with: VideoKioskTests.boardWithoutVideo)
+        loop.reload(now: loop.startTime)
+        try loop.live.awaitLoad(now: loop.startTime)
+        #expect(players().isEmpty && loop.videos?.players.isEmpty == true)
+        #expect(loop.videos?.statistics.framesPresented == 1)
+        try loop.drawFrame(now: loop.startTime + VideoKioskTests.refresh)
+        #expect(loop.live.scene.videoSurfaces.isEmpty)
+        try FileIO.replace(w.directory + "/board.json", with: VideoKioskTests.board)
+        loop.reload(now: loop.startTime)
+        try loop.live.awaitLoad(now: loop.startTime)
+        #expect(players().count == 1 && players().first !== first)
     }
 }
