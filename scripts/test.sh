@@ -26,6 +26,9 @@ stage "Tests/window/run.sh" Tests/window/run.sh
 # The command line a new user meets in the first hour (issue 24): the real binary's messages,
 # exit statuses, ctl's options and the one path rule for board files.
 stage "Tests/cli/run.sh" Tests/cli/run.sh
+# Opening hours end to end (issue 26): the wall clock moved by libfaketime, a page at 11:30 and the
+# display off at 22:00, seen through the control socket.
+stage "Tests/schedule/run.sh" Tests/schedule/run.sh
 # The fleet over MQTT (issue 15): Debian's mosquitto on loopback, three headless kiosks.
 stage "Tests/mqtt/run.sh" Tests/mqtt/run.sh
 # The Debian package (issue 15): a release build with the Swift runtime linked in, checked by
@@ -38,7 +41,7 @@ if [[ -f $(tail -n1 "$deb_log") ]]; then export GADGETBOARD_DEB; GADGETBOARD_DEB
 # need an x86-64 host (CI is one). On a Raspberry Pi the Swift suites above still run everything
 # else; the kiosk itself is checked there by running it (docs/raspberry-pi.md).
 if [[ $(dpkg --print-architecture) == amd64 ]]; then
-  for t in Tests/vm/run.sh Tests/boot/run.sh; do
+  for t in Tests/vm/run.sh Tests/vm/run-cec.sh Tests/boot/run.sh; do
     if [[ -x $t ]]; then stage "$t" "$t"; fi
   done
 else

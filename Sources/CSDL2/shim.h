@@ -19,6 +19,25 @@ static inline int gadget_sdl_connection_fd(SDL_Window *window) {
     return -1;
 }
 
+/// The X server's time (ms, its 32-bit `Time`) of the X event behind an SDL_SYSWMEVENT, for the
+/// pointer events whose time matters (a flick's velocity); 0 for other events and other window
+/// systems. Reads the XEvent union's fields only: no libX11 symbol is linked.
+static inline unsigned int gadget_sdl_x11_event_time(const SDL_Event *event) {
+#if defined(SDL_VIDEO_DRIVER_X11)
+    if (event->type != SDL_SYSWMEVENT || !event->syswm.msg || event->syswm.msg->subsystem != SDL_SYSWM_X11) return 0;
+    const XEvent *x = &event->syswm.msg->msg.x11.event;
+    switch (x->type) {
+    case MotionNotify: return (unsigned int)x->xmotion.time;
+    case ButtonPress:
+    case ButtonRelease: return (unsigned int)x->xbutton.time;
+    default: return 0;
+    }
+#else
+    (void)event;
+    return 0;
+#endif
+}
+
 /// SDL_WINDOWPOS_CENTERED is a macro Swift cannot import.
 static inline int gadget_sdl_windowpos_centered(void) { return SDL_WINDOWPOS_CENTERED; }
 #endif

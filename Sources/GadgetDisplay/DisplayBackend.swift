@@ -47,6 +47,9 @@ public protocol DisplayBackend: AnyObject {
     /// Whether something is still plugged into the output, as the kernel says now. Asked after a
     /// hotplug uevent, never per frame. Backends without connectors: always true.
     func isConnected() -> Bool
+    /// After a display change uevent: still connected, gone, or still connected with another
+    /// preferred mode to follow. Default: from `isConnected()` (no modes to change).
+    func outputChange() -> OutputChange
     /// What a desktop window reported since the last call (pointer and finger input, a new size,
     /// a request to close), reading the window system's queue first. Asked once per loop
     /// iteration. Backends without a window: nothing.
@@ -64,6 +67,7 @@ public protocol DisplayBackend: AnyObject {
 
 extension DisplayBackend {
     public func isConnected() -> Bool { true }
+    public func outputChange() -> OutputChange { isConnected() ? .unchanged : .disconnected }
     /// Backends that cannot say: every frame is drawn whole.
     public var bufferAge: Int { 0 }
     public func setDamageRegion(_ rects: [PixelRect]?) {}

@@ -15,7 +15,7 @@ struct SnapshotCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "PNG file to write.")
     var out: String
 
-    @Option(help: "Image size WxH (default: the board's size).", transform: PixelSize.argument)
+    @Option(help: "Image size WxH (default: the panel's: the board's size, turned by a 90/270 rotation).", transform: PixelSize.argument)
     var size: PixelSize?
 
     @Option(help: "Display rotation in degrees (default: the board's).")

@@ -30,7 +30,7 @@ import GadgetRender
         #expect(near(rgb(home, 600, 360), [0x1e, 0x24, 0x30]))
         // The shared title on both.
         #expect(near(rgb(home, 400, 30), [0x8e, 0x8e, 0x93]) && near(rgb(menu, 400, 30), [0x8e, 0x8e, 0x93]))
-        // Dots: two 8 px squares 16 px apart centred at x 392 and 408, y 464; the page's bright.
+        // Dots: two 8 px discs 16 px apart centred at x 392 and 408, y 464; the page's bright.
         #expect(rgb(home, 392, 464)[0] > 200 && rgb(home, 408, 464)[0] < 140)
         #expect(rgb(menu, 392, 464)[0] < 140 && rgb(menu, 408, 464)[0] > 200)
         #expect(home.drawCalls == 1 && menu.drawCalls == 1, "dots join the board's batch")

@@ -70,3 +70,42 @@ import Testing
         }
     }
 }
+
+/// Issue 24 item 4: a TV that changes its mode while staying connected is followed.
+@Suite struct OutputRefitTests {
+    static let full = DisplayMode.synthetic(width: 1920, height: 1080, refreshMilliHertz: 60_000, preferred: true)
+    static let xga = DisplayMode.synthetic(width: 1024, height: 768, refreshMilliHertz: 60_000, preferred: true)
+    static let hd = DisplayMode.synthetic(width: 1280, height: 720, refreshMilliHertz: 60_000)
+
+    @Test func aNewPreferredModeIsFollowed() {
+        // Shown at 1920x1080; the TV comes back from another input preferring 1024x768.
+        let next = OutputPlan.refit(request: nil, shown: Self.full, modes: [Self.xga, Self.hd])
+        #expect(next == Self.xga)
+    }
+
+    @Test func theSamePreferredModeChangesNothing() {
+        #expect(OutputPlan.refit(request: nil, shown: Self.full, modes: [Self.full, Self.hd]) == nil)
+        // 59.94 Hz against 60 Hz is the same mode (ModeRequest.refreshTolerance).
+        let ntsc = DisplayMode.synthetic(width: 1920, height: 1080, refreshMilliHertz: 59_940, preferred: true)
+        #expect(OutputPlan.refit(request: nil, shown: Self.full, modes: [ntsc]) == nil)
+    }
+
+    @Test func anotherRefreshAtTheSameSizeIsFollowed() {
+        let fifty = DisplayMode.synthetic(width: 1920, height: 1080, refreshMilliHertz: 50_000, preferred: true)
+        #expect(OutputPlan.refit(request: nil, shown: Self.full, modes: [fifty]) == fifty)
+    }
+
+    @Test func modeStillWins() throws {
+        let request = try #require(ModeRequest(parsing: "1920x1080"))
+        #expect(OutputPlan.refit(request: request, shown: Self.full, modes: [Self.xga, Self.hd]) == nil)
+    }
+
+    @Test func noModesWaitsForTheNextUevent() {
+        #expect(OutputPlan.refit(request: nil, shown: Self.full, modes: []) == nil)
+    }
+
+    @Test func withoutAPreferredFlagTheLargestCounts() {
+        let plain = DisplayMode.synthetic(width: 1024, height: 768, refreshMilliHertz: 60_000)
+        #expect(OutputPlan.refit(request: nil, shown: Self.full, modes: [plain, Self.hd]) == Self.hd)
+    }
+}

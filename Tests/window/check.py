@@ -16,7 +16,7 @@ import subprocess
 import sys
 
 COLOURS = {
-    "red": (255, 0, 0), "green": (0, 255, 0), "blue": (0, 0, 255), "yellow": (255, 255, 0),
+    "red": (255, 0, 0), "green": (0, 255, 0), "blue": (0, 0, 255), "yellow": (255, 255, 0), "magenta": (255, 0, 255),
     "background": (32, 32, 32),
     # ProblemsOverlay's red bar (HUD palette red, opaque).
     "problem-bar": (255, 69, 58),

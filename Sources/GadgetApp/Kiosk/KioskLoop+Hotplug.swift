@@ -20,6 +20,8 @@ public struct DisplayHotplug {
 /// another one) the display is opened as at start-up — the mode may differ: a TV can come back
 /// at 1024×768 — and everything that depends on it is rebuilt: the GL objects (new context),
 /// the board's fit (scene and viewport), the touch mapping and the gesture thresholds' scale.
+/// A connector that stays connected while its preferred mode changes (a TV switched to another
+/// input and back) is followed the same way (`OutputChange.modeChanged`), unless `--mode` chose.
 extension KioskLoop {
     func handleHotplug(now: Microseconds) {
         hotplugPending = false
@@ -27,7 +29,15 @@ extension KioskLoop {
         let cards = hotplug.monitor.take()
         guard !cards.isEmpty else { return }
         if displayConnected {
-            if !display.isConnected() { disconnect(now: now) }
+            switch display.outputChange() {
+            case .unchanged: break
+            case .disconnected: disconnect(now: now)
+            case .modeChanged(let from, let to):
+                // Followed as an unplug and a return: opening again picks the new mode.
+                log.info("display: preferred mode now \(to) (was \(from)); opening it again in that mode")
+                disconnect(now: now)
+                reconnect(now: now, hotplug: hotplug)
+            }
         } else {
             reconnect(now: now, hotplug: hotplug)
         }

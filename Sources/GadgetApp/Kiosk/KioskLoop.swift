@@ -281,8 +281,9 @@ public final class KioskLoop {
     /// panel and counts as use. False, and nothing changes, for an unknown id or a board without
     /// pages.
     @discardableResult
-    public func showPage(_ id: String, animated: Bool) -> Bool {
-        let now = MonotonicClock.now()
+    /// `at`: the loop's time for the change (tests pass their own clock; nil: now).
+    public func showPage(_ id: String, animated: Bool, at time: Microseconds? = nil) -> Bool {
+        let now = time ?? MonotonicClock.now()
         guard case .success = live.showPage(id, cause: .control, animated: animated, now: now) else { return false }
         if let action = idle.wake(now: now) { apply(action) }
         return true

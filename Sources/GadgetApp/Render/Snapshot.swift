@@ -24,6 +24,8 @@ public enum Snapshot {
         public var videos = 0
     }
 
+    /// - size: the image's size; nil: the panel's, the board's size turned by a 90° or 270°
+    ///   `rotation` (or the board's own).
     /// - page: a paged board's page to show (nil: the first); an unknown id throws
     ///   `Snapshot.UnknownPage`.
     /// - videoTime: each video shows the frame on screen at this clip time, µs (a looping clip's
@@ -36,8 +38,12 @@ public enum Snapshot {
         if let page, !session.showPage(page, animated: false, at: 0) {
             throw UnknownPage(page: page, known: loaded.board.pages.map(\.id))
         }
+        // By default the panel's own shape: the board's size, turned by a quarter-turn rotation
+        // (as `run --window-size` defaults), so a portrait board fills the image.
         let boardSize = loaded.board.size
-        let target = size ?? PixelSize(Int(boardSize.width.rounded()), Int(boardSize.height.rounded()))
+        let w = Int(boardSize.width.rounded()), h = Int(boardSize.height.rounded())
+        let turned = (rotation ?? loaded.board.rotation).isQuarterTurn
+        let target = size ?? (turned ? PixelSize(h, w) : PixelSize(w, h))
         let display = try HeadlessDisplay(size: target)
         try display.beginFrame()
         let batcher = try SpriteBatcher()

@@ -1,4 +1,4 @@
-/// The page indicator of a paged board: one small square per page in a row centred near the
+/// The page indicator of a paged board: one small round dot per page in a row centred near the
 /// bottom of the board, the page shown (the nearest while the pages move) bright, the others
 /// dim, like UIPageControl. Board pixels; drawn over the gadgets in the same sprite batch.
 public struct PageDots: Sendable, Equatable {
@@ -30,6 +30,10 @@ public struct PageDots: Sendable, Equatable {
         let nearest = Double(pager.current) + (pager.offset / pager.width).rounded()
         lit = Int(min(max(nearest, 0), Double(n - 1)))
     }
+
+    /// Corner radius of each dot, board px: half its side, so a dot is a disc (UIPageControl's
+    /// dots are round).
+    public var cornerRadius: Double { side / 2 }
 
     /// The area the dots cover, board px (for damage tracking).
     public var bounds: (lo: Vector2, hi: Vector2) {

@@ -35,6 +35,7 @@ public final class FlipSwallowingDisplay: DisplayBackend {
     public func readPixels() throws(DisplayError) -> RGBAImage { try inner.readPixels() }
     public func setPowered(_ on: Bool) -> Bool { inner.setPowered(on) }
     public func isConnected() -> Bool { inner.isConnected() }
+    public func outputChange() -> OutputChange { inner.outputChange() }
 
     public func dispatchEvents() throws(DisplayError) -> [FlipEvent] {
         let flips = try inner.dispatchEvents()

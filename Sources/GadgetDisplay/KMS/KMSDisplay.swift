@@ -42,6 +42,8 @@ public final class KMSDisplay: DisplayBackend {
 
     private let drm: DRMDevice
     private let plan: OutputPlan
+    /// `--mode`, if given: it wins over a changed preferred mode (`outputChange`).
+    private let modeRequest: ModeRequest?
     private let window: GBMWindow
     private var surface: GBMSurface { window.gbmSurface }
     private var committer: any ScanoutCommitter
@@ -103,6 +105,7 @@ public final class KMSDisplay: DisplayBackend {
 
         let plan = try OutputPlan.make(device: drm, resources: found.resources, connector: found.connector, request: request)
         self.plan = plan
+        self.modeRequest = request
         self.mode = plan.mode
         reusedMode = plan.reusesCurrentMode
         saved = SavedCRTC(state: plan.previous, connector: plan.previous.mode == nil ? nil : plan.connector.id)
@@ -225,6 +228,14 @@ public final class KMSDisplay: DisplayBackend {
     public func isConnected() -> Bool {
         guard let info = try? drm.connector(plan.connector.id) else { return false }
         return info.status != .disconnected
+    }
+
+    /// The connector as the kernel says now: gone, or still there with a preferred mode other
+    /// than the one shown (`OutputPlan.refit`; never when `--mode` chose it).
+    public func outputChange() -> OutputChange {
+        guard let info = try? drm.connector(plan.connector.id), info.status != .disconnected else { return .disconnected }
+        guard let next = OutputPlan.refit(request: modeRequest, shown: mode, modes: info.modes) else { return .unchanged }
+        return .modeChanged(from: mode.description, to: next.description)
     }
 
     /// Reads the buffer that is on screen (the last presented frame, as scanned out) by mapping

@@ -32,6 +32,20 @@ struct OutputPlan: Sendable, Hashable {
         return (wanted, false)
     }
 
+    /// After a change uevent on a connector that stayed connected: the mode to fit the board to
+    /// now, when the connector's preferred mode is no longer the one `shown` (another size, or a
+    /// refresh outside `ModeRequest.refreshTolerance`); nil when nothing changed, when it offers
+    /// no modes (mid-switch: the next uevent tells), or when a `request` (`--mode`) chose the mode,
+    /// which always wins.
+    static func refit(request: ModeRequest?, shown: DisplayMode, modes: [DisplayMode]) -> DisplayMode? {
+        guard request == nil, let preferred = DisplayMode.preferred(in: modes) else { return nil }
+        if preferred.width == shown.width, preferred.height == shown.height,
+           abs(preferred.refreshMilliHertz - shown.refreshMilliHertz) <= ModeRequest.refreshTolerance {
+            return nil
+        }
+        return preferred
+    }
+
     /// The CRTC for `connector`: the one already driving it, else the first CRTC one of its encoders
     /// can drive that no other connector is using.
     static func chooseCRTC(connector: DRMConnectorInfo, encoders: [DRMEncoderInfo], resources: DRMResources, busy: Set<CRTCID>) -> CRTCID? {

@@ -50,6 +50,9 @@ public final class WindowDisplay: DisplayBackend {
     private var pendingFlip: FlipEvent?
     /// SDL's event timestamps (ms since SDL_Init, on CLOCK_MONOTONIC) → µs on MonotonicClock.
     private let ticksOrigin: Microseconds
+    /// The X server's own event times → MonotonicClock (SDL's ticks are when SDL read an event:
+    /// a batch read together shares one, and a flick loses its velocity; `WindowEventClock`).
+    private var serverClock = WindowEventClock()
     /// Modifiers as the key events so far say (read in order, so a scripted Ctrl+drag whose
     /// key and button events arrive in one batch still counts the Ctrl).
     private var modifiers: WindowModifiers = []
@@ -135,6 +138,9 @@ public final class WindowDisplay: DisplayBackend {
         // ticks read now may be up to 1 ms behind, so 1 ms less keeps every time at or before
         // the moment the event was queued (never in the future).
         ticksOrigin = MonotonicClock.now() - Microseconds(SDL_GetTicks64()) * 1000 - 1000
+        // Each X event also as an SDL_SYSWMEVENT just before the events SDL makes of it: its
+        // server time stamps the pointer event that follows (`takeWindowEvents`).
+        SDL_EventState(UInt32(SDL_SYSWMEVENT.rawValue), SDL_ENABLE)
         var dw: Int32 = 0, dh: Int32 = 0
         SDL_GL_GetDrawableSize(w, &dw, &dh)
         pixelSize = PixelSize(Int(dw), Int(dh))
@@ -213,8 +219,16 @@ public final class WindowDisplay: DisplayBackend {
     public func takeWindowEvents() -> [WindowEvent] {
         var out: [WindowEvent] = []
         var e = SDL_Event()
+        let readAt = MonotonicClock.now()
+        var serverTime: Microseconds?
         while SDL_PollEvent(&e) != 0 {
-            if let w = translate(e) { out.append(w) }
+            if e.type == SDL_SYSWMEVENT.rawValue {
+                let ms = gadget_sdl_x11_event_time(&e)
+                serverTime = ms == 0 ? nil : serverClock.time(serverMilliseconds: UInt32(ms), readAt: readAt)
+                continue
+            }
+            if let w = translate(e, serverTime: serverTime) { out.append(w) }
+            serverTime = nil
         }
         // Without the connection's descriptor nothing wakes the loop for input: look again soon.
         // (Re-arming also resets a timerfd that has already expired.)
@@ -222,10 +236,11 @@ public final class WindowDisplay: DisplayBackend {
         return out
     }
 
-    private func translate(_ e: SDL_Event) -> WindowEvent? {
-        // Events of one millisecond share a time, as a window system's do; WindowTouches keeps
-        // the times of successive frames from going backwards.
-        let time = ticksOrigin + Microseconds(e.common.timestamp) * 1000
+    /// `serverTime`: the X server's time of the X event this SDL event came from, on our clock
+    /// (nil: SDL's tick, e.g. on Wayland). WindowTouches keeps the times of successive frames
+    /// from going backwards.
+    private func translate(_ e: SDL_Event, serverTime: Microseconds?) -> WindowEvent? {
+        let time = serverTime ?? ticksOrigin + Microseconds(e.common.timestamp) * 1000
         switch SDL_EventType(e.type) {
         case SDL_QUIT:
             return .closeRequested

@@ -27,6 +27,14 @@ public final class SpriteBatcher {
         /// Whether every sprite of the pending batch has an opaque white colour (then it is drawn
         /// with the program that has no colour varying).
         @usableFromInline var allWhite = true
+        /// Whether the pending batch holds a smooth sprite (then it is drawn with a smooth
+        /// program, and its edge buffer holds one entry per vertex).
+        @usableFromInline var smooth = false
+        /// Display pixels per board pixel under the current transform (smooth sprites grow by
+        /// half a display pixel and measure their edges in display pixels).
+        @usableFromInline var pixelScale: Float = 1
+        /// The clip rectangle (board px: x0, y0, x1, y1): a sprite that crosses it is smooth.
+        @usableFromInline var clip: (Double, Double, Double, Double) = (-8192, -8192, 8192, 8192)
         /// Sprites already issued in earlier draw calls of this frame.
         var flushedSprites = 0
         var drawCalls = 0
@@ -39,37 +47,69 @@ public final class SpriteBatcher {
     /// The texture of the batch being collected (0 before the first sprite of a frame).
     public var currentTexture: TextureID { TextureID(state.pointee.texture) }
 
-    /// Texture × vertex colour, and texture only (every vertex opaque white): the cheaper
-    /// program is chosen per draw call, so it never splits a batch.
-    private let program: ShaderProgram
-    private let whiteProgram: ShaderProgram
-    private let transformUniforms: (GLint, GLint)
-    private let textureUniforms: (GLint, GLint)
+    /// One compiled variant of the sprite shaders and its uniform locations.
+    struct Variant {
+        let program: ShaderProgram
+        let transform: GLint
+        let texture: GLint
+        let clip: GLint
+        let pixelScale: GLint
+    }
+
+    /// Texture × vertex colour, texture only (every vertex opaque white), and both again with
+    /// smooth edges (`SMOOTH_EDGES`): chosen per draw call, so the choice never splits a batch.
+    /// Index: `white ? 1 : 0` plus `smooth ? 2 : 0`.
+    private let variants: [Variant]
     /// The program bound now (0 outside a frame).
     private var boundProgram: GLuint = 0
     private var vertexBuffer: GLuint = 0
+    private var edgeBuffer: GLuint = 0
     private var indexBuffer: GLuint = 0
+    /// Whether the edge attributes (3…5) are enabled now.
+    private var edgeAttributesEnabled = false
+    /// The clip rectangle smooth sprites are drawn inside (board px: x0, y0, x1, y1).
+    private var clipRect: (Float, Float, Float, Float) = SpriteBatcher.unclipped
+    /// What the programs' uniforms hold now: a frame like the last sets none (the benchmark's
+    /// frames make no uniform call; setting them every frame made Mesa allocate on the render
+    /// thread, which `bench` counts).
+    private var uploaded: (transform: AffineTransform, pixelScale: Float, clip: (Float, Float, Float, Float))?
+    /// Far enough out to clip nothing on any display, small enough for a mediump varying
+    /// (16-bit floats reach 65,504) after the scale to display pixels.
+    static let unclipped: (Float, Float, Float, Float) = (-8192, -8192, 8192, 8192)
     @usableFromInline let vertices: UnsafeMutablePointer<SpriteVertex>
+    /// Per vertex, beside `vertices`: the edge distances of smooth batches (uploaded only for
+    /// them, so a batch of sharp sprites, the benchmark's, moves no more data than before).
+    @usableFromInline let edges: UnsafeMutablePointer<SpriteEdge>
     @usableFromInline let state: UnsafeMutablePointer<State>
     @usableFromInline let capacity: Int
 
     public init(capacity: Int = SpriteBatcher.maximumQuadsPerDraw) throws(GLError) {
         self.capacity = min(max(capacity, 1), SpriteBatcher.maximumQuadsPerDraw)
-        let attributes = ["a_position", "a_texcoord", "a_color"]
-        program = try ShaderProgram(vertex: ShaderSourceText.vertex, fragment: ShaderSourceText.fragment, attributes: attributes)
-        let white = "#define WHITE_VERTICES 1\n"
-        do {
-            whiteProgram = try ShaderProgram(vertex: white + ShaderSourceText.vertex, fragment: white + ShaderSourceText.fragment, attributes: attributes)
-        } catch {
-            program.destroy()
-            throw error
+        var compiled: [Variant] = []
+        for (white, smooth) in [(false, false), (true, false), (false, true), (true, true)] {
+            let defines = (white ? "#define WHITE_VERTICES 1\n" : "") + (smooth ? "#define SMOOTH_EDGES 1\n" : "")
+            do {
+                let p = try ShaderProgram(vertex: defines + ShaderSourceText.vertex, fragment: defines + ShaderSourceText.fragment,
+                                          attributes: SpriteBatcher.attributes)
+                compiled.append(Variant(program: p, transform: p.uniform("u_transform"), texture: p.uniform("u_texture"),
+                                        clip: p.uniform("u_clip"), pixelScale: p.uniform("u_pixelScale")))
+            } catch {
+                for v in compiled { v.program.destroy() }
+                throw error
+            }
         }
-        transformUniforms = (program.uniform("u_transform"), whiteProgram.uniform("u_transform"))
-        textureUniforms = (program.uniform("u_texture"), whiteProgram.uniform("u_texture"))
+        variants = compiled
+        // Every variant samples texture unit 0, set once.
+        for v in compiled {
+            v.program.use()
+            glUniform1i(v.texture, 0)
+        }
         vertices = .allocate(capacity: self.capacity * 4)
+        edges = .allocate(capacity: self.capacity * 4)
         state = .allocate(capacity: 1)
         state.initialize(to: State())
         glGenBuffers(1, &vertexBuffer)
+        glGenBuffers(1, &edgeBuffer)
         glGenBuffers(1, &indexBuffer)
         var indices = [UInt16](repeating: 0, count: self.capacity * 6)
         for q in 0..<self.capacity {
@@ -81,11 +121,17 @@ public final class SpriteBatcher {
         indices.withUnsafeBytes { glBufferData(GLenum(GL_ELEMENT_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STATIC_DRAW)) }
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
         glBufferData(GLenum(GL_ARRAY_BUFFER), self.capacity * 4 * MemoryLayout<SpriteVertex>.stride, nil, GLenum(GL_STREAM_DRAW))
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), edgeBuffer)
+        glBufferData(GLenum(GL_ARRAY_BUFFER), SpriteBatcher.smallestOrphan * 4 * MemoryLayout<SpriteEdge>.stride, nil, GLenum(GL_STREAM_DRAW))
         try GLError.check("SpriteBatcher setup")
     }
 
+    /// Attribute slots, in order (`ShaderProgram` binds them before linking).
+    static let attributes = ["a_position", "a_texcoord", "a_color", "a_edge", "a_bounds", "a_radius"]
+
     deinit {
         vertices.deallocate()
+        edges.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
     }
@@ -94,11 +140,9 @@ public final class SpriteBatcher {
     /// clip space (see `BoardViewport.clipTransform`).
     public func begin(transform: AffineTransform) {
         state.pointee = State()
-        whiteProgram.use()
-        glUniform1i(textureUniforms.1, 0)
-        program.use()
-        glUniform1i(textureUniforms.0, 0)
-        boundProgram = program.id
+        boundProgram = variants[0].program.id
+        glUseProgram(boundProgram)
+        clipRect = SpriteBatcher.unclipped
         uploadTransform(transform)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glEnable(GLenum(GL_BLEND))
@@ -107,37 +151,91 @@ public final class SpriteBatcher {
         glDisable(GLenum(GL_CULL_FACE))
         glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), indexBuffer)
         bindVertices(vertexBuffer)
+        enableEdgeAttributes(false)
     }
 
     /// Changes the transform for the sprites that follow (an overlay in display pixels after a
     /// board in board pixels): flushes the pending batch first, so it costs one draw call.
     public func setTransform(_ transform: AffineTransform) {
         flush()
+        clipRect = SpriteBatcher.unclipped
+        state.pointee.clip = (-8192, -8192, 8192, 8192)
         uploadTransform(transform)
     }
 
-    /// Sets `u_transform` in both programs (leaving the bound one bound).
-    private func uploadTransform(_ t: AffineTransform) {
-        // Column-major mat3 of the affine map, in a stack tuple (an array literal would allocate
-        // every frame).
-        var m: (GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat) =
-            (GLfloat(t.a), GLfloat(t.b), 0, GLfloat(t.c), GLfloat(t.d), 0, GLfloat(t.tx), GLfloat(t.ty), 1)
-        let bound = boundProgram
-        withUnsafePointer(to: &m) { p in
-            p.withMemoryRebound(to: GLfloat.self, capacity: 9) { matrix in
-                glUseProgram(whiteProgram.id)
-                glUniformMatrix3fv(transformUniforms.1, 1, GLboolean(GL_FALSE), matrix)
-                glUseProgram(program.id)
-                glUniformMatrix3fv(transformUniforms.0, 1, GLboolean(GL_FALSE), matrix)
-            }
-        }
-        glUseProgram(bound)
+    /// Smooth sprites that follow are drawn only inside `rect` (board px under the current
+    /// transform; nil: nowhere clipped), their coverage at its edges anti-aliased like their own.
+    /// Flushes the pending batch first when the rectangle changes. `setTransform` and `begin`
+    /// lift the clip. Sharp sprites (`drawRect`) are never clipped.
+    public func clip(to rect: (x: Double, y: Double, width: Double, height: Double)?) {
+        let r = rect.map { (Float($0.x), Float($0.y), Float($0.x + $0.width), Float($0.y + $0.height)) } ?? SpriteBatcher.unclipped
+        guard r != clipRect else { return }
+        flush()
+        clipRect = r
+        state.pointee.clip = (Double(r.0), Double(r.1), Double(r.2), Double(r.3))
+        uploadUniforms()
     }
 
-    /// Binds the program for a batch (the white one when every vertex is opaque white).
-    private func useProgram(white: Bool) {
-        let id = white ? whiteProgram.id : program.id
+    /// Sets `u_transform` (and the smooth variants' pixel scale) for the sprites that follow.
+    private func uploadTransform(_ t: AffineTransform) {
+        transform = t
+        state.pointee.pixelScale = SpriteBatcher.pixelScale(of: t)
+        uploadUniforms()
+    }
+
+    /// The transform the uniforms are to hold (`uploadTransform`).
+    private var transform = AffineTransform.identity
+
+    /// Brings every program's uniforms to `transform`, the pixel scale and `clipRect`, leaving
+    /// the bound program bound; nothing when they hold them already.
+    private func uploadUniforms() {
+        let scale = state.pointee.pixelScale, t = transform
+        if let u = uploaded, u.transform == t, u.pixelScale == scale, u.clip == clipRect { return }
+        // Column-major mat3 of the affine map, in a stack tuple (an array literal would allocate).
+        var m: (GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat) =
+            (GLfloat(t.a), GLfloat(t.b), 0, GLfloat(t.c), GLfloat(t.d), 0, GLfloat(t.tx), GLfloat(t.ty), 1)
+        let clip = clipRect
+        withUnsafePointer(to: &m) { p in
+            p.withMemoryRebound(to: GLfloat.self, capacity: 9) { matrix in
+                for v in variants {
+                    v.program.use()
+                    glUniformMatrix3fv(v.transform, 1, GLboolean(GL_FALSE), matrix)
+                    if v.pixelScale >= 0 { glUniform1f(v.pixelScale, scale) }
+                    if v.clip >= 0 { glUniform4f(v.clip, clip.0, clip.1, clip.2, clip.3) }
+                }
+            }
+        }
+        glUseProgram(boundProgram)
+        uploaded = (t, scale, clip)
+    }
+
+    /// Display pixels per board pixel under `t` (board px → clip space), from the GL viewport:
+    /// the geometric mean of the two axes' scales (equal under a letterbox fit).
+    static func pixelScale(of t: AffineTransform) -> Float {
+        var viewport: (GLint, GLint, GLint, GLint) = (0, 0, 0, 0)
+        withUnsafeMutablePointer(to: &viewport) { $0.withMemoryRebound(to: GLint.self, capacity: 4) { glGetIntegerv(GLenum(GL_VIEWPORT), $0) } }
+        let hw = Double(viewport.2) / 2, hh = Double(viewport.3) / 2
+        let sx = ((t.a * hw) * (t.a * hw) + (t.b * hh) * (t.b * hh)).squareRoot()
+        let sy = ((t.c * hw) * (t.c * hw) + (t.d * hh) * (t.d * hh)).squareRoot()
+        let s = (sx * sy).squareRoot()
+        return s.isFinite && s > 1e-6 ? Float(s) : 1
+    }
+
+    /// Binds the program for a batch (the white one when every vertex is opaque white, the
+    /// smooth one when a sprite needs its edges).
+    private func useProgram(white: Bool, smooth: Bool) {
+        let id = variants[(white ? 1 : 0) + (smooth ? 2 : 0)].program.id
         if id != boundProgram { glUseProgram(id); boundProgram = id }
+    }
+
+    /// Turns the edge attributes on for a smooth batch and off for a sharp one (a sharp
+    /// program has no such attributes; an enabled array it does not read would still be fetched).
+    private func enableEdgeAttributes(_ on: Bool) {
+        guard on != edgeAttributesEnabled else { return }
+        for slot: GLuint in 3...5 {
+            if on { glEnableVertexAttribArray(slot) } else { glDisableVertexAttribArray(slot) }
+        }
+        edgeAttributesEnabled = on
     }
 
     private func bindVertices(_ buffer: GLuint) {
@@ -151,21 +249,39 @@ public final class SpriteBatcher {
         glVertexAttribPointer(2, 4, GLenum(GL_UNSIGNED_BYTE), GLboolean(GL_TRUE), stride, UnsafeRawPointer(bitPattern: 16))
     }
 
-    /// Adds a rotated quad: centre and size in board pixels, rotation in radians (clockwise on
-    /// screen), texture region `u0…u1, v0…v1` of `texture`.
+    /// Adds a rotated quad with anti-aliased edges (a gadget): centre and size in board pixels,
+    /// rotation in radians (clockwise on screen), texture region `u0…u1, v0…v1` of `texture`,
+    /// corners rounded by `cornerRadius` board px (half the shorter side: a round dot). The quad
+    /// is drawn half a display pixel larger, each pixel scaled by how much of it the outline
+    /// covers, and only inside the `clip` rectangle (see sprite.frag). Joins the current batch
+    /// like any sprite: the batch is drawn with the smooth program (`SpriteBatcher+Smooth`).
     @inlinable @inline(__always)
     public func draw(texture: TextureID, center: Vector2, size: Size2, rotation: Double,
-                     u0: Float, v0: Float, u1: Float, v1: Float, color: PremultipliedColor) {
+                     u0: Float, v0: Float, u1: Float, v1: Float, color: PremultipliedColor,
+                     cornerRadius: Double = 0) {
         let hw = size.width / 2, hh = size.height / 2
+        guard hw > 0, hh > 0 else { return }
         let co: Double, si: Double
         if rotation == 0 { co = 1; si = 0 } else { co = Math.cos(rotation); si = Math.sin(rotation) }
-        // Local axes scaled by the half extents.
-        let ax = co * hw, ay = si * hw, bx = -si * hh, by = co * hh
-        let cx = center.x, cy = center.y
-        quad(texture: texture.name,
-             Float(cx - ax - bx), Float(cy - ay - by), Float(cx + ax - bx), Float(cy + ay - by),
-             Float(cx + ax + bx), Float(cy + ay + by), Float(cx - ax + bx), Float(cy - ay + by),
-             u0: u0, v0: v0, u1: u1, v1: v1, color: color)
+        // Smooth only where it shows: a turned edge (the display turns by quarter turns only), a
+        // rounded corner, or an outline the clip cuts. A straight sprite inside the clip keeps the
+        // sharp path, and a batch without smooth sprites keeps the sharp program, which Mesa's
+        // llvmpipe draws on its fast rectangle path (docs/rendering.md: 15x less CPU per frame).
+        if cornerRadius <= 0, abs(co * si) < 1e-9 {
+            let ex = abs(co) * hw + abs(si) * hh, ey = abs(si) * hw + abs(co) * hh
+            let c = state.pointee.clip
+            if center.x - ex >= c.0, center.y - ey >= c.1, center.x + ex <= c.2, center.y + ey <= c.3 {
+                let ax = co * hw, ay = si * hw, bx = -si * hh, by = co * hh
+                let cx = center.x, cy = center.y
+                quad(texture: texture.name,
+                     Float(cx - ax - bx), Float(cy - ay - by), Float(cx + ax - bx), Float(cy + ay - by),
+                     Float(cx + ax + bx), Float(cy + ay + by), Float(cx - ax + bx), Float(cy - ay + by),
+                     u0: u0, v0: v0, u1: u1, v1: v1, color: color)
+                return
+            }
+        }
+        smoothQuad(texture: texture.name, center: center, halfWidth: hw, halfHeight: hh, cos: co, sin: si,
+                   u0: u0, v0: v0, u1: u1, v1: v1, color: color, cornerRadius: cornerRadius)
     }
 
     /// Adds an axis-aligned quad (the benchmark's and the HUD's fast path: no trigonometry,
@@ -193,6 +309,7 @@ public final class SpriteBatcher {
         p[1] = SpriteVertex(x: x1, y: y1, u: u1, v: v0, rgba: c)
         p[2] = SpriteVertex(x: x2, y: y2, u: u1, v: v1, rgba: c)
         p[3] = SpriteVertex(x: x3, y: y3, u: u0, v: v1, rgba: c)
+        if _slowPath(state.pointee.smooth) { SpriteEdge.writeSharp(edges + n &* 4) }
         state.pointee.count = n &+ 1
     }
 
@@ -202,6 +319,7 @@ public final class SpriteBatcher {
         flush()
         state.pointee.texture = texture
         state.pointee.allWhite = true
+        state.pointee.smooth = false
     }
 
     /// Issues the pending sprites as one draw call.
@@ -211,22 +329,39 @@ public final class SpriteBatcher {
     public func flush() {
         let count = state.pointee.count
         guard count > 0 else { return }
+        let smooth = state.pointee.smooth
         glBindTexture(GLenum(GL_TEXTURE_2D), state.pointee.texture)
-        useProgram(white: state.pointee.allWhite)
+        useProgram(white: state.pointee.allWhite, smooth: smooth)
         // Orphan then fill: the driver can keep drawing the previous contents without a stall.
         // Orphan only what this batch needs (a power of two of quads, so the driver sees a few
         // sizes it can recycle): orphaning the whole 16 384-quad buffer made llvmpipe allocate
         // 1.31 MB per frame, and glibc's arena kept a 2.5 MiB high-water step from it in the
         // soak (docs/BENCHMARKS.md, "Soak: 30 minutes").
-        let bytes = count * 4 * MemoryLayout<SpriteVertex>.stride
         let orphaned = min(capacity, max(SpriteBatcher.smallestOrphan, count.nextPowerOfTwo))
+        if smooth {
+            glBindBuffer(GLenum(GL_ARRAY_BUFFER), edgeBuffer)
+            glBufferData(GLenum(GL_ARRAY_BUFFER), orphaned * 4 * MemoryLayout<SpriteEdge>.stride, nil, GLenum(GL_STREAM_DRAW))
+            glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, count * 4 * MemoryLayout<SpriteEdge>.stride, edges)
+            bindEdges()
+            glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+        }
+        enableEdgeAttributes(smooth)
         glBufferData(GLenum(GL_ARRAY_BUFFER), orphaned * 4 * MemoryLayout<SpriteVertex>.stride, nil, GLenum(GL_STREAM_DRAW))
-        glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, bytes, vertices)
+        glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, count * 4 * MemoryLayout<SpriteVertex>.stride, vertices)
         glDrawElements(GLenum(GL_TRIANGLES), GLsizei(count * 6), GLenum(GL_UNSIGNED_SHORT), nil)
         state.pointee.drawCalls += 1
         state.pointee.flushedSprites += count
         state.pointee.count = 0
         state.pointee.allWhite = true
+        state.pointee.smooth = false
+    }
+
+    /// Points attributes 3…5 at the edge buffer (bound as GL_ARRAY_BUFFER).
+    private func bindEdges() {
+        let stride = GLsizei(MemoryLayout<SpriteEdge>.stride)
+        glVertexAttribPointer(3, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 0))
+        glVertexAttribPointer(4, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 16))
+        glVertexAttribPointer(5, 1, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 32))
     }
 
     /// Draws something with its own program between sprites, in drawing order (a video's YUV
@@ -252,9 +387,9 @@ public final class SpriteBatcher {
     }
 
     public func destroy() {
-        program.destroy()
-        whiteProgram.destroy()
+        for v in variants { v.program.destroy() }
         if vertexBuffer != 0 { glDeleteBuffers(1, &vertexBuffer); vertexBuffer = 0 }
+        if edgeBuffer != 0 { glDeleteBuffers(1, &edgeBuffer); edgeBuffer = 0 }
         if indexBuffer != 0 { glDeleteBuffers(1, &indexBuffer); indexBuffer = 0 }
     }
 }
@@ -303,7 +438,8 @@ extension SpriteBatcher {
         flush()
         guard batch.spriteCount > 0, batch.buffer != 0 else { return }
         glBindTexture(GLenum(GL_TEXTURE_2D), batch.texture.name)
-        useProgram(white: batch.allWhite)
+        useProgram(white: batch.allWhite, smooth: false)
+        enableEdgeAttributes(false)
         bindVertices(batch.buffer)
         glDrawElements(GLenum(GL_TRIANGLES), GLsizei(batch.spriteCount * 6), GLenum(GL_UNSIGNED_SHORT), nil)
         bindVertices(vertexBuffer)

@@ -38,6 +38,12 @@ extension BoardScene {
         }
         textCache.keepOnly(Set(textKeys.compactMap { $0 }))
         appendQRImages(to: &entries)  // BoardScene+QR.swift
+        // The page dot, at its display size (drawn 1:1), after the texts.
+        var dotEntry: Int?
+        if loaded.board.pages.count > 1 {
+            dotEntry = entries.count
+            entries.append(.disc(diameter: Int((PageDots.dotSide * loaded.board.touch.pixelsPerPoint * viewport.scale).rounded())))
+        }
         layout = AtlasLayout(sizes: entries.map(\.size), pageSide: pageSide)
         for p in pages { p.destroy() }
         pages = []
@@ -54,6 +60,7 @@ extension BoardScene {
         }
         textRegions = textEntries.map { $0.map { layout.regions[$0] } }
         qrRegions = qrEntries.map { $0.map { layout.regions[$0] } }
+        dotRegion = dotEntry.map { layout.regions[$0] }
         backgroundRegion = nil
         if case .image(let ref, _) = loaded.board.background { backgroundRegion = byPath[ref.path] }
     }

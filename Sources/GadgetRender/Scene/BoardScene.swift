@@ -25,6 +25,8 @@ public final class BoardScene {
     var gadgetRegions: [AtlasRegion?] = []
     var gadgetColors: [Color?]
     var backgroundRegion: AtlasRegion?
+    /// A paged board's page dot (`RGBAImage.disc` at the dot's display size), nil without pages.
+    var dotRegion: AtlasRegion?
     var whiteTexels: [(Float, Float)] = []
 
     let textCache: TextImageCache
@@ -107,13 +109,18 @@ public final class BoardScene {
     public var pageCount: Int { pages.count }
 
     /// Clears to the letterbox colour and queues the background and every gadget at its pose in
-    /// `poses` (board order, same count as the board's gadgets) into `batcher`. The caller has
+    /// `poses` (board order, same count as the board's gadgets) into `batcher`, anti-aliased and
+    /// clipped to the board's area (the clip holds for what the caller adds in board pixels
+    /// until `setTransform`). The caller has
     /// called `batcher.begin(transform: viewport.clipTransform)` and calls `end()` after any overlay.
     public func draw(poses: [GadgetPose], into batcher: SpriteBatcher) {
         let fill = loaded.board.background.fillColor
         glClearColor(GLfloat(fill.r * fill.a), GLfloat(fill.g * fill.a), GLfloat(fill.b * fill.a), 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         let size = loaded.board.size
+        // Nothing of the board lands in the letterbox bars: a gadget hanging over the board's
+        // edge is cut at it (smooth sprites only; the HUD after `setTransform` is not clipped).
+        batcher.clip(to: (x: 0, y: 0, width: size.width, height: size.height))
         let canvasCenter = Vector2(size.width / 2, size.height / 2)
         if let r = backgroundRegion {
             batcher.draw(texture: pages[r.page].id, center: canvasCenter, size: size, rotation: 0,
@@ -164,21 +171,36 @@ public final class BoardScene {
     }
 
     /// The page indicator over the gadgets, in the same batch (white quads from the atlas's white
-    /// block: no extra draw call).
+    /// block: no extra draw call), round: corners rounded by half the side, anti-aliased by the
+    /// same coverage as the gadgets' edges.
     public func draw(pageDots dots: PageDots, into batcher: SpriteBatcher) {
+        // The disc from the atlas, sharp: a round quad would make the whole batch smooth (and
+        // llvmpipe's general path) for the sake of a few dots.
+        if let r = dotRegion, batcher.currentTexture == .none || batcher.currentTexture == pages[r.page].id {
+            for (i, c) in dots.centers.enumerated() {
+                let opacity = i == dots.lit ? PageDots.litOpacity : PageDots.dimOpacity
+                let h = dots.side / 2
+                batcher.drawRect(texture: pages[r.page].id, x: Float(c.x - h), y: Float(c.y - h), width: Float(dots.side), height: Float(dots.side),
+                                 u0: r.u0, v0: r.v0, u1: r.u1, v1: r.v1, color: .white(opacity: opacity))
+            }
+            return
+        }
         for (i, c) in dots.centers.enumerated() {
             let opacity = i == dots.lit ? PageDots.litOpacity : PageDots.dimOpacity
             drawSolid(center: c, size: Size2(dots.side, dots.side), rotation: 0,
-                      color: PremultipliedColor(Color(r: 1, g: 1, b: 1, a: 1), opacity: opacity), batcher: batcher)
+                      color: PremultipliedColor(Color(r: 1, g: 1, b: 1, a: 1), opacity: opacity), batcher: batcher,
+                      cornerRadius: dots.cornerRadius)
         }
     }
 
     /// A solid quad sampled from the white block of whichever page is bound, so it joins the
-    /// current batch instead of breaking it.
-    public func drawSolid(center: Vector2, size: Size2, rotation: Double, color: PremultipliedColor, batcher: SpriteBatcher) {
+    /// current batch instead of breaking it; corners rounded by `cornerRadius` board px.
+    public func drawSolid(center: Vector2, size: Size2, rotation: Double, color: PremultipliedColor, batcher: SpriteBatcher,
+                          cornerRadius: Double = 0) {
         let page = pageIndex(of: batcher.currentTexture) ?? 0
         let (u, v) = whiteTexels[page]
-        batcher.draw(texture: pages[page].id, center: center, size: size, rotation: rotation, u0: u, v0: v, u1: u, v1: v, color: color)
+        batcher.draw(texture: pages[page].id, center: center, size: size, rotation: rotation, u0: u, v0: v, u1: u, v1: v, color: color,
+                     cornerRadius: cornerRadius)
     }
 
     /// The texture and white texel for overlays (HUD, cursor) that want to stay in the batch.

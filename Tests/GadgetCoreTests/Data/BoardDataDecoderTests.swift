@@ -21,16 +21,16 @@ import Testing
         #expect(h.url.text == "https://x.org/a" && h.every == 5 && h.timeoutSeconds == 2 && h.maxBytes == 1000 && h.ca == "ca.pem")
         #expect(b.data.sources[1].kind == .mqtt(topic: "shop/price"))
         let live = try #require(b.gadgets[0].live)
-        #expect(live.bindings.count == 1 && live.bindings[0].property == .text && live.bindings[0].jsonPath == "gadgets[0].bind.text")
+        #expect(live.bindings.count == 1 && live.bindings[0].property == .text && live.bindings[0].jsonPath == "gadgets[0] (g).bind.text")
         #expect(live.qr?.initialText == "https://x.org/m" && live.qr?.ecc == .M)
     }
 
     /// The refusals the issue lists, one line each with its JSON path.
     @Test func checkRefusesWithPaths() {
         let g = #"{"id": "g", "center": [1, 1], "size": [10, 10], "text": "x", "bind": {"text": "{nope:/a}"}}"#
-        #expect(problems(board(sources: #"[{"id": "w", "topic": "t"}]"#, gadget: g)) == ["gadgets[0].bind.text: unknown source \"nope\" (sources: w)"])
+        #expect(problems(board(sources: #"[{"id": "w", "topic": "t"}]"#, gadget: g)) == ["gadgets[0] (g).bind.text: unknown source \"nope\" (sources: w)"])
         let badPointer = #"{"id": "g", "center": [1, 1], "size": [10, 10], "text": "x", "bind": {"text": "{w:a}"}}"#
-        #expect(problems(board(sources: #"[{"id": "w", "topic": "t"}]"#, gadget: badPointer)).first?.hasPrefix("gadgets[0].bind.text: at character 3: bad pointer") == true)
+        #expect(problems(board(sources: #"[{"id": "w", "topic": "t"}]"#, gadget: badPointer)).first?.hasPrefix("gadgets[0] (g).bind.text: at character 3: bad pointer") == true)
         let badFormat = #"{"id": "g", "center": [1, 1], "size": [10, 10], "text": "x", "bind": {"text": "{w:/a|%y}"}}"#
         #expect(problems(board(sources: #"[{"id": "w", "topic": "t"}]"#, gadget: badFormat)).first?.contains("bad format \"%y\"") == true)
         let plain = ##"{"id": "g", "center": [1, 1], "size": [10, 10], "color": "#ffffff"}"##
@@ -39,9 +39,9 @@ import Testing
         #expect(problems(board(sources: #"[{"id": "f", "url": ""}]"#, gadget: plain)) == ["sources[0].url: empty URL"])
         #expect(problems(board(sources: #"[{"id": "f", "url": "http://x.org/", "every": 0.5}]"#, gadget: plain)) == ["sources[0].every: 0.5 s is below the 1 s minimum"])
         let longQR = #"{"id": "q", "center": [1, 1], "size": [10, 10], "qr": {"text": "\#(String(repeating: "a", count: 1300))", "ecc": "H"}}"#
-        #expect(problems(board(gadget: longQR)) == ["gadgets[0].qr.text: 1300 bytes, more than a QR code holds at level H (1273); shorten it or choose a lower ecc"])
+        #expect(problems(board(gadget: longQR)) == ["gadgets[0] (q).qr.text: 1300 bytes, more than a QR code holds at level H (1273); shorten it or choose a lower ecc"])
         let longShortForm = #"{"id": "q", "center": [1, 1], "size": [10, 10], "qr": "\#(String(repeating: "a", count: 2400))"}"#
-        #expect(problems(board(gadget: longShortForm)) == ["gadgets[0].qr: 2400 bytes, more than a QR code holds at level M (2331); shorten it or choose a lower ecc"])
+        #expect(problems(board(gadget: longShortForm)) == ["gadgets[0] (q).qr: 2400 bytes, more than a QR code holds at level M (2331); shorten it or choose a lower ecc"])
     }
 
     @Test func otherRefusals() {
@@ -53,10 +53,10 @@ import Testing
         #expect(problems(board(sources: #"[{"id": "a", "topic": "t", "fallback": "-"}]"#, gadget: plain)) == ["sources[0].fallback: shows once a value is stale: give staleAfterSeconds too"])
         #expect(problems(board(sources: #"[{"id": "a", "url": "https://x.org", "ca": "/etc/ssl/x.pem"}]"#, gadget: plain)).first?.hasPrefix("sources[0].ca:") == true)
         let bindImageOnColor = ##"{"id": "g", "center": [1, 1], "size": [10, 10], "color": "#ffffff", "bind": {"image": "a.png", "size": "x"}}"##
-        #expect(problems(board(gadget: bindImageOnColor)) == ["gadgets[0].bind.image: binds an image, but the gadget has no \"image\"",
-                                                              "gadgets[0].bind.size: not a bindable property (bindable: text, color, opacity, hidden, image)"])
+        #expect(problems(board(gadget: bindImageOnColor)) == ["gadgets[0] (g).bind.image: binds an image, but the gadget has no \"image\"",
+                                                              "gadgets[0] (g).bind.size: not a bindable property (bindable: text, color, opacity, hidden, image)"])
         #expect(problems(board(gadget: plain, extra: #", "locale": "pt PT""#)).first?.hasPrefix("locale:") == true)
         let qrECC = #"{"id": "q", "center": [1, 1], "size": [10, 10], "qr": {"text": "x", "ecc": "Z", "color": "red"}}"#
-        #expect(problems(board(gadget: qrECC)) == ["gadgets[0].qr.ecc: must be \"L\", \"M\", \"Q\" or \"H\"", "gadgets[0].qr.color: expected a colour \"#rrggbb\" or \"#rrggbbaa\""])
+        #expect(problems(board(gadget: qrECC)) == ["gadgets[0] (q).qr.ecc: must be \"L\", \"M\", \"Q\" or \"H\"", "gadgets[0] (q).qr.color: expected a colour \"#rrggbb\" or \"#rrggbbaa\""])
     }
 }
