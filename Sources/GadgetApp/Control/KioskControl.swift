@@ -180,7 +180,7 @@ final class KioskControl {
             return .ok([
                 ("board", .string(live.name)),
                 ("page", live.session.currentPage.map { .string($0) } ?? .null),
-                ("gadgets", ControlStateReport.gadgets(board: live.board, poses: live.session.world.poses)),
+                ("gadgets", ControlStateReport.gadgets(board: live.board, poses: live.session.world.poses, videos: videoStates(now: now))),
                 ("display", DisplayControl.report(host?.displayDecision ?? DisplayPowerPolicy.Decision(on: true, cause: .start))),
                 ("sources", host?.sourcesReport(now: now) ?? .array([])),
             ])
@@ -200,6 +200,8 @@ final class KioskControl {
             guard let host else { return .failed(ControlFailure(field: nil, message: "no kiosk display to switch")) }
             host.controlSetDisplay(override, now: now)
             return .ok([("display", DisplayControl.report(host.displayDecision))])
+        case .video(let request):
+            return video(request, now: now)
         }
     }
 

@@ -10,6 +10,7 @@ extension KioskLoop {
         try display.beginFrame()
         let poses = try live.prepareFrame(now: now)
         let scene = live.scene
+        if let videos { scene.videoSurfaces = videos.surfaces(for: live.board) }
         let dots = PageDots(board: live.board, pager: live.session.pager)
         let showCursor = cursor != nil && !pointerDevices.isEmpty
         let plan = damage.plan(scene: scene, board: live.board, poses: poses, pageDots: dots, cursor: showCursor ? cursor : nil,
@@ -29,6 +30,7 @@ extension KioskLoop {
         let shown = try pacer.present(display, damage: DamagePolicy().simplify(plan.own, screen: screen).rects, noting: &stats)
         damage.presented(plan)
         live.frameDrawn()
+        countVideoFrames()
         drawnFrames += 1
         if live.allImagesArrived, imagesShownTime == nil, !live.isLoading { imagesShown() }
         switch shown {

@@ -72,6 +72,7 @@ extension KioskLoop {
             verifier.map { ("damageVerify", $0.json) } ?? ("damageVerify", .null),
             ("firstFrameSeconds", firstFrameTime.map { .number(seconds(since: launchTime, at: $0)) } ?? .null),
             ("imagesReadySeconds", imagesShownTime.map { .number(seconds(since: launchTime, at: $0)) } ?? .null),
+            ("video", videoStatsJSON()),
             ("durationSeconds", .number(JSONWriter.rounded(Double(MonotonicClock.now() - startTime) / 1_000_000, places: 3))),
         ])
     }

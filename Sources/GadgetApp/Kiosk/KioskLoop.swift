@@ -36,6 +36,8 @@ public final class KioskLoop {
     var schedule: ScheduleRunner?
     /// The board's live data (sources, bindings, clocks, QR texts): Kiosk/KioskLoop+Data.swift.
     var liveData: LiveDataFeature?
+    /// The board's video gadgets (`KioskLoop+Video`).
+    var videos: VideoGadgets?
     /// The schedule or the control protocol has the display off: nothing is drawn.
     var scheduleOff = false
     var stats = FrameStatistics()
@@ -129,6 +131,7 @@ public final class KioskLoop {
         startWatching()
         startSchedule(loaded.board, now: startTime)
         startLiveData(now: startTime)
+        startVideos(now: startTime)
     }
 
     /// Runs until `--frames`/`--duration` is reached or a terminating signal arrives.
@@ -310,6 +313,7 @@ public final class KioskLoop {
         watcher = nil
         verifier?.destroy()
         input?.stop()
+        videos?.destroy()
         // While disconnected the GL objects went with the display that had them.
         live.destroy()
         guard displayConnected else { return }

@@ -120,6 +120,8 @@ public final class LiveBoard {
 
     /// Adds a feature; the loop polls it from the next iteration.
     public func add(_ feature: any LiveFeature) { features.append(feature) }
+    /// Removes a feature (a video player whose gadget a new board no longer has).
+    public func remove(_ feature: any LiveFeature) { features.removeAll { $0 === feature } }
 
     /// The index of gadget `id` on the running board.
     public func index(of id: String) -> GadgetIndex? { board.gadgets.firstIndex { $0.id == id }.map { GadgetIndex($0) } }

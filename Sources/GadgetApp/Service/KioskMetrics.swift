@@ -36,6 +36,12 @@ public struct KioskMetrics: Sendable {
     /// Whether the display is on, and why (the schedule, idle, control, start, a touch).
     public var displayOn = true
     public var displayCause = "start"
+    /// Video gadgets' frames shown and dropped (too late for their flip) over the run, and which
+    /// decoder and presentation path play them (`none` without videos).
+    public var videoFrames: UInt64 = 0
+    public var videoFramesDropped: UInt64 = 0
+    public var videoDecoder = "none"
+    public var videoPath = "none"
     /// False while no connector is connected (the panel unplugged or switched off).
     public var displayConnected = true
     /// Times the panel went away and came back while running (hotplug).
@@ -186,6 +192,11 @@ public struct KioskMetrics: Sendable {
                 help: "Seconds since the last page flip completed (since start before the first). Grows while nothing is drawn (idle board, blanked, unplugged) as on a hung display; the watchdog tells them apart (no flip outstanding for over 2 s).",
                 // A headless flip is stamped with its cadence slot, which can be a little ahead.
                 value: Double(max(0, now - (lastFlip ?? startTime))) / 1_000_000)
+        p.counter("gadgetboard_video_frames_total", help: "Video frames shown by video gadgets.", value: Double(videoFrames))
+        p.counter("gadgetboard_video_frames_dropped_total", help: "Decoded video frames dropped because they were too late for their flip.",
+                  value: Double(videoFramesDropped))
+        p.gauge("gadgetboard_video_info", help: "Constant 1; the labels name the video decoder and the presentation path (upload or dmabuf; none without videos).",
+                value: 1, labels: [("decoder", videoDecoder), ("path", videoPath)])
         fleetExposition(into: &p)
         return p.text
     }

@@ -40,6 +40,17 @@ public final class VideoPlayer {
     private var failed = false
     public private(set) var duration: Microseconds?
     private var decoderName = "none"
+    /// The display's refresh interval: a frame drawn now is shown about one refresh later (the
+    /// flip), and the cadence picks the frame for that flip.
+    public let refresh: Microseconds
+    /// The board's clip and the directory it was resolved against: a reload that keeps both
+    /// keeps the player (and the clip plays on without a seam).
+    public let video: VideoReference
+    public let directory: String
+    /// Logs the clip's troubles (`video:` lines).
+    let logger: Logger
+    /// Where the player's events go (the kiosk publishes them); set by its owner.
+    var onEvent: ((Event) -> Void)?
 
     /// Opens `video` (resolved against `directory`) and starts decoding. Never throws for the
     /// clip: a bad clip is an `error` event from the first `update` on (the poster stays).
@@ -47,6 +58,10 @@ public final class VideoPlayer {
                 refresh: Microseconds, hardware: VideoHardware, limits: VideoLimits, logger: Logger) throws(GLError) {
         self.gadget = gadget
         gadgetIndex = index
+        self.refresh = refresh
+        self.logger = logger
+        self.video = video
+        self.directory = directory
         surface = try VideoSurface()
         playback = VideoPlayback(startingAt: flip, refresh: refresh, loops: video.loop)
         do {
@@ -73,7 +88,8 @@ public final class VideoPlayer {
 
     /// Takes what the decoder has, picks the frame for the flip at `flip` and uploads it.
     /// Returns the events and whether the video's rectangle changed (damage).
-    public func update(flip: Microseconds, logger: Logger) -> (events: [Event], changed: Bool) {
+    public func update(flip: Microseconds, logger: Logger? = nil) -> (events: [Event], changed: Bool) {
+        let logger = logger ?? self.logger
         var events: [Event] = []
         if let message = pendingError {
             pendingError = nil

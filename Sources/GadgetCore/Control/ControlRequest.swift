@@ -23,10 +23,12 @@ public struct ControlRequest: Sendable, Equatable {
         case subscribe(Bool)
         /// Switch the display `on` or `off` over the schedule until `auto` (docs/schedule.md).
         case display(DisplayPowerPolicy.Override)
+        /// Play, pause, seek or restart one video gadget (`VideoControl`).
+        case video(VideoControl)
     }
 
     /// The command names, as `"cmd"` takes them.
-    public static let commandNames = ["set", "page", "load", "state", "snapshot", "subscribe", "display"]
+    public static let commandNames = ["set", "page", "load", "state", "snapshot", "subscribe", "display", "video"]
 }
 
 /// `set` is a `GadgetChange` (Board/GadgetChange.swift): the control protocol's name for it.

@@ -73,6 +73,9 @@ public enum ControlRequestDecoder {
         case "display":
             try allow(pairs, ["cmd", "id", "state"])
             return .display(try DisplayControl.override(value["state"]))
+        case "video":
+            try allow(pairs, ["cmd", "id", "gadget", "action", "time"])
+            return .video(try VideoControl.decode(value, gadget: identifier(value, "gadget")))
         default:
             throw ControlFailure(field: "cmd", message: "unknown command \"\(clip(cmd))\" (one of \(ControlRequest.commandNames.joined(separator: ", ")))")
         }

@@ -1,7 +1,8 @@
 /// The reply to `state`: every gadget's current pose and properties, by their board-file names
 /// (what a `set` can change), board order. Numbers are rounded like the other JSON reports.
 public enum ControlStateReport {
-    public static func gadgets(board: Board, poses: [GadgetPose]) -> JSONValue {
+    /// `videos`: each video gadget's `video` object by gadget id (`video(time:playing:duration:)`).
+    public static func gadgets(board: Board, poses: [GadgetPose], videos: [String: JSONValue] = [:]) -> JSONValue {
         func r(_ v: Double, _ p: Int) -> JSONValue { .number(JSONWriter.rounded(v, places: p)) }
         var out: [JSONValue] = []
         for (g, pose) in zip(board.gadgets, poses) {
@@ -22,8 +23,16 @@ public enum ControlStateReport {
             }
             if let text = g.text { o.append(("text", .string(text.style.string))) }
             if let page = g.page { o.append(("page", .string(page))) }
+            if let v = videos[g.id] { o.append(("video", v)) }
             out.append(.object(o))
         }
         return .array(out)
+    }
+
+    /// A video gadget's `"video": {"time": S, "playing": bool, "duration": S}` (seconds, ms
+    /// precision; `duration` null when the clip's length is unknown or it cannot play).
+    public static func video(time: Double, playing: Bool, duration: Double?) -> JSONValue {
+        .object([("time", .number(JSONWriter.rounded(time, places: 3))), ("playing", .bool(playing)),
+                 ("duration", duration.map { .number(JSONWriter.rounded($0, places: 3)) } ?? .null)])
     }
 }

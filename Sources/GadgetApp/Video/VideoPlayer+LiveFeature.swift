@@ -1,0 +1,35 @@
+import GadgetCore
+import SystemPackage
+
+/// A video gadget in the kiosk is a live feature: the loop polls its decode thread's wake pipe,
+/// draws at the display's rate while it plays (idle when paused or ended), and before each frame
+/// the player picks the decoded frame for that frame's flip (about one refresh after `now`: the
+/// loop draws just after a flip, and headless frames are shown in the next cadence slot), uploads
+/// it and raises its gadget's content revision, so damage tracking redraws only its rectangle.
+/// `VideoGadgets` creates and retires players as boards come and go.
+extension VideoPlayer: LiveFeature {
+    public func update(now: Microseconds, board: LiveBoard) {
+        // Without a display there is no GL context to upload into: the clip waits (bounded queues).
+        guard board.hasDisplay else { return }
+        let r = update(flip: now + refresh)
+        if r.changed, let i = board.index(of: gadget) {
+            board.scene.videoFrameChanged(i.rawValue)
+            // A paused video's seek shows one new frame: the loop draws it though nothing animates.
+            board.needsDraw = true
+        }
+        for e in r.events { onEvent?(e) }
+    }
+}
+
+extension VideoPlayer {
+    /// A control request (`{"cmd":"video"}`), applied at the coming flip.
+    func control(_ request: VideoControl, now: Microseconds) {
+        let flip = now + refresh
+        switch request.action {
+        case .play: play(at: flip)
+        case .pause: pause(at: flip)
+        case .seek: seek(to: request.time ?? 0, at: flip)
+        case .restart: restart(at: flip)
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Testing
+@testable import GadgetCore
+
+/// `{"cmd":"video",…}`: strict fields, one-line errors naming the field.
+@Suite struct VideoControlDecoderTests {
+    func decode(_ s: String) -> Result<ControlRequest, ControlFailure> { ControlRequestDecoder.decode(Array(s.utf8)) }
+
+    func failure(_ s: String) -> ControlFailure? {
+        if case .failure(let f) = decode(s) { return f }
+        return nil
+    }
+
+    @Test func everyAction() throws {
+        #expect(try decode(##"{"cmd":"video","gadget":"v","action":"play","id":1}"##).get()
+            == ControlRequest(id: .number(1), command: .video(VideoControl(gadget: "v", action: .play))))
+        #expect(try decode(##"{"cmd":"video","gadget":"v","action":"pause"}"##).get().command == .video(VideoControl(gadget: "v", action: .pause)))
+        #expect(try decode(##"{"cmd":"video","gadget":"v","action":"restart"}"##).get().command == .video(VideoControl(gadget: "v", action: .restart)))
+        #expect(try decode(##"{"cmd":"video","gadget":"v","action":"seek","time":2.5}"##).get().command
+            == .video(VideoControl(gadget: "v", action: .seek, time: 2_500_000)))
+    }
+
+    @Test func mistakesNameTheirField() {
+        #expect(failure(##"{"cmd":"video","action":"play"}"##) == ControlFailure(field: "gadget", message: "missing"))
+        #expect(failure(##"{"cmd":"video","gadget":"v"}"##) == ControlFailure(field: "action", message: "missing (one of play, pause, seek, restart)"))
+        #expect(failure(##"{"cmd":"video","gadget":"v","action":"stop"}"##)
+            == ControlFailure(field: "action", message: "unknown action \"stop\" (one of play, pause, seek, restart)"))
+        #expect(failure(##"{"cmd":"video","gadget":"v","action":3}"##) == ControlFailure(field: "action", message: "expected a string, got a number"))
+        #expect(failure(##"{"cmd":"video","gadget":"v","action":"seek"}"##)?.field == "time")
+        #expect(failure(##"{"cmd":"video","gadget":"v","action":"seek","time":-1}"##) == ControlFailure(field: "time", message: "-1 is out of range 0...86400"))
+        #expect(failure(##"{"cmd":"video","gadget":"v","action":"seek","time":"1"}"##)?.field == "time")
+        #expect(failure(##"{"cmd":"video","gadget":"v","action":"play","time":1}"##) == ControlFailure(field: "time", message: "only with action \"seek\""))
+        #expect(failure(##"{"cmd":"video","gadget":"v","action":"play","speed":2}"##)?.field == "speed")
+        for s in [##"{"cmd":"video","gadget":"v","action":"stop"}"##, ##"{"cmd":"video","gadget":"v","action":"seek","time":1e400}"##] {
+            #expect(failure(s).map { !$0.description.contains("\n") } == true)
+        }
+    }
+}
