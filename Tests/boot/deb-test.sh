@@ -42,7 +42,9 @@ for so in $needed; do
     # can be stale and misses /usr/lib on Debian's multiarch layout).
     pkg=$(dpkg-query -S "*/$so" 2>/dev/null | awk -v so="$so" -F': ' '{ n = split($2, p, "/"); if (p[n] == so) { sub(/:.*/, "", $1); print $1; exit } }')
     [ -n "$pkg" ] || fail "the binary needs $so, which no installed Debian package ships"
-    grep -Eq "(^|, |\| )$pkg( \(|,|$| \|)" <<<"$depends" || fail "Depends lacks $pkg (for $so): $depends"
+    # The name as a literal in the pattern: libstdc++6's "+" is an operator in an ERE.
+    pkg_re=$(printf '%s' "$pkg" | sed 's/[][\.*^$+?(){}|]/\\&/g')
+    grep -Eq "(^|, |\| )$pkg_re( \(|,|$| \|)" <<<"$depends" || fail "Depends lacks $pkg (for $so): $depends"
     checked=$((checked + 1))
 done
 # By hand (deploy/deb/control says why).
