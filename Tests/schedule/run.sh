@@ -19,7 +19,8 @@ bin="$(swift build --show-bin-path)/gadgetboard"
 work=$(mktemp -d)
 pids=()
 cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  # faketime runs the kiosk as its child: stop the child too, not only the wrapper.
+  for p in "${pids[@]}"; do pkill -TERM -P "$p" 2>/dev/null || true; kill "$p" 2>/dev/null || true; done
   wait 2>/dev/null || true
   rm -rf "$work"
 }
