@@ -24,8 +24,9 @@ photo_tools=(libjpeg-turbo-progs webp libimage-exiftool-perl)
 # Xvfb, xdotool for pointer and keys, xwd and ImageMagick for the X server's own screenshot.
 window_tools=(xvfb xdotool x11-apps imagemagick)
 # Video, schedule and live-data tests: ffmpeg makes clips, faketime moves the wall clock, zbarimg reads QR codes,
-# cec-ctl (v4l-utils) watches the emulated CEC bus in the VM.
-signage_tools=(ffmpeg faketime zbar-tools v4l-utils)
+# cec-ctl (v4l-utils) watches the emulated CEC bus in the VM; a session bus (dbus-daemon) and gdbus
+# (libglib2.0-bin) drive QEMU's D-Bus display there, which changes the VM screen's mode like a TV.
+signage_tools=(ffmpeg faketime zbar-tools v4l-utils dbus-daemon libglib2.0-bin)
 # The text tests compare with hb-shape (their fonts, DejaVu and Noto, are in the build list).
 text_tools=(libharfbuzz-bin)
 # The MQTT tests (Tests/mqtt/run.sh) start Debian's broker on loopback and drive it with its clients;

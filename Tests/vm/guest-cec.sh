@@ -1,6 +1,7 @@
 #!/bin/sh
 # The CEC scenario's guest side (run by run-cec.sh through vm-run.sh, as root, in the VM; cwd =
-# the results share). Needs GB_TESTS (the Swift test binary).
+# the results share). Needs GB_TESTS (the Swift test binary), GB_BIN and GB_VM (for
+# guest-modechange.sh, run at the end).
 #
 # vivid (the kernel's virtual video driver, VIVID_CEC=y in Debian's kernel) emulates an HDMI
 # input and an HDMI output on one CEC bus: the input's adapter becomes a TV (cec-ctl --tv), the
@@ -46,4 +47,6 @@ cec-ctl -d "$playback" > playback-after.txt 2>&1
 # The wall clock's jump watch on a real kernel: this guest's clock may be set (a throwaway VM).
 GADGETBOARD_MAY_SET_CLOCK=1 "$GB_TESTS" --testing-library swift-testing --filter WallClockJumpTests > clock-tests.log 2>&1
 echo $? > clock-tests.status
+# The TV that comes back in another mode (the host changes the mode: run-cec.sh).
+sh "$GB_VM/guest-modechange.sh" || log "mode change scenario failed"
 log "CEC scenario done: tests status $(cat cec-tests.status), clock jump tests status $(cat clock-tests.status)"

@@ -11,7 +11,10 @@
 # env: VM_ACCEL=tcg|kvm (default tcg: software emulation; see below for kvm),
 #      VM_KERNEL_VERSION, VM_MEMORY_MB (default 2048),
 #      VM_GPU_OPTIONS (default max_outputs=2,xres=800,yres=480: an 800x480 panel like the
-#      Raspberry Pi 7" display on Virtual-1, and a disconnected Virtual-2).
+#      Raspberry Pi 7" display on Virtual-1, and a disconnected Virtual-2),
+#      VM_DISPLAY (default none: no display front-end; `dbus` exports the screens on the session
+#      bus as org.qemu.Display1, whose SetUIInfo changes a screen's preferred mode the way a TV
+#      that comes back in another mode does: see run-cec.sh).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -55,7 +58,7 @@ start=$(date +%s%N)
 set +e
 timeout --kill-after=5 "$timeout_s" qemu-system-x86_64 \
     "${accel_args[@]}" -m "${VM_MEMORY_MB:-2048}" -smp 2 \
-    -nographic -no-reboot -nodefaults -serial stdio \
+    -display "${VM_DISPLAY:-none}" -no-reboot -nodefaults -monitor none -serial stdio \
     -kernel "$kernel" -initrd "$initrd" \
     -append "console=ttyS0 quiet loglevel=4 panic=-1 rdinit=/init" \
     -vga none -device "virtio-gpu-pci,${VM_GPU_OPTIONS:-max_outputs=2,xres=800,yres=480}" \
