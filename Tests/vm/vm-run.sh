@@ -9,14 +9,15 @@
 # output), OUT_DIR/serial.log (the VM console). Exit status: the guest script's, or 124 when the
 # VM timed out, or 2 when it never ran the script.
 # env: VM_ACCEL=tcg|kvm (default tcg: software emulation; see below for kvm),
-#      VM_KERNEL_VERSION, VM_MEMORY_MB (default 2048),
+#      VM_KERNEL_VERSION, VM_MEMORY_MB (default 2048), VM_TIMEOUT_S (default 900: the hang guard),
 #      VM_GPU_OPTIONS (default max_outputs=2,xres=800,yres=480: an 800x480 panel like the
 #      Raspberry Pi 7" display on Virtual-1, and a disconnected Virtual-2).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # The limit is a hang guard (a guest that never powers off), far above a run on a busy host.
-timeout_s=900
+# VM_TIMEOUT_S raises it for a host far busier than that (the other stages of a shared machine).
+timeout_s=${VM_TIMEOUT_S:-900}
 cache=$(cd "$here/../.." && pwd)/.build/vm/cache
 while [ $# -gt 0 ]; do
     case $1 in
