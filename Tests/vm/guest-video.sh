@@ -1,7 +1,7 @@
 #!/bin/sh
 # The video scenario of the VM test (guest side, as root, in the VM; issue 25). Needs GB_BIN and
 # GB_VM; plays ./video/board.json (made on the host by video/make-clip.sh: a lobby-like board,
-# text and a card beside a looping 2 s H.264 clip) with `gadgetboard run --display kms`, waits
+# text and a card beside a looping 1 s H.264 clip) with `gadgetboard run --display kms`, waits
 # for the clip's `looped` event on --events, asks the control socket for `state`, pauses the
 # clip over the socket, and stops the kiosk with SIGTERM. check-video.py judges ./video/.
 # Every wait is for a line to appear (hang guards only), so nothing depends on emulation speed.
@@ -21,7 +21,7 @@ log "video scenario at $(elapsed) s"
     --stats stats.json --screenshot screenshot.png > run.log 2>&1 &
 pid=$!
 wait_for run.log 300 'kms: first frame' || log "no first frame"
-# Each pass of the 2 s clip ends in a `looped` event (the decoder seeks back: one decoder).
+# Each pass of the 1 s clip ends in a `looped` event (the decoder seeks back: one decoder).
 wait_for run.log 300 '"event": *"looped"' || log "no looped event"
 log "looped at $(elapsed) s"
 "$GB_BIN" ctl "$sock" state > state.json 2> state.err
