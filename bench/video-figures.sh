@@ -4,7 +4,8 @@
 # own decode of the same clip (`ffmpeg -threads 2 -i clip -f null -`, the floor).
 #
 # For each size it writes into OUT/WxH/:
-#   clip.mp4            testsrc2, 30 fps, 20 s, libx264 -preset veryfast (as the earlier figures)
+#   (the clip, testsrc2, 30 fps, 20 s, libx264 -preset veryfast as the earlier figures, is made in
+#   a scratch directory and removed at the end: 7-13 MB that can be made again)
 #   floor.log           three timed floor runs (/usr/bin/time: user, system, wall, max RSS)
 #   full.{log,stats.json,csv}   the kiosk with the clip at full size for --seconds (default 600):
 #                       its log, --stats, and a sample every 5 s of process CPU seconds (utime +
@@ -42,7 +43,8 @@ for tool in ffmpeg /usr/bin/time python3; do
 done
 ticks=$(getconf CLK_TCK)
 kiosk_pid=""
-trap 'if [ -n "$kiosk_pid" ]; then kill "$kiosk_pid" 2>/dev/null || true; fi' EXIT
+scratch=$(mktemp -d)
+trap 'if [ -n "$kiosk_pid" ]; then kill "$kiosk_pid" 2>/dev/null || true; fi; rm -rf "$scratch"' EXIT
 
 # Samples the kiosk every 5 s until it exits: seconds since start, CPU seconds, RSS KiB, threads, fds.
 sample() {  # sample PID CSV
@@ -67,7 +69,7 @@ run_kiosk() {  # run_kiosk DIR NAME GADGET_W GADGET_H SECONDS BOARD_W BOARD_H
     local dir=$1 name=$2 gw=$3 gh=$4 secs=$5 bw=$6 bh=$7
     cat > "$dir/$name.board.json" <<EOF
 { "size": [$bw, $bh], "background": "#000000", "gadgets": [
-  { "id": "clip", "center": [$((gw / 2)), $((gh / 2))], "size": [$gw, $gh], "movable": false, "video": "clip.mp4" } ] }
+  { "id": "clip", "center": [$((gw / 2)), $((gh / 2))], "size": [$gw, $gh], "movable": false, "video": "$clip" } ] }
 EOF
     echo "video-figures: $name: ${gw}x${gh} gadget on a ${bw}x${bh} headless board for $secs s" >&2
     "$bin" run "$dir/$name.board.json" --display headless --no-watch --duration "$secs" --stats "$dir/$name.stats.json" \
@@ -86,15 +88,15 @@ mkdir -p "$out"
 } > "$out/machine.txt"
 for size in $sizes; do
     w=${size%x*} h=${size#*x}
-    dir=$out/$size
+    dir=$out/$size clip=$scratch/clip-$size.mp4
     mkdir -p "$dir"
     ffmpeg -nostdin -loglevel error -y -f lavfi -i "testsrc2=s=$size:r=30" -t 20 -c:v libx264 -preset veryfast \
-        -pix_fmt yuv420p "$dir/clip.mp4"
+        -pix_fmt yuv420p "$clip"
     : > "$dir/floor.log"
     for i in 1 2 3; do
         echo "video-figures: $size: floor run $i" >&2
         /usr/bin/time -f "floor: user %U s system %S s wall %e s maxrss %M KiB" \
-            ffmpeg -nostdin -hide_banner -loglevel error -threads 2 -i "$dir/clip.mp4" -f null - 2>> "$dir/floor.log"
+            ffmpeg -nostdin -hide_banner -loglevel error -threads 2 -i "$clip" -f null - 2>> "$dir/floor.log"
     done
     run_kiosk "$dir" full "$w" "$h" "$seconds" "$w" "$h"
     run_kiosk "$dir" tiny 16 9 "$tiny_seconds" "$w" "$h"
