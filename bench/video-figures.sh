@@ -57,7 +57,7 @@ sample() {  # sample PID CSV
         read -r _ _ _ _ _ _ _ _ _ _ _ utime stime _ <<< "$rest"
         rss=$(awk '/^VmRSS:/ { print $2 }' "/proc/$pid/status" 2>/dev/null) || break
         threads=$(awk '/^Threads:/ { print $2 }' "/proc/$pid/status" 2>/dev/null) || break
-        fds=$(ls "/proc/$pid/fd" 2>/dev/null | wc -l)
+        fds=$(find "/proc/$pid/fd" -mindepth 1 -maxdepth 1 2>/dev/null | wc -l)
         [ -n "$rss" ] || break
         awk -v now="$(date +%s.%N)" -v start="$start" -v u="$utime" -v s="$stime" -v hz="$ticks" \
             -v rss="$rss" -v th="$threads" -v fds="$fds" 'BEGIN { printf "%.2f,%.2f,%s,%s,%s\n", now - start, (u + s) / hz, rss, th, fds }' >> "$csv"

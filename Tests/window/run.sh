@@ -247,8 +247,8 @@ wait_until 60 x_shows varied "$work/x.png" --origin "$ox,$oy" 300 190 660 460 20
 python3 "$here/check.py" pixels "$work/x.png" --origin "$ox,$oy" 120,300=red 120,436=blue || fail "video: the photos are not shown beside it"
 # The picture moves: a later X picture of the clip's box differs from this one.
 cp "$work/x.png" "$work/x-first.png"
-wait_until 60 eval 'xshot "$work/x.png" && python3 "$here/check.py" differs "$work/x-first.png" "$work/x.png" --origin "$ox,$oy" 300 190 660 460' \
-  || fail "video: the clip's picture does not change"
+x_clip_moved() { xshot "$work/x.png" && python3 "$here/check.py" differs "$work/x-first.png" "$work/x.png" --origin "$ox,$oy" 300 190 660 460; }
+wait_until 60 x_clip_moved || fail "video: the clip's picture does not change"
 press_escape
 stopped video
 grep -q '"type":"video","gadget":"clip","event":"started"' "$work/video.events.log" || fail "video: no started event"
