@@ -129,6 +129,9 @@ echo $? > pages-run.status
 exec 3<&-
 kill $evemu_pid 2>/dev/null
 
+# A lobby board with a looping clip on KMS (issue 25): frames presented, a loop, state, pause.
+sh "$GB_VM/guest-video.sh" || log "video scenario failed"
+
 # On-panel calibration with a skewed, scaled, X/Y-swapped touchscreen (its own device).
 log "calibrate scenario at $(elapsed) s"
 sh "$GB_VM/guest-calibrate.sh" || log "calibrate scenario failed"

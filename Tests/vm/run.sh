@@ -14,7 +14,7 @@ root=$(cd "$here/../.." && pwd)
 out=${1:-$root/.build/vm/kiosk}
 start=$(date +%s%N)
 
-for tool in qemu-system-x86_64 evemu-device evemu-play busybox python3; do
+for tool in qemu-system-x86_64 evemu-device evemu-play busybox python3 ffmpeg convert; do
     command -v "$tool" > /dev/null || { echo "vm test: $tool is missing (scripts/install-deps.sh --test)" >&2; exit 2; }
 done
 
@@ -40,6 +40,9 @@ export GB_BIN='$bin' GB_VM='$here' GB_TESTS='$tests'
 exec sh '$here/guest-kiosk.sh'
 GUEST
 
+# The video scenario's clip, made here on the host (guest-video.sh plays it).
+"$here/video/make-clip.sh" "$out/video"
+
 vm_status=0
 "$here/vm-run.sh" "$out" "$guest" || vm_status=$?
 cat "$out/guest.log" 2>/dev/null || true
@@ -48,6 +51,7 @@ if [ $vm_status -ne 0 ]; then echo "vm test: the VM run failed (status $vm_statu
 check_status=0
 python3 "$here/check-results.py" "$out" "$here" || check_status=$?
 python3 "$here/check-calibrate.py" "$out" || check_status=1
+python3 "$here/check-video.py" "$out" || check_status=1
 total_ms=$((($(date +%s%N) - start) / 1000000))
 printf 'vm test: %s in %d.%d s (results in %s)\n' "$([ $check_status -eq 0 ] && echo passed || echo FAILED)" \
     $((total_ms / 1000)) $((total_ms % 1000 / 100)) "$out"

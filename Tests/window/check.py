@@ -7,6 +7,8 @@ XWD dump), so nothing beyond Debian's imagemagick and python3 is needed.
   check.py column IMAGE [--origin X,Y] X Y0 Y1 COLOUR    some pixel of the column has it
   check.py nocolumn IMAGE [--origin X,Y] X Y0 Y1 COLOUR  no pixel of the column has it
   check.py state STATE ID cx cy w h TOLERANCE            the gadget's pose, in board pixels
+  check.py varied IMAGE [--origin X,Y] X0 Y0 X1 Y1 N     the box has at least N distinct colours
+  check.py differs IMAGE IMAGE2 [--origin X,Y] X0 Y0 X1 Y1  the box is not the same in both
 
 Colours are named (see COLOURS) and matched within a per-channel tolerance. --origin adds the
 window's position on the X screen to every point. Exit status 1 names what differed.
@@ -85,6 +87,22 @@ def main(argv):
             sys.exit(f"check: no {name} pixel in column x={x}, y {y0}…{y1}")
         if command == "nocolumn" and found:
             sys.exit(f"check: {name} pixels in column x={x} at y={found[0]}…{found[-1]}")
+    elif command == "varied":
+        # A video's picture (testsrc2: bars, gradients, a counter) against a flat fill or poster:
+        # sampled every 4 px, the box's distinct colours.
+        image = load(rest[0])
+        (ox, oy), box = origin(rest[1:])
+        x0, y0, x1, y1, n = (int(v) for v in box)
+        colours = {pixel(image, x + ox, y + oy) for y in range(y0, y1, 4) for x in range(x0, x1, 4)}
+        if len(colours) < n:
+            sys.exit(f"check: the box {x0},{y0}…{x1},{y1} has {len(colours)} distinct colours, expected at least {n}")
+    elif command == "differs":
+        # Two pictures of the screen: the box changed between them (a video that moves).
+        first, second = load(rest[0]), load(rest[1])
+        (ox, oy), box = origin(rest[2:])
+        x0, y0, x1, y1 = (int(v) for v in box)
+        if all(pixel(first, x + ox, y + oy) == pixel(second, x + ox, y + oy) for y in range(y0, y1, 2) for x in range(x0, x1, 2)):
+            sys.exit(f"check: the box {x0},{y0}…{x1},{y1} is the same in both pictures")
     elif command == "state":
         path, gid, cx, cy, w, h, tol = rest
         gadgets = {g["id"]: g for g in json.load(open(path))["gadgets"]}

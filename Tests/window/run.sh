@@ -10,7 +10,9 @@
 #      SIGHUP still reloads; resizing the window re-fits picture and touch; SIGTERM ends the run;
 #   3. --rotation turns picture and touch together;
 #   4. auto picks the window on a desktop without KMS; --frames ends; no desktop and a bad size
-#      are one clear line each.
+#      are one clear line each;
+#   5. a lobby board plays a looping clip beside photos and text (issue 25): frames presented,
+#      the clip loops, the X server's picture of it moves.
 #
 # Board (Tests/window/board.json): 1000x500 in an 800x600 window, so the board is letterboxed:
 # scale 0.8, 100 px bars above and below; window (x, y) = (0.8·bx, 100 + 0.8·by).
@@ -20,7 +22,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 here=Tests/window
 
-for tool in Xvfb xdotool xwd convert python3; do
+for tool in Xvfb xdotool xwd convert python3 ffmpeg; do
   command -v "$tool" >/dev/null || { echo "window test: $tool is missing (scripts/install-deps.sh --test)" >&2; exit 2; }
 done
 swift build --product gadgetboard >/dev/null
@@ -220,6 +222,48 @@ press_escape
 stopped turned
 python3 "$here/check.py" state "$work/turned.state.json" red 350 250 120 120 2 || fail "turned: --state"
 echo "window test: --rotation 90: passed"
+
+# ---- 5. video: a lobby board with a looping 2 s H.264 clip (testsrc2: bars and a moving
+# counter, many colours) beside two photos and text. The clip's box is board 360…840 x 100…460 =
+# window 288…672 x 180…468; the red photo at board (150,250) = window (120,300), the blue one at
+# board (150,420) = window (120,436).
+ffmpeg -nostdin -loglevel error -y -f lavfi -i testsrc2=size=320x240:rate=30:duration=2 -c:v libx264 -pix_fmt yuv420p \
+  "$work/board/clip.mp4" || fail "video: ffmpeg made no clip"
+convert -size 200x150 xc:'#ff0000' "$work/board/red.png"
+convert -size 200x100 xc:'#0000ff' "$work/board/blue.jpg"
+cat >"$work/board/board.json" <<'JSON'
+{ "size": [1000, 500], "background": "#202020", "gadgets": [
+  { "id": "title", "center": [500, 50], "size": [1000, 100], "movable": false, "gestures": [],
+    "text": { "string": "Welcome to the lobby", "font": "DejaVu Sans", "size": 48, "color": "#ffffff", "align": "center", "verticalAlign": "middle" } },
+  { "id": "photoA", "image": "red.png", "center": [150, 250], "size": [200, 150], "movable": false },
+  { "id": "photoB", "image": "blue.jpg", "center": [150, 420], "size": [200, 100], "movable": false },
+  { "id": "clip", "color": "#ff00ff", "center": [600, 280], "size": [480, 360], "movable": false, "video": "clip.mp4" }
+] }
+JSON
+start video --events
+# A looped event: the clip played to its end and went on from its start in the same decoder.
+wait_until 120 grep -q '"type":"video","gadget":"clip","event":"looped"' "$work/video.events.log" || fail "video: no looped event"
+wait_until 60 x_shows varied "$work/x.png" --origin "$ox,$oy" 300 190 660 460 20 || fail "video: the X server does not show the clip"
+python3 "$here/check.py" pixels "$work/x.png" --origin "$ox,$oy" 120,300=red 120,436=blue || fail "video: the photos are not shown beside it"
+# The picture moves: a later X picture of the clip's box differs from this one.
+cp "$work/x.png" "$work/x-first.png"
+x_clip_moved() { xshot "$work/x.png" && python3 "$here/check.py" differs "$work/x-first.png" "$work/x.png" --origin "$ox,$oy" 300 190 660 460; }
+wait_until 60 x_clip_moved || fail "video: the clip's picture does not change"
+press_escape
+stopped video
+grep -q '"type":"video","gadget":"clip","event":"started"' "$work/video.events.log" || fail "video: no started event"
+grep -q '"event":"error"' "$work/video.events.log" && fail "video: an error event"
+grep -q "video: clip: clip.mp4: 320x240 h264, decoded by" "$work/video.log" || fail "video: the decoder was not logged"
+python3 - "$work/video.stats.json" <<'PY' || fail "video: --stats: $(cat "$work/video.stats.json")"
+import json, sys
+v = json.load(open(sys.argv[1]))["video"]
+print(f"window test: video: {v['framesPresented']} frames presented, {v['framesDropped']} dropped, decoder {v['decoder']}, path {v['path']}")
+sys.exit(0 if v["framesPresented"] > 0 and v["path"] == "upload" and v["decoder"] == "h264" else 1)
+PY
+# The screenshot is the window's picture (800x600, window coordinates).
+python3 "$here/check.py" varied "$work/video.png" 300 190 660 460 20 || fail "video: --screenshot does not show the clip"
+python3 "$here/check.py" pixels "$work/video.png" 120,300=red 120,436=blue || fail "video: --screenshot: the photos"
+echo "window test: a lobby board with a looping clip beside photos and text: passed"
 
 # ---- 4. auto, --frames, and bad input: one clear line, never a crash
 cp "$here/board.json" "$work/board/board.json"
