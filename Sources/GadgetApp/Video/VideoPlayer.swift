@@ -32,7 +32,9 @@ public final class VideoPlayer {
 
     public let gadget: String
     public let gadgetIndex: Int
-    public let surface: VideoSurface
+    /// What the scene draws; nil while there is no display (no GL context to hold textures in:
+    /// `displayDetached`, or a player made while the panel is unplugged).
+    public private(set) var surface: VideoSurface?
     private var thread: VideoDecodeThread?
     private var playback: VideoPlayback
     private var queue: [VideoFrame] = []
@@ -54,16 +56,20 @@ public final class VideoPlayer {
 
     /// Opens `video` (resolved against `directory`) and starts decoding. Never throws for the
     /// clip: a bad clip is an `error` event from the first `update` on (the poster stays).
+    /// `display`: a GL context is current (its surface is made now; otherwise when one attaches).
     public init(gadget: String, index: Int, video: VideoReference, directory: String, startingAt flip: Microseconds,
-                refresh: Microseconds, hardware: VideoHardware, limits: VideoLimits, logger: Logger) throws(GLError) {
+                refresh: Microseconds, hardware: VideoHardware, limits: VideoLimits, logger: Logger, display: Bool = true) throws(GLError) {
         self.gadget = gadget
         gadgetIndex = index
         self.refresh = refresh
         self.logger = logger
         self.video = video
         self.directory = directory
-        surface = try VideoSurface()
-        playback = VideoPlayback(startingAt: flip, refresh: refresh, loops: video.loop)
+        surface = display ? try VideoSurface() : nil
+        // Without a display nothing is shown: the clip starts when it can be seen.
+        playback = VideoPlayback(startingAt: flip, refresh: refresh, loops: video.loop, playing: display)
+        resumeWhenDrawn = !display
+        lastFlip = flip
         do {
             let decoder = try VideoDecoder(path: FileIO.resolve(video.path, against: directory), hardware: hardware)
             if let refusal = limits.refusal(width: decoder.info.width, height: decoder.info.height) { throw refusal }
@@ -79,6 +85,11 @@ public final class VideoPlayer {
 
     /// An open failure, reported as an event by the first `update`.
     private var pendingError: String?
+    /// The flip of the last `update`: where the clip stood when the display went away.
+    private var lastFlip: Microseconds
+    /// Paused because the display went away (not by control): plays on at the first flip drawn
+    /// on the next display.
+    private var resumeWhenDrawn = false
 
     /// Readable when decoded frames (or an error) wait; nil once the player has failed.
     public var wakeDescriptor: FileDescriptor? { failed ? nil : thread?.wakeDescriptor }
@@ -95,6 +106,12 @@ public final class VideoPlayer {
             pendingError = nil
             failed = true
             events.append(Event(gadget: gadget, kind: .error, message: message))
+        }
+        lastFlip = flip
+        if resumeWhenDrawn, surface != nil {
+            // Back on a display: the clip goes on from where it stood when the display went.
+            resumeWhenDrawn = false
+            play(at: flip)
         }
         guard !failed, let thread else { return (events, false) }
         // Hold at most the decode thread's own capacity here: with the thread's queue that is
@@ -113,7 +130,7 @@ public final class VideoPlayer {
         let step = playback.step(queue: &queue, endOfStream: endOfStream && queue.isEmpty, flip: flip)
         events += step.events.map { Event(gadget: gadget, kind: Event.Kind(rawValue: $0.rawValue) ?? .error, message: nil) }
         var changed = false
-        if step.newFrame, let frame = playback.current {
+        if step.newFrame, let frame = playback.current, let surface {
             do { try surface.show(frame); changed = true } catch {
                 logger.error("video: \(gadget): \(error)")
             }
@@ -124,12 +141,17 @@ public final class VideoPlayer {
     // MARK: - Control
 
     public func play(at flip: Microseconds) {
+        // No display to show it on: it plays from the first flip drawn on one.
+        guard surface != nil else { resumeWhenDrawn = true; return }
         let wasEnded = playback.ended
         playback.play(at: flip)
         if wasEnded { restartDecoder() }
     }
 
-    public func pause(at flip: Microseconds) { playback.pause(at: flip) }
+    public func pause(at flip: Microseconds) {
+        resumeWhenDrawn = false
+        playback.pause(at: flip)
+    }
 
     public func seek(to time: Microseconds, at flip: Microseconds) {
         let generation = playback.seek(to: clamp(time), at: flip)
@@ -166,10 +188,44 @@ public final class VideoPlayer {
                    path: VideoPresentationPath.upload.rawValue)
     }
 
+    // MARK: - Display (hotplug)
+
+    /// The display goes (its GL context still current): the textures and programs are freed
+    /// with it, and a playing clip pauses where it stands — nothing is shown, so nothing is
+    /// missed and no frame counts as dropped. The decode thread never touches GL and stays.
+    public func detachSurface() {
+        surface?.destroy()
+        surface = nil
+        if isAnimating {
+            playback.pause(at: lastFlip)
+            resumeWhenDrawn = true
+        }
+    }
+
+    /// A display's new GL context is current: the surface is made in it and the frame that was
+    /// on screen uploaded again, so the first frame drawn shows the picture; the clip plays on
+    /// from the same position at that frame's flip. False when no surface could be made (the
+    /// poster stays). A surface already there (the same context at another size) is kept.
+    public func attachSurface() -> Bool {
+        guard surface == nil else { return false }
+        do {
+            let fresh = try VideoSurface()
+            if let frame = playback.current {
+                do { try fresh.show(frame) } catch { fresh.destroy(); throw error }
+            }
+            surface = fresh
+            return true
+        } catch {
+            logger.error("video: \(gadget): no textures on the new display: \(error) (showing the poster)")
+            return false
+        }
+    }
+
     /// Stops decoding and frees the textures. Idempotent.
     public func destroy() {
         thread?.stop()
         thread = nil
-        surface.destroy()
+        surface?.destroy()
+        surface = nil
     }
 }
