@@ -65,17 +65,23 @@ public final class VideoPlayer {
         self.logger = logger
         self.video = video
         self.directory = directory
-        surface = display ? try VideoSurface() : nil
+        self.hardware = hardware
+        resolvedPath = FileIO.resolve(video.path, against: directory)
+        // The zero-copy path where the display imports dma-bufs; the decoder then hands on the
+        // DRM PRIME frames a hardware decoder gives (software decoders give none: upload).
+        let importer = display ? VideoPlayer.importer() : nil
+        wantsDMABuf = importer != nil
+        surface = display ? try VideoSurface(importer: importer) : nil
         // Without a display nothing is shown: the clip starts when it can be seen.
         playback = VideoPlayback(startingAt: flip, refresh: refresh, loops: video.loop, playing: display)
         resumeWhenDrawn = !display
         lastFlip = flip
         do {
-            let decoder = try VideoDecoder(path: FileIO.resolve(video.path, against: directory), hardware: hardware)
+            let decoder = try VideoDecoder(path: resolvedPath, hardware: hardware, dmabuf: wantsDMABuf)
             if let refusal = limits.refusal(width: decoder.info.width, height: decoder.info.height) { throw refusal }
             duration = decoder.info.duration
             decoderName = decoder.info.decoder
-            logger.info("video: \(gadget): \(video.path): \(decoder.info.width)x\(decoder.info.height) \(decoder.info.codec), decoded by \(decoder.info.decoder) (\(decoder.info.decoderKind.rawValue))")
+            logger.info("video: \(gadget): \(video.path): \(decoder.info.width)x\(decoder.info.height) \(decoder.info.codec), decoded by \(decoder.info.decoder) (\(decoder.info.decoderKind.rawValue)), \(wantsDMABuf && decoder.info.decoderKind != .software ? "zero copy where the decoder gives dma-bufs" : "frames uploaded")")
             thread = try VideoDecodeThread(decoder: decoder, loops: video.loop)
         } catch {
             pendingError = "\(video.path): \(error)"
@@ -83,6 +89,11 @@ public final class VideoPlayer {
         }
     }
 
+    /// What the decoder is reopened with when the zero-copy import is refused.
+    private let hardware: VideoHardware
+    private let resolvedPath: String
+    /// The display imports dma-bufs, and the decoder was asked for them.
+    private var wantsDMABuf: Bool
     /// An open failure, reported as an event by the first `update`.
     private var pendingError: String?
     /// The flip of the last `update`: where the clip stood when the display went away.
@@ -132,7 +143,9 @@ public final class VideoPlayer {
         var changed = false
         if step.newFrame, let frame = playback.current, let surface {
             do { try surface.show(frame); changed = true } catch {
-                logger.error("video: \(gadget): \(error)")
+                if frame.dmabuf != nil { fallBackToUpload(at: flip, reason: error.description) } else {
+                    logger.error("video: \(gadget): \(error)")
+                }
             }
         }
         return (events, changed)
@@ -183,9 +196,31 @@ public final class VideoPlayer {
         (Double(playback.clipTime(at: flip)) / 1e6, isAnimating, duration.map { Double($0) / 1e6 })
     }
 
+    /// The path is how the last frame reached the GPU (before the first: upload).
     public var statistics: Statistics {
         Statistics(framesPresented: playback.framesPresented, framesDropped: playback.framesDropped, decoder: decoderName,
-                   path: VideoPresentationPath.upload.rawValue)
+                   path: (surface?.path ?? .upload).rawValue)
+    }
+
+    // MARK: - Zero copy refused
+
+    /// The driver refused a dma-buf picture (VideoPlayer+ZeroCopy): one line, then the clip goes
+    /// on from the same position in a decoder opened again for frames in memory.
+    private func fallBackToUpload(at flip: Microseconds, reason: String) {
+        logger.warning("video: \(gadget): zero copy refused (\(reason)); its frames are copied and uploaded from now on")
+        wantsDMABuf = false
+        thread?.stop()
+        thread = nil
+        queue.removeAll()
+        endOfStream = false
+        do {
+            let decoder = try VideoDecoder(path: resolvedPath, hardware: hardware, dmabuf: false)
+            thread = try VideoDecodeThread(decoder: decoder, loops: video.loop)
+            seek(to: playback.clipTime(at: flip), at: flip)
+        } catch {
+            pendingError = "\(video.path): \(error)"
+            logger.error("video: \(gadget): \(video.path): \(error) (showing the poster)")
+        }
     }
 
     // MARK: - Display (hotplug)
@@ -205,20 +240,24 @@ public final class VideoPlayer {
     /// A display's new GL context is current: the surface is made in it and the frame that was
     /// on screen uploaded again, so the first frame drawn shows the picture; the clip plays on
     /// from the same position at that frame's flip. False when no surface could be made (the
-    /// poster stays). A surface already there (the same context at another size) is kept.
+    /// poster stays). A surface already there (the same context at another size) is kept. A
+    /// dma-buf picture the new display cannot import sends the clip to the upload path.
     public func attachSurface() -> Bool {
         guard surface == nil else { return false }
-        do {
-            let fresh = try VideoSurface()
-            if let frame = playback.current {
-                do { try fresh.show(frame) } catch { fresh.destroy(); throw error }
-            }
-            surface = fresh
-            return true
-        } catch {
+        let fresh: VideoSurface
+        do { fresh = try VideoSurface(importer: wantsDMABuf ? VideoPlayer.importer() : nil) } catch {
             logger.error("video: \(gadget): no textures on the new display: \(error) (showing the poster)")
             return false
         }
+        surface = fresh
+        if let frame = playback.current {
+            do { try fresh.show(frame) } catch {
+                if frame.dmabuf != nil { fallBackToUpload(at: lastFlip, reason: error.description) } else {
+                    logger.error("video: \(gadget): \(error)")
+                }
+            }
+        }
+        return true
     }
 
     /// Stops decoding and frees the textures. Idempotent.
