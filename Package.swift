@@ -73,7 +73,9 @@ let package = Package(
         // The one place GL is called for objects and state: textures, shader programs, colour
         // framebuffers and their readback, clear, scissor, GL errors. Used by the renderer and the
         // display backends (headless FBOs, screenshots), which both need them.
-        .target(name: "GadgetGL", dependencies: ["GadgetCore", "CGLES2"]),
+        .target(name: "GadgetGL", dependencies: ["GadgetCore", "CGLES2",
+                                                 // Video's zero-copy path: dma-bufs imported as EGLImages (DMABufImporter).
+                                                 "CEGL"]),
         // GLSL ES 1.00 sources embedded at build time.
         .target(name: "GadgetShaders", path: "Shaders", resources: [.embedInCode("sprite.vert"), .embedInCode("sprite.frag"),
                                                                              // Video: Y'CbCr to RGB in the shader.
@@ -131,6 +133,8 @@ let package = Package(
             "GadgetSources",
             // Video gadgets' decoding (check, snapshot, the player).
             "GadgetVideo",
+            // The player's zero-copy choice (DMABufImporter).
+            "GadgetGL",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
             // The kiosk's own frame statistics and metrics histograms.

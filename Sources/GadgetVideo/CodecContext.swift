@@ -7,7 +7,10 @@ final class CodecContext {
     let decoderName: String
     let kind: VideoDecoderChoice.Kind
 
-    init(parameters: UnsafeMutablePointer<AVCodecParameters>, timeBase: AVRational, threads: Int, hardware: VideoHardware) throws(VideoError) {
+    /// `preferDRMPrime`: ask a hardware decoder for DRM PRIME (dma-buf) frames where it offers
+    /// them (the zero-copy path); without it the V4L2 M2M decoder gives frames in memory.
+    init(parameters: UnsafeMutablePointer<AVCodecParameters>, timeBase: AVRational, threads: Int, hardware: VideoHardware,
+         preferDRMPrime: Bool = false) throws(VideoError) {
         let codecName = FFmpeg.string(avcodec_get_name(parameters.pointee.codec_id))
         guard let software = avcodec_find_decoder(parameters.pointee.codec_id) else { throw .unsupportedCodec(codecName) }
         let candidates = VideoDecoderChoice.candidates(codec: codecName, hasV4L2Device: hardware.hasV4L2Device,
@@ -18,7 +21,8 @@ final class CodecContext {
             if candidate.decoderName != nil, codec == software { continue }
             do {
                 let opened = try CodecContext.open(codec, parameters: parameters, timeBase: timeBase,
-                                                   threads: candidate.kind == .software ? threads : 1, drm: candidate.kind == .drmHwaccel)
+                                                   threads: candidate.kind == .software ? threads : 1, drm: candidate.kind == .drmHwaccel,
+                                                   preferDRMPrime: preferDRMPrime && candidate.kind == .v4l2m2m)
                 context = opened
                 decoderName = FFmpeg.string(codec.pointee.name)
                 kind = candidate.kind
@@ -33,7 +37,7 @@ final class CodecContext {
     deinit { avcodec_free_context(&context) }
 
     private static func open(_ codec: UnsafePointer<AVCodec>, parameters: UnsafeMutablePointer<AVCodecParameters>, timeBase: AVRational,
-                             threads: Int, drm: Bool) throws(VideoError) -> UnsafeMutablePointer<AVCodecContext> {
+                             threads: Int, drm: Bool, preferDRMPrime: Bool) throws(VideoError) -> UnsafeMutablePointer<AVCodecContext> {
         guard var ctx = avcodec_alloc_context3(codec) else { throw .call("avcodec_alloc_context3", gadget_averror_enomem(), "out of memory") }
         var owned: UnsafeMutablePointer<AVCodecContext>? = ctx
         do throws(VideoError) {
@@ -44,8 +48,12 @@ final class CodecContext {
                 var device: UnsafeMutablePointer<AVBufferRef>?
                 try FFmpeg.check("av_hwdevice_ctx_create", av_hwdevice_ctx_create(&device, AV_HWDEVICE_TYPE_DRM, nil, nil, 0))
                 ctx.pointee.hw_device_ctx = device
+            }
+            if drm || preferDRMPrime {
+                // The dma-buf frames when offered (zero copy), else the first format offered. The
+                // stateful V4L2 decoder lists DRM PRIME where its FFmpeg build can export its
+                // capture buffers (Raspberry Pi OS's); FFmpeg's default choice skips it.
                 ctx.pointee.get_format = { _, formats in
-                    // The dma-buf frames when offered (zero copy), else the first software format.
                     var p = formats
                     while let f = p?.pointee, f != AV_PIX_FMT_NONE {
                         if f == AV_PIX_FMT_DRM_PRIME { return f }

@@ -34,13 +34,21 @@ public final class VideoDecoder {
     private var draining = false
     private let fallbackDuration: Int64
 
+    /// Whether DRM PRIME frames are handed on as dma-bufs (`VideoFrame.dmabuf`, the zero-copy
+    /// path) rather than copied into memory.
+    public let keepsDMABuf: Bool
+
     /// Opens `path` (already resolved against the board's directory). `threads`: software decode
     /// threads (`VideoDecoderChoice.softwareThreads`). `hardware`: what the machine offers
-    /// (`VideoHardware.detect()` in the kiosk; none: software).
-    public init(path: String, threads: Int = VideoDecoderChoice.softwareThreads, hardware: VideoHardware = .none) throws(VideoError) {
+    /// (`VideoHardware.detect()` in the kiosk; none: software). `dmabuf`: the display imports
+    /// dma-bufs (`VideoPresentationPath.choose`): a hardware decoder is asked for DRM PRIME
+    /// frames and they are handed on as they are; otherwise pictures come out in memory.
+    public init(path: String, threads: Int = VideoDecoderChoice.softwareThreads, hardware: VideoHardware = .none,
+                dmabuf: Bool = false) throws(VideoError) {
         input = try MediaInput(path: path)
         let par = input.parameters
-        codec = try CodecContext(parameters: par, timeBase: input.timeBase, threads: threads, hardware: hardware)
+        codec = try CodecContext(parameters: par, timeBase: input.timeBase, threads: threads, hardware: hardware, preferDRMPrime: dmabuf)
+        keepsDMABuf = dmabuf
         packet = try AVPacketOwner()
         frame = try AVFrameOwner()
         transfer = try AVFrameOwner()
@@ -103,17 +111,6 @@ public final class VideoDecoder {
 
     private func value(of decoded: UnsafeMutablePointer<AVFrame>) throws(VideoError) -> VideoFrame {
         defer { frame.unref() }
-        var source = decoded
-        if AVPixelFormat(rawValue: decoded.pointee.format) == AV_PIX_FMT_DRM_PRIME {
-            // The upload path needs the planes in memory: copy the dma-buf out (path (b) imports
-            // it instead where EGL can; see DMABufImport).
-            transfer.unref()
-            try FFmpeg.check("av_hwframe_transfer_data", av_hwframe_transfer_data(transfer.frame, decoded, 0))
-            transfer.frame.pointee.colorspace = decoded.pointee.colorspace
-            transfer.frame.pointee.color_range = decoded.pointee.color_range
-            source = transfer.frame
-        }
-        defer { transfer.unref() }
         var pts = decoded.pointee.best_effort_timestamp
         if pts == FFmpeg.noTimestamp { pts = decoded.pointee.pts }
         if pts == FFmpeg.noTimestamp { pts = startPTS }
@@ -121,6 +118,25 @@ public final class VideoDecoder {
         let tb = input.timeBase
         let time = av_rescale_q(pts - startPTS, tb, FFmpeg.microseconds)
         let d = decoded.pointee.pkt_duration > 0 ? av_rescale_q(decoded.pointee.pkt_duration, tb, FFmpeg.microseconds) : fallbackDuration
+        let prime = AVPixelFormat(rawValue: decoded.pointee.format) == AV_PIX_FMT_DRM_PRIME
+        if prime, keepsDMABuf, let picture = DMABufFrame.of(decoded, color: FrameCopy.color(decoded, jpegFormat: false)),
+           let reference = DMABufFrameReference(decoded) {
+            // Zero copy: the frame names the decoder's buffers and holds a reference to them.
+            let layout: VideoFrame.Layout = picture.layers.first?.planes.count == 3 ? .planar : .nv12
+            return VideoFrame(width: picture.width, height: picture.height, layout: layout, planes: [], time: time, duration: d,
+                              color: picture.color, dmabuf: picture, retainer: reference)
+        }
+        var source = decoded
+        if prime {
+            // The upload path needs the planes in memory: copy the dma-buf out (the zero-copy
+            // path, above, hands it on instead where the display imports it).
+            transfer.unref()
+            try FFmpeg.check("av_hwframe_transfer_data", av_hwframe_transfer_data(transfer.frame, decoded, 0))
+            transfer.frame.pointee.colorspace = decoded.pointee.colorspace
+            transfer.frame.pointee.color_range = decoded.pointee.color_range
+            source = transfer.frame
+        }
+        defer { transfer.unref() }
         return try FrameCopy.copy(source, time: time, duration: d)
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @testable import GadgetVideo
 
 /// The decode thread: a bounded queue, one rising timeline across loops, seeks by generation,
-/// errors reported, and flat memory and descriptors over 500 loops.
+/// errors reported. (The 500-loop soak is VideoSoakTests, in a process of its own.)
 @Suite struct VideoDecodeThreadTests {
     /// Waits (blocking in poll, no timeout deciding anything) until the thread has something.
     func next(_ thread: VideoDecodeThread) -> VideoDecodeThread.Taken {
@@ -65,50 +65,6 @@ import Testing
         }
         #expect(count == 3)
         thread.stop()
-    }
-
-    static func residentKiB() -> Int {
-        guard let text = try? FileIO.read("/proc/self/statm") else { return 0 }
-        let fields = String(decoding: text, as: UTF8.self).split(separator: " ")
-        return (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
-    }
-
-    /// Descriptors open on files under `directory` (the clip's): other tests running in
-    /// parallel open their own files, so a count of every descriptor would not be this test's.
-    static func openDescriptors(under directory: String) -> Int {
-        guard let dir = opendir("/proc/self/fd") else { return -1 }
-        defer { closedir(dir) }
-        var n = 0
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            var buffer = [CChar](repeating: 0, count: 4096)
-            let length = readlink("/proc/self/fd/" + name, &buffer, buffer.count - 1)
-            guard length > 0 else { continue }
-            if String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self).hasPrefix(directory) { n += 1 }
-        }
-        return n
-    }
-
-    /// Soak: a 2-frame clip looped 500 times through one decoder (counted in loops, not seconds):
-    /// resident memory and open descriptors stay flat after the first 50 loops.
-    @Test func fiveHundredLoopsKeepMemoryAndDescriptorsFlat() throws {
-        let clips = try Clips()
-        let thread = try VideoDecodeThread(decoder: try VideoDecoder(path: try clips.indexed(frames: 2, size: "320x240")), loops: true)
-        var frames = 0, rssAt50 = 0, fdsAt50 = 0
-        while frames < 1_000 {
-            frames += next(thread).frames.count
-            if frames >= 100, rssAt50 == 0 {
-                rssAt50 = VideoDecodeThreadTests.residentKiB()
-                fdsAt50 = VideoDecodeThreadTests.openDescriptors(under: clips.directory)
-            }
-        }
-        let rss = VideoDecodeThreadTests.residentKiB(), fds = VideoDecodeThreadTests.openDescriptors(under: clips.directory)
-        thread.stop()
-        // The clip is open once, and stays open once: a loop seeks, it never reopens.
-        #expect(fdsAt50 == 1 && fds == 1)
-        // A leak of one 320x240 frame (115 kB) per loop would be 52 MB by now. RSS is the whole
-        // test process's, and other suites run beside this one: allow them 8 MB.
-        #expect(rss - rssAt50 < 8_192, "RSS \(rssAt50) KiB after 50 loops, \(rss) KiB after 500")
     }
 
     @Test func aBrokenFileIsReportedOnce() throws {

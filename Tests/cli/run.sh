@@ -9,6 +9,7 @@
 #   run              a relative board reported absolute by `ctl state`; a headless run without
 #                    /dev/input says so in at most one line; --help says page and action events
 #   ctl              --timeout after the command; a bad value is one line with status 2;
+#                    `video GADGET ACTION` reaches the kiosk (a gadget it lacks: status 1);
 #                    `subscribe` exits 1 with a message when the kiosk goes away
 #   paths            one rule: a board with "../x.png" and a symlinked image passes `check` and
 #                    `snapshot`, and a board with a missing font is drawn by `snapshot` (warning)
@@ -83,6 +84,10 @@ gb ctl "$work/none.sock" set x opacity half
 [[ $rc == 2 && $(wc -l <<<"$out") == 1 ]] || fail "ctl value error is not one line: status $rc: $out"
 gb ctl "$work/none.sock" state --timout 3
 [[ $rc == 2 && $out == *"unknown option --timout"* ]] || fail "ctl --timout: status $rc: $out"
+gb ctl "$work/none.sock" video lobby seek soon
+[[ $rc == 2 && $(wc -l <<<"$out") == 1 && $out == *'time: expected seconds'* ]] || fail "ctl video seek soon: status $rc: $out"
+gb ctl "$work/none.sock" video lobby stop
+[[ $rc == 2 && $(wc -l <<<"$out") == 1 && $out == *'expected play, pause, restart or seek'* ]] || fail "ctl video stop: status $rc: $out"
 pass "ctl: value errors are one line with status 2"
 
 # --- A kiosk: relative board path reported absolute; options after the command; subscribe.
@@ -94,6 +99,9 @@ for _ in $(seq 600); do [[ -S $sock ]] && break; kill -0 "$kiosk_pid" 2>/dev/nul
 gb ctl "$sock" state --timeout 20
 [[ $rc == 0 && $out == *"\"board\":\"$work/board/board.json\""* ]] || fail "ctl state (options after the command): status $rc: $out"
 pass "ctl state --timeout after the command; the board path is absolute"
+gb ctl "$sock" video nope play --timeout 20
+[[ $rc == 1 && $out == *'gadget: no gadget "nope"'* ]] || fail "ctl video on a gadget the board lacks: status $rc: $out"
+pass "ctl video: the word reaches the kiosk, whose refusal is status 1"
 if [[ ! -e /dev/input ]]; then
   n=$(grep -c '/dev/input' "$work/kiosk.log" || true)
   [[ $n -le 1 ]] || { cat "$work/kiosk.log" >&2; fail "a headless run without /dev/input logged $n lines about it"; }

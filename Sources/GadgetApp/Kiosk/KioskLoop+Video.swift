@@ -10,7 +10,7 @@ extension KioskLoop {
     func startVideos(now: Microseconds) {
         let refresh = display.refreshInterval ?? KioskLoop.headlessFrameInterval
         let videos = VideoGadgets(refresh: refresh, hardware: VideoHardware.detect(), limits: VideoLimits(maximumSide: Texture.maximumSize),
-                                  logger: Loggers.render, now: now) { [unowned self] event in self.publishVideo(event) }
+                                  logger: options.videoLogger, now: now) { [unowned self] event in self.publishVideo(event) }
         self.videos = videos
         live.add(videos)
         videos.sync(live, now: now)

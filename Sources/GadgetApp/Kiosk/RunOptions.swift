@@ -1,6 +1,7 @@
 import GadgetCore
 import GadgetDisplay
 import GadgetInput
+import Logging
 
 /// What `gadgetboard run` was asked to do.
 public struct RunOptions: Sendable {
@@ -72,6 +73,8 @@ public struct RunOptions: Sendable {
     public var backlightRoot = "/sys/class/backlight"
     /// `--mqtt URL --node NAME …`: the kiosk as a client of the fleet's broker; nil: off.
     public var mqtt: MQTTOptions?
+    /// Where the video players' lines go (`render: video: …`); tests capture them here.
+    public var videoLogger: Logger = Loggers.render
 
     public init() {}
 }

@@ -222,6 +222,7 @@ public final class LiveBoard {
 
     /// The display went away: its GL objects went with it.
     func detachDisplay() {
+        for f in features { f.displayDetached(self) }
         scene.destroy()
         hasDisplay = false
     }
@@ -239,6 +240,7 @@ public final class LiveBoard {
         // A new scene draws text at zoom 1: gadgets pinched before get sharpened again.
         textMayNeedSharpening = true
         needsDraw = true
+        for f in features { f.displayAttached(self) }
     }
 
     /// Logs a new scene's warnings (images over the budget, fonts not installed) once.

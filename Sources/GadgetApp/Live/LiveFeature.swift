@@ -25,10 +25,19 @@ public protocol LiveFeature: AnyObject {
     func update(now: Microseconds, board: LiveBoard)
     /// Another board replaced the shown one (a load): gadget ids and pages may be gone.
     func boardReplaced(_ board: LiveBoard)
+    /// The display goes away (a panel unplugged): its GL context, still current, goes with it.
+    /// A feature that owns GL objects frees them now and keeps what it needs to make them again.
+    func displayDetached(_ board: LiveBoard)
+    /// A display draws the board (again): after a hotplug its GL context is a new one, so GL
+    /// objects freed in `displayDetached` are made anew here; the same display at another size
+    /// (a resized window) keeps its context and calls this without a detach.
+    func displayAttached(_ board: LiveBoard)
 }
 
 extension LiveFeature {
     public var wakeDescriptor: FileDescriptor? { nil }
     public var nextDeadline: Microseconds? { nil }
     public func boardReplaced(_ board: LiveBoard) {}
+    public func displayDetached(_ board: LiveBoard) {}
+    public func displayAttached(_ board: LiveBoard) {}
 }

@@ -56,7 +56,7 @@ final class VideoGadgets: LiveFeature {
         for (id, (i, v)) in wanted.sorted(by: { $0.value.0 < $1.value.0 }) {
             do {
                 let p = try VideoPlayer(gadget: id, index: i, video: v, directory: directory, startingAt: now + refresh, refresh: refresh,
-                                        hardware: hardware, limits: limits, logger: logger)
+                                        hardware: hardware, limits: limits, logger: logger, display: board.hasDisplay)
                 p.onEvent = onEvent
                 players.append(p)
                 board.add(p)
@@ -82,7 +82,9 @@ final class VideoGadgets: LiveFeature {
     /// The surfaces to draw, by gadget index of `board` (the scene of this frame).
     func surfaces(for board: Board) -> [Int: VideoSurface] {
         var out: [Int: VideoSurface] = [:]
-        for p in players { if let i = board.gadgets.firstIndex(where: { $0.id == p.gadget }) { out[i] = p.surface } }
+        for p in players {
+            if let surface = p.surface, let i = board.gadgets.firstIndex(where: { $0.id == p.gadget }) { out[i] = surface }
+        }
         return out
     }
 

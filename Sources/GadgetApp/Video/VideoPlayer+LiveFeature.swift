@@ -19,6 +19,14 @@ extension VideoPlayer: LiveFeature {
         }
         for e in r.events { onEvent?(e) }
     }
+
+    /// Hotplug: the textures go with the old display's context (`detachSurface`).
+    public func displayDetached(_ board: LiveBoard) { detachSurface() }
+
+    /// Hotplug: made again in the new context, showing the frame that was on screen.
+    public func displayAttached(_ board: LiveBoard) {
+        if attachSurface(), let i = board.index(of: gadget) { board.scene.videoFrameChanged(i.rawValue) }
+    }
 }
 
 extension VideoPlayer {

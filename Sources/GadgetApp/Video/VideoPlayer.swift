@@ -32,7 +32,9 @@ public final class VideoPlayer {
 
     public let gadget: String
     public let gadgetIndex: Int
-    public let surface: VideoSurface
+    /// What the scene draws; nil while there is no display (no GL context to hold textures in:
+    /// `displayDetached`, or a player made while the panel is unplugged).
+    public private(set) var surface: VideoSurface?
     private var thread: VideoDecodeThread?
     private var playback: VideoPlayback
     private var queue: [VideoFrame] = []
@@ -54,22 +56,32 @@ public final class VideoPlayer {
 
     /// Opens `video` (resolved against `directory`) and starts decoding. Never throws for the
     /// clip: a bad clip is an `error` event from the first `update` on (the poster stays).
+    /// `display`: a GL context is current (its surface is made now; otherwise when one attaches).
     public init(gadget: String, index: Int, video: VideoReference, directory: String, startingAt flip: Microseconds,
-                refresh: Microseconds, hardware: VideoHardware, limits: VideoLimits, logger: Logger) throws(GLError) {
+                refresh: Microseconds, hardware: VideoHardware, limits: VideoLimits, logger: Logger, display: Bool = true) throws(GLError) {
         self.gadget = gadget
         gadgetIndex = index
         self.refresh = refresh
         self.logger = logger
         self.video = video
         self.directory = directory
-        surface = try VideoSurface()
-        playback = VideoPlayback(startingAt: flip, refresh: refresh, loops: video.loop)
+        self.hardware = hardware
+        resolvedPath = FileIO.resolve(video.path, against: directory)
+        // The zero-copy path where the display imports dma-bufs; the decoder then hands on the
+        // DRM PRIME frames a hardware decoder gives (software decoders give none: upload).
+        let importer = display ? VideoPlayer.importer() : nil
+        wantsDMABuf = importer != nil
+        surface = display ? try VideoSurface(importer: importer) : nil
+        // Without a display nothing is shown: the clip starts when it can be seen.
+        playback = VideoPlayback(startingAt: flip, refresh: refresh, loops: video.loop, playing: display)
+        resumeWhenDrawn = !display
+        lastFlip = flip
         do {
-            let decoder = try VideoDecoder(path: FileIO.resolve(video.path, against: directory), hardware: hardware)
+            let decoder = try VideoDecoder(path: resolvedPath, hardware: hardware, dmabuf: wantsDMABuf)
             if let refusal = limits.refusal(width: decoder.info.width, height: decoder.info.height) { throw refusal }
             duration = decoder.info.duration
             decoderName = decoder.info.decoder
-            logger.info("video: \(gadget): \(video.path): \(decoder.info.width)x\(decoder.info.height) \(decoder.info.codec), decoded by \(decoder.info.decoder) (\(decoder.info.decoderKind.rawValue))")
+            logger.info("video: \(gadget): \(video.path): \(decoder.info.width)x\(decoder.info.height) \(decoder.info.codec), decoded by \(decoder.info.decoder) (\(decoder.info.decoderKind.rawValue)), \(wantsDMABuf && decoder.info.decoderKind != .software ? "zero copy where the decoder gives dma-bufs" : "frames uploaded")")
             thread = try VideoDecodeThread(decoder: decoder, loops: video.loop)
         } catch {
             pendingError = "\(video.path): \(error)"
@@ -77,8 +89,18 @@ public final class VideoPlayer {
         }
     }
 
+    /// What the decoder is reopened with when the zero-copy import is refused.
+    private let hardware: VideoHardware
+    private let resolvedPath: String
+    /// The display imports dma-bufs, and the decoder was asked for them.
+    private var wantsDMABuf: Bool
     /// An open failure, reported as an event by the first `update`.
     private var pendingError: String?
+    /// The flip of the last `update`: where the clip stood when the display went away.
+    private var lastFlip: Microseconds
+    /// Paused because the display went away (not by control): plays on at the first flip drawn
+    /// on the next display.
+    private var resumeWhenDrawn = false
 
     /// Readable when decoded frames (or an error) wait; nil once the player has failed.
     public var wakeDescriptor: FileDescriptor? { failed ? nil : thread?.wakeDescriptor }
@@ -95,6 +117,12 @@ public final class VideoPlayer {
             pendingError = nil
             failed = true
             events.append(Event(gadget: gadget, kind: .error, message: message))
+        }
+        lastFlip = flip
+        if resumeWhenDrawn, surface != nil {
+            // Back on a display: the clip goes on from where it stood when the display went.
+            resumeWhenDrawn = false
+            play(at: flip)
         }
         guard !failed, let thread else { return (events, false) }
         // Hold at most the decode thread's own capacity here: with the thread's queue that is
@@ -113,9 +141,11 @@ public final class VideoPlayer {
         let step = playback.step(queue: &queue, endOfStream: endOfStream && queue.isEmpty, flip: flip)
         events += step.events.map { Event(gadget: gadget, kind: Event.Kind(rawValue: $0.rawValue) ?? .error, message: nil) }
         var changed = false
-        if step.newFrame, let frame = playback.current {
+        if step.newFrame, let frame = playback.current, let surface {
             do { try surface.show(frame); changed = true } catch {
-                logger.error("video: \(gadget): \(error)")
+                if frame.dmabuf != nil { fallBackToUpload(at: flip, reason: error.description) } else {
+                    logger.error("video: \(gadget): \(error)")
+                }
             }
         }
         return (events, changed)
@@ -124,12 +154,17 @@ public final class VideoPlayer {
     // MARK: - Control
 
     public func play(at flip: Microseconds) {
+        // No display to show it on: it plays from the first flip drawn on one.
+        guard surface != nil else { resumeWhenDrawn = true; return }
         let wasEnded = playback.ended
         playback.play(at: flip)
         if wasEnded { restartDecoder() }
     }
 
-    public func pause(at flip: Microseconds) { playback.pause(at: flip) }
+    public func pause(at flip: Microseconds) {
+        resumeWhenDrawn = false
+        playback.pause(at: flip)
+    }
 
     public func seek(to time: Microseconds, at flip: Microseconds) {
         let generation = playback.seek(to: clamp(time), at: flip)
@@ -161,15 +196,75 @@ public final class VideoPlayer {
         (Double(playback.clipTime(at: flip)) / 1e6, isAnimating, duration.map { Double($0) / 1e6 })
     }
 
+    /// The path is how the last frame reached the GPU (before the first: upload).
     public var statistics: Statistics {
         Statistics(framesPresented: playback.framesPresented, framesDropped: playback.framesDropped, decoder: decoderName,
-                   path: VideoPresentationPath.upload.rawValue)
+                   path: (surface?.path ?? .upload).rawValue)
+    }
+
+    // MARK: - Zero copy refused
+
+    /// The driver refused a dma-buf picture (VideoPlayer+ZeroCopy): one line, then the clip goes
+    /// on from the same position in a decoder opened again for frames in memory.
+    private func fallBackToUpload(at flip: Microseconds, reason: String) {
+        logger.warning("video: \(gadget): zero copy refused (\(reason)); its frames are copied and uploaded from now on")
+        wantsDMABuf = false
+        thread?.stop()
+        thread = nil
+        queue.removeAll()
+        endOfStream = false
+        do {
+            let decoder = try VideoDecoder(path: resolvedPath, hardware: hardware, dmabuf: false)
+            thread = try VideoDecodeThread(decoder: decoder, loops: video.loop)
+            seek(to: playback.clipTime(at: flip), at: flip)
+        } catch {
+            pendingError = "\(video.path): \(error)"
+            logger.error("video: \(gadget): \(video.path): \(error) (showing the poster)")
+        }
+    }
+
+    // MARK: - Display (hotplug)
+
+    /// The display goes (its GL context still current): the textures and programs are freed
+    /// with it, and a playing clip pauses where it stands — nothing is shown, so nothing is
+    /// missed and no frame counts as dropped. The decode thread never touches GL and stays.
+    public func detachSurface() {
+        surface?.destroy()
+        surface = nil
+        if isAnimating {
+            playback.pause(at: lastFlip)
+            resumeWhenDrawn = true
+        }
+    }
+
+    /// A display's new GL context is current: the surface is made in it and the frame that was
+    /// on screen uploaded again, so the first frame drawn shows the picture; the clip plays on
+    /// from the same position at that frame's flip. False when no surface could be made (the
+    /// poster stays). A surface already there (the same context at another size) is kept. A
+    /// dma-buf picture the new display cannot import sends the clip to the upload path.
+    public func attachSurface() -> Bool {
+        guard surface == nil else { return false }
+        let fresh: VideoSurface
+        do { fresh = try VideoSurface(importer: wantsDMABuf ? VideoPlayer.importer() : nil) } catch {
+            logger.error("video: \(gadget): no textures on the new display: \(error) (showing the poster)")
+            return false
+        }
+        surface = fresh
+        if let frame = playback.current {
+            do { try fresh.show(frame) } catch {
+                if frame.dmabuf != nil { fallBackToUpload(at: lastFlip, reason: error.description) } else {
+                    logger.error("video: \(gadget): \(error)")
+                }
+            }
+        }
+        return true
     }
 
     /// Stops decoding and frees the textures. Idempotent.
     public func destroy() {
         thread?.stop()
         thread = nil
-        surface.destroy()
+        surface?.destroy()
+        surface = nil
     }
 }

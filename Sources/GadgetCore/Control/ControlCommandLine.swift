@@ -7,6 +7,7 @@ public enum ControlCommandLine {
               properties: text, image, color, opacity, hidden, center (X,Y), rotation, scale, z, duration
         ctl SOCKET page ID
         ctl SOCKET load PATH
+        ctl SOCKET video GADGET play|pause|restart|seek S
         ctl SOCKET state
         ctl SOCKET snapshot OUT.png
         ctl SOCKET subscribe
@@ -14,7 +15,7 @@ public enum ControlCommandLine {
         """
 
     /// The commands `request` knows.
-    public static let commands: Set<String> = ["set", "page", "load", "state", "snapshot", "subscribe", "send"]
+    public static let commands: Set<String> = ["set", "page", "load", "video", "state", "snapshot", "subscribe", "send"]
 
     /// Whether `word` names a command (its arguments may still be wrong).
     public static func isKnownCommand(_ word: String?) -> Bool { word.map { commands.contains($0) } ?? false }
@@ -47,6 +48,8 @@ public enum ControlCommandLine {
         case "load":
             if let f = exactly(1, "one board file path (relative to the board's directory)") { return .failure(f) }
             return .success(.object([("cmd", .string("load")), ("path", .string(rest[0]))]))
+        case "video":
+            return video(rest)
         case "state", "subscribe":
             if let f = exactly(0, "no arguments") { return .failure(f) }
             return .success(.object([("cmd", .string(command))]))
@@ -61,6 +64,27 @@ public enum ControlCommandLine {
         default:
             return .failure(ControlFailure(field: nil, message: "unknown command \"\(command)\""))
         }
+    }
+
+    /// `video GADGET play|pause|restart|seek S`: `{"cmd":"video","gadget","action"[,"time"]}`
+    /// (docs/control.md, `video`), checked by the same rules the kiosk applies (`VideoControl`)
+    /// so a typo is one line here rather than a refusal from the kiosk.
+    static func video(_ rest: [String]) -> Result<JSONValue, ControlFailure> {
+        guard rest.count >= 2 else { return .failure(ControlFailure(field: nil, message: "video takes GADGET play|pause|restart|seek S")) }
+        guard let action = VideoControl.Action(rawValue: rest[1]) else {
+            return .failure(ControlFailure(field: "action", message: "expected play, pause, restart or seek S, got \"\(rest[1])\""))
+        }
+        var pairs: [(String, JSONValue)] = [("cmd", .string("video")), ("gadget", .string(rest[0])), ("action", .string(action.rawValue))]
+        guard action == .seek else {
+            if rest.count != 2 { return .failure(ControlFailure(field: nil, message: "video \(action.rawValue) takes no time (only seek does)")) }
+            return .success(.object(pairs))
+        }
+        guard rest.count == 3 else { return .failure(ControlFailure(field: nil, message: "video seek takes one time in seconds")) }
+        guard let t = Double(rest[2]), t.isFinite, t >= 0, t <= VideoControl.maximumTime else {
+            return .failure(ControlFailure(field: "time", message: "expected seconds from 0 to \(JSONWriter.format(VideoControl.maximumTime)), got \"\(rest[2])\""))
+        }
+        pairs.append(("time", .number(t)))
+        return .success(.object(pairs))
     }
 
     /// A property's value from its word.

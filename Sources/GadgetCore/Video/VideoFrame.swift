@@ -39,10 +39,18 @@ public struct VideoFrame: Sendable {
     public var loop: Int
     /// Which seek it follows: frames from before a seek (`VideoClock.generation`) are dropped.
     public var generation: Int
+    /// For the zero-copy path: the picture left in the decoder's dma-bufs (then `planes` is
+    /// empty), and what keeps those buffers the decoder's until the frame is let go (FFmpeg's
+    /// reference to its frame: released when the last copy of this value goes, which closes
+    /// nothing the display owns). nil for pictures copied into `planes`.
+    public var dmabuf: DMABufFrame?
+    public var retainer: (any AnyObject & Sendable)?
 
     public init(width: Int, height: Int, layout: Layout, planes: [Plane], time: Microseconds, clipTime: Microseconds? = nil,
-                duration: Microseconds, color: VideoColor, loop: Int = 0, generation: Int = 0) {
+                duration: Microseconds, color: VideoColor, loop: Int = 0, generation: Int = 0,
+                dmabuf: DMABufFrame? = nil, retainer: (any AnyObject & Sendable)? = nil) {
         self.width = width; self.height = height; self.layout = layout; self.planes = planes
         self.time = time; self.clipTime = clipTime ?? time; self.duration = duration; self.color = color; self.loop = loop; self.generation = generation
+        self.dmabuf = dmabuf; self.retainer = retainer
     }
 }

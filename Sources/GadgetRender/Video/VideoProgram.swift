@@ -2,7 +2,9 @@ import CGLES2
 import GadgetCore
 
 /// The Y'CbCr program (Shaders/video.frag) in its two upload variants, planar (three luminance
-/// textures) and NV12 (luminance + luminance-alpha), with a four-vertex buffer for one quad.
+/// textures) and NV12 (luminance + luminance-alpha), and — compiled only when a dma-buf picture
+/// is first shown — its EXTERNAL variant for the zero-copy path (one samplerExternalOES the
+/// driver converts itself), with a four-vertex buffer for one quad.
 /// Thread: the render thread; `destroy()` before the context goes.
 public final class VideoProgram {
     struct Variant {
@@ -21,6 +23,9 @@ public final class VideoProgram {
 
     let planar: Variant
     let nv12: Variant
+    /// The zero-copy variant, made on first use: a GL without GL_OES_EGL_image_external cannot
+    /// compile it, and such a display never has a dma-buf picture to draw.
+    private var external: Variant?
     private var vertexBuffer: GLuint = 0
 
     public init() throws(GLError) {
@@ -42,14 +47,39 @@ public final class VideoProgram {
     func draw(_ textures: VideoTextures, center: Vector2, size: Size2, rotation: Double, opacity: Double, transform: AffineTransform) {
         let v = textures.layout == .nv12 ? nv12 : planar
         v.program.use()
-        var t: (GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat) =
-            (GLfloat(transform.a), GLfloat(transform.b), 0, GLfloat(transform.c), GLfloat(transform.d), 0, GLfloat(transform.tx), GLfloat(transform.ty), 1)
-        withUnsafePointer(to: &t) { $0.withMemoryRebound(to: GLfloat.self, capacity: 9) { glUniformMatrix3fv(v.transform, 1, GLboolean(GL_FALSE), $0) } }
         let (m, o) = textures.color.conversion
         glUniformMatrix3fv(v.yuv, 1, GLboolean(GL_FALSE), m)
         glUniform3f(v.offset, o[0], o[1], o[2])
-        glUniform1f(v.opacity, GLfloat(opacity))
         textures.bind()
+        drawQuad(v, center: center, size: size, rotation: rotation, opacity: opacity, transform: transform)
+    }
+
+    /// The EXTERNAL variant, compiled on first use.
+    func externalVariant() throws(GLError) -> Variant {
+        if let external { return external }
+        let p = try ShaderProgram(vertex: ShaderSourceText.videoVertex, fragment: "#define EXTERNAL 1\n" + ShaderSourceText.videoFragment,
+                                  attributes: ["a_position", "a_texcoord"])
+        let v = Variant(p)
+        glUniform1i(p.uniform("u_image"), 0)
+        external = v
+        return v
+    }
+
+    /// Draws the external texture `image` (a dma-buf picture's EGLImage) like `draw`: the driver
+    /// converts its YUV, told the colour space and range when it was imported.
+    func drawExternal(_ image: VideoExternalImage, center: Vector2, size: Size2, rotation: Double, opacity: Double,
+                      transform: AffineTransform) throws(GLError) {
+        let v = try externalVariant()
+        v.program.use()
+        image.bind()
+        drawQuad(v, center: center, size: size, rotation: rotation, opacity: opacity, transform: transform)
+    }
+
+    private func drawQuad(_ v: Variant, center: Vector2, size: Size2, rotation: Double, opacity: Double, transform: AffineTransform) {
+        var t: (GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat) =
+            (GLfloat(transform.a), GLfloat(transform.b), 0, GLfloat(transform.c), GLfloat(transform.d), 0, GLfloat(transform.tx), GLfloat(transform.ty), 1)
+        withUnsafePointer(to: &t) { $0.withMemoryRebound(to: GLfloat.self, capacity: 9) { glUniformMatrix3fv(v.transform, 1, GLboolean(GL_FALSE), $0) } }
+        glUniform1f(v.opacity, GLfloat(opacity))
         // The batcher's corner order: top-left, top-right, bottom-right, bottom-left, as a strip.
         let hw = size.width / 2, hh = size.height / 2
         let co = rotation == 0 ? 1 : Math.cos(rotation), si = rotation == 0 ? 0 : Math.sin(rotation)
@@ -78,6 +108,8 @@ public final class VideoProgram {
     public func destroy() {
         planar.program.destroy()
         nv12.program.destroy()
+        external?.program.destroy()
+        external = nil
         if vertexBuffer != 0 { glDeleteBuffers(1, &vertexBuffer); vertexBuffer = 0 }
     }
 }

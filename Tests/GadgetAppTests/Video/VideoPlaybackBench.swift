@@ -55,7 +55,7 @@ import GadgetVideo
             guard draws else { continue }
             try display.beginFrame()
             batcher.begin(transform: BoardViewport(boardSize: Size2(1280, 720), displaySize: PixelSize(1280, 720)).clipTransform)
-            p.surface.draw(center: Vector2(640, 360), size: Size2(1280, 720), rotation: 0, opacity: 1,
+            p.surface?.draw(center: Vector2(640, 360), size: Size2(1280, 720), rotation: 0, opacity: 1,
                            transform: BoardViewport(boardSize: Size2(1280, 720), displaySize: PixelSize(1280, 720)).clipTransform, batcher: batcher)
             try batcher.end()
             try display.present()

@@ -76,7 +76,7 @@ import GadgetVideo
         let first = p.update(flip: 0, logger: logger)
         #expect(first.events.map(\.kind) == [.error])
         #expect(first.events.first?.message?.contains("clip.mp4") == true)
-        #expect(!first.changed && !p.surface.hasFrame)
+        #expect(!first.changed && p.surface?.hasFrame == false)
         #expect(p.update(flip: refresh, logger: logger).events.isEmpty)
         #expect(!p.isAnimating && p.wakeDescriptor == nil)
     }

@@ -160,6 +160,36 @@ import Testing
         #expect((try? ControlRequestDecoder.decode(set).get()) != nil)
     }
 
+    /// `ctl SOCK video GADGET play|pause|restart|seek S`, and the kiosk's decoder takes each.
+    @Test func videoWordsBecomeVideoRequests() throws {
+        for action in ["play", "pause", "restart"] {
+            let r = try ControlCommandLine.request(["video", "lobby", action]).get()
+            #expect(JSONWriter.write(r) == #"{"cmd":"video","gadget":"lobby","action":"\#(action)"}"#)
+            #expect(try ControlRequestDecoder.decode(r).get().command == .video(VideoControl(gadget: "lobby", action: VideoControl.Action(rawValue: action)!)))
+        }
+        let seek = try ControlCommandLine.request(["video", "lobby", "seek", "12.5"]).get()
+        #expect(JSONWriter.write(seek) == ##"{"cmd":"video","gadget":"lobby","action":"seek","time":12.5}"##)
+        #expect(try ControlRequestDecoder.decode(seek).get().command == .video(VideoControl(gadget: "lobby", action: .seek, time: 12_500_000)))
+        #expect(ControlCommandLine.isKnownCommand("video"))
+        #expect(ControlCommandLine.usage.contains("video GADGET play|pause|restart|seek S"))
+    }
+
+    @Test func videoMistakesAreOneLine() {
+        func message(_ words: [String]) -> String? {
+            if case .failure(let f) = ControlCommandLine.request(words) { return f.description }
+            return nil
+        }
+        #expect(message(["video"]) == "video takes GADGET play|pause|restart|seek S")
+        #expect(message(["video", "lobby"]) == "video takes GADGET play|pause|restart|seek S")
+        #expect(message(["video", "lobby", "stop"]) == #"action: expected play, pause, restart or seek S, got "stop""#)
+        #expect(message(["video", "lobby", "seek"]) == "video seek takes one time in seconds")
+        #expect(message(["video", "lobby", "seek", "soon"]) == #"time: expected seconds from 0 to 86400, got "soon""#)
+        #expect(message(["video", "lobby", "seek", "-1"]) == #"time: expected seconds from 0 to 86400, got "-1""#)
+        #expect(message(["video", "lobby", "seek", "nan"]) == #"time: expected seconds from 0 to 86400, got "nan""#)
+        #expect(message(["video", "lobby", "play", "3"]) == "video play takes no time (only seek does)")
+        for m in [["video"], ["video", "lobby", "stop"], ["video", "lobby", "seek", "x"]].compactMap(message) { #expect(!m.contains("\n")) }
+    }
+
     @Test func mistakesAreSaid() {
         #expect((try? ControlCommandLine.request([]).get()) == nil)
         #expect((try? ControlCommandLine.request(["set", "x", "opacity"]).get()) == nil)

@@ -1,0 +1,61 @@
+import CGLES2
+import GadgetCore
+import GadgetGL
+
+/// The zero-copy path's picture: one GL_TEXTURE_EXTERNAL_OES texture pointed at each new
+/// frame's EGLImage (imported from the decoder's dma-bufs, no copy). A frame — and with it the
+/// decoder's buffer, which the image references — is kept until the next one replaces it, and
+/// the one before one frame longer: the GPU may still be reading it while the next frame is drawn
+/// (flutter-pi and mpv keep the previous picture for the same reason). Two frames held here plus
+/// the two bounded queues stay far below the capture buffers a V4L2 decoder allocates.
+/// Thread: the render thread; `destroy()` before the context goes.
+public final class VideoExternalImage {
+    private let importer: DMABufImporter
+    private var texture: GLuint = 0
+    private var current: (image: EGLImageOwner, frame: VideoFrame)?
+    private var previous: (image: EGLImageOwner, frame: VideoFrame)?
+
+    init(importer: DMABufImporter) { self.importer = importer }
+
+    public var hasFrame: Bool { current != nil }
+
+    /// Imports `picture` (the dma-bufs of `frame`) and shows it from the next draw on. Throws the
+    /// refusal or the EGL error in one line; the picture shown before stays.
+    func show(_ frame: VideoFrame, picture: DMABufFrame) throws(GLError) {
+        let attributes: [Int32]
+        switch DMABufImageAttributes.attributes(for: picture, modifiers: importer.importsModifiers) {
+        case .success(let a): attributes = a
+        case .failure(let refusal): throw .capacity(refusal.description)
+        }
+        let image = try importer.makeImage(attributes)
+        if texture == 0 {
+            glGenTextures(1, &texture)
+            glBindTexture(GLenum(GL_TEXTURE_EXTERNAL_OES), texture)
+            // External textures take no mipmaps and only clamped edges (OES_EGL_image_external).
+            glTexParameteri(GLenum(GL_TEXTURE_EXTERNAL_OES), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+            glTexParameteri(GLenum(GL_TEXTURE_EXTERNAL_OES), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+            glTexParameteri(GLenum(GL_TEXTURE_EXTERNAL_OES), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+            glTexParameteri(GLenum(GL_TEXTURE_EXTERNAL_OES), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        }
+        do { try importer.bind(image, to: texture) } catch {
+            image.destroy()
+            throw error
+        }
+        previous?.image.destroy()
+        previous = current
+        current = (image, frame)
+    }
+
+    func bind() {
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_EXTERNAL_OES), texture)
+    }
+
+    public func destroy() {
+        previous?.image.destroy()
+        current?.image.destroy()
+        previous = nil
+        current = nil
+        if texture != 0 { glDeleteTextures(1, &texture); texture = 0 }
+    }
+}
