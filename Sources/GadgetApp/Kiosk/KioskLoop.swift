@@ -216,9 +216,8 @@ public final class KioskLoop {
         // Nothing to draw and no flip to wait for: the next frame starts a new run of drawing.
         if !frameWanted && !display.isFlipPending { idledSinceFrame = true }
         if let d = fleet.nextHealth { wake.append(d) }
-        var timeout: Int32 = -1
-        if let soonest = wake.min() { timeout = Int32(clamping: max(0, (soonest - now + 999) / 1000)) }
-        if display.isFlipPending, timeout < 0 || timeout > 1000 { timeout = 1000 }  // a lost flip must not hang us
+        // A lost flip must not hang us: with one in flight, wake within a second whatever else.
+        if display.isFlipPending { wake.append(now + 1_000_000) }
         var wait = PollSet()
         if let s = service.signalDescriptor { wait.add(s) }
         if let d = display.eventDescriptor { wait.add(d) }
@@ -229,7 +228,7 @@ public final class KioskLoop {
         let hotplugSlot = hotplug.map { wait.add($0.monitor.descriptor) }
         // Signals, flips and input are read whether or not poll saw them; only the hotplug
         // monitor needs to know it woke us.
-        if try wait.wait(timeoutMilliseconds: timeout), let hotplugSlot, wait.isReadable(hotplugSlot) { hotplugPending = true }
+        if try wait.wait(until: wake.min(), now: now), let hotplugSlot, wait.isReadable(hotplugSlot) { hotplugPending = true }
     }
 
     /// A flip the pacer took into `stats`: the metrics and the service's flip watch hear of it.
