@@ -141,7 +141,7 @@ final class HTTPPollerWorker: @unchecked Sendable {
     private func waitMilliseconds() -> Int {
         let now = MonotonicClock.now()
         var wait: Int64 = 1000
-        for i in plans.indices where !inFlight[i] { wait = min(wait, max(0, (plans[i].nextPoll - now + 999) / 1000)) }
+        for i in plans.indices where !inFlight[i] { wait = min(wait, Int64(PollSet.timeout(until: plans[i].nextPoll, now: now))) }
         var curlTimeout = -1
         if curl_multi_timeout(multi, &curlTimeout) == CURLM_OK, curlTimeout >= 0 { wait = min(wait, Int64(curlTimeout)) }
         return Int(wait)

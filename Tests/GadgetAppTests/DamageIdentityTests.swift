@@ -34,31 +34,31 @@ import Testing
         try frame(); try frame()
         // A slow drag of the first photo across two others, then let go (inertia, collisions).
         var p = board.gadgets[0].center
-        loop.deliver(TouchFrame(time: now, touches: [touch(1, .began, p)]))
-        for _ in 0..<40 { p = p + Vector2(9, 2); loop.deliver(TouchFrame(time: now, touches: [touch(1, .moved, p)])); try frame() }
-        loop.deliver(TouchFrame(time: now, touches: [touch(1, .ended, p)]))
+        loop.input.deliver(TouchFrame(time: now, touches: [touch(1, .began, p)]))
+        for _ in 0..<40 { p = p + Vector2(9, 2); loop.input.deliver(TouchFrame(time: now, touches: [touch(1, .moved, p)])); try frame() }
+        loop.input.deliver(TouchFrame(time: now, touches: [touch(1, .ended, p)]))
         for _ in 0..<30 { try frame() }
         // A flick of a disc into the others.
         var d = board.gadgets[5].center
-        loop.deliver(TouchFrame(time: now, touches: [touch(2, .began, d)]))
-        for _ in 0..<4 { d = d + Vector2(40, -25); loop.deliver(TouchFrame(time: now, touches: [touch(2, .moved, d)])); try frame() }
-        loop.deliver(TouchFrame(time: now, touches: [touch(2, .ended, d)]))
+        loop.input.deliver(TouchFrame(time: now, touches: [touch(2, .began, d)]))
+        for _ in 0..<4 { d = d + Vector2(40, -25); loop.input.deliver(TouchFrame(time: now, touches: [touch(2, .moved, d)])); try frame() }
+        loop.input.deliver(TouchFrame(time: now, touches: [touch(2, .ended, d)]))
         for _ in 0..<40 { try frame() }
         // The placard dragged away springs home.
         var q = board.gadgets[9].center
-        loop.deliver(TouchFrame(time: now, touches: [touch(3, .began, q)]))
-        for _ in 0..<10 { q = q + Vector2(-12, -15); loop.deliver(TouchFrame(time: now, touches: [touch(3, .moved, q)])); try frame() }
-        loop.deliver(TouchFrame(time: now, touches: [touch(3, .ended, q)]))
+        loop.input.deliver(TouchFrame(time: now, touches: [touch(3, .began, q)]))
+        for _ in 0..<10 { q = q + Vector2(-12, -15); loop.input.deliver(TouchFrame(time: now, touches: [touch(3, .moved, q)])); try frame() }
+        loop.input.deliver(TouchFrame(time: now, touches: [touch(3, .ended, q)]))
         for _ in 0..<40 { try frame() }
         // A pinch and turn of the note with two fingers.
         let c = board.gadgets[4].center
         var a = c + Vector2(-30, 0), b = c + Vector2(30, 0)
-        loop.deliver(TouchFrame(time: now, touches: [touch(4, .began, a), touch(5, .began, b)]))
+        loop.input.deliver(TouchFrame(time: now, touches: [touch(4, .began, a), touch(5, .began, b)]))
         for _ in 0..<12 {
             a = a + Vector2(-3, 2); b = b + Vector2(3, -2)
-            loop.deliver(TouchFrame(time: now, touches: [touch(4, .moved, a), touch(5, .moved, b)])); try frame()
+            loop.input.deliver(TouchFrame(time: now, touches: [touch(4, .moved, a), touch(5, .moved, b)])); try frame()
         }
-        loop.deliver(TouchFrame(time: now, touches: [touch(4, .ended, a), touch(5, .ended, b)]))
+        loop.input.deliver(TouchFrame(time: now, touches: [touch(4, .ended, a), touch(5, .ended, b)]))
         for _ in 0..<20 { try frame() }
         // The note's text changed live (a control command): only its region is redrawn.
         try loop.live.setText("To do\n• tea\n• ship it!", forGadget: "note")
@@ -66,12 +66,12 @@ import Testing
         // A photo pinched larger, its caption re-rasterised at that zoom once it settles.
         let m = board.gadgets[1].center
         var e = m + Vector2(-20, 0), f = m + Vector2(20, 0)
-        loop.deliver(TouchFrame(time: now, touches: [touch(7, .began, e), touch(8, .began, f)]))
+        loop.input.deliver(TouchFrame(time: now, touches: [touch(7, .began, e), touch(8, .began, f)]))
         for _ in 0..<10 {
             e = e + Vector2(-4, 0); f = f + Vector2(4, 0)
-            loop.deliver(TouchFrame(time: now, touches: [touch(7, .moved, e), touch(8, .moved, f)])); try frame()
+            loop.input.deliver(TouchFrame(time: now, touches: [touch(7, .moved, e), touch(8, .moved, f)])); try frame()
         }
-        loop.deliver(TouchFrame(time: now, touches: [touch(7, .ended, e), touch(8, .ended, f)]))
+        loop.input.deliver(TouchFrame(time: now, touches: [touch(7, .ended, e), touch(8, .ended, f)]))
         for _ in 0..<10 { try frame() }
         // (What `sharpenSettledText` decides once the session is idle; the glide would take
         // hundreds of verified frames to end.)
@@ -80,16 +80,16 @@ import Testing
         for _ in 0..<3 { try frame() }
         #expect(loop.scene.contentRevisions[1] > 0)   // the caption was drawn again at its zoom
         // A reload: a new scene, drawn whole, then small changes again.
-        loop.reload(now: now)
+        loop.live.reload(reason: "SIGHUP", now: now)
         try loop.live.awaitLoad(now: now)
         for _ in 0..<3 { try frame() }
         var r = board.gadgets[2].center
-        loop.deliver(TouchFrame(time: now, touches: [touch(6, .began, r)]))
-        for _ in 0..<10 { r = r + Vector2(0, 6); loop.deliver(TouchFrame(time: now, touches: [touch(6, .moved, r)])); try frame() }
-        loop.deliver(TouchFrame(time: now, touches: [touch(6, .ended, r)]))
+        loop.input.deliver(TouchFrame(time: now, touches: [touch(6, .began, r)]))
+        for _ in 0..<10 { r = r + Vector2(0, 6); loop.input.deliver(TouchFrame(time: now, touches: [touch(6, .moved, r)])); try frame() }
+        loop.input.deliver(TouchFrame(time: now, touches: [touch(6, .ended, r)]))
         for _ in 0..<10 { try frame() }
-        let verifier = try #require(loop.verifier)
-        return Outcome(frames: verifier.frames, mismatched: verifier.mismatchedFrames, redrawn: loop.stats.redrawnFraction)
+        let verifier = try #require(loop.drawer.verifier)
+        return Outcome(frames: verifier.frames, mismatched: verifier.mismatchedFrames, redrawn: loop.pacing.stats.redrawnFraction)
     }
 
     @Test(arguments: [1, 2, 3]) func everyFrameEqualsAFullRedraw(buffers: Int) throws {
@@ -144,8 +144,8 @@ import Testing
         set(##"{"cmd":"set","gadget":"placard","text":"Hello"}"##)
         set(##"{"cmd":"set","gadget":"weather","center":[300,150],"opacity":0.5,"duration":0.3}"##)
         for _ in 0..<90 { try frame() }
-        let verifier = try #require(loop.verifier)
-        return (Outcome(frames: verifier.frames, mismatched: verifier.mismatchedFrames, redrawn: loop.stats.redrawnFraction), loop)
+        let verifier = try #require(loop.drawer.verifier)
+        return (Outcome(frames: verifier.frames, mismatched: verifier.mismatchedFrames, redrawn: loop.pacing.stats.redrawnFraction), loop)
     }
 
     @Test(arguments: [1, 2, 3]) func overlappingControlChangesEqualAFullRedraw(buffers: Int) throws {

@@ -69,20 +69,20 @@ import Testing
 
         // A change uevent with the connector still there: nothing happens.
         source.cardChanged()
-        loop.handleHotplug(now: 2_000)
-        #expect(loop.displayConnected && reopened == 0)
+        loop.screen.handleHotplug(now: 2_000)
+        #expect(loop.screen.isConnected && reopened == 0)
 
         first.connected = false
         source.cardChanged()
-        loop.handleHotplug(now: 3_000)
-        #expect(!loop.displayConnected)
+        loop.screen.handleHotplug(now: 3_000)
+        #expect(!loop.screen.isConnected)
         #expect(loop.display is DisconnectedDisplay)
         #expect(service.metrics.displayConnected == false && service.metrics.displayDisconnects == 1)
         #expect(reopened == 0)
 
         source.cardChanged()
-        loop.handleHotplug(now: 4_000)
-        #expect(loop.displayConnected && reopened == 1)
+        loop.screen.handleHotplug(now: 4_000)
+        #expect(loop.screen.isConnected && reopened == 1)
         #expect(loop.display.pixelSize == PixelSize(1024, 768))
         #expect(loop.scene.viewport.displaySize == PixelSize(1024, 768))
         #expect(service.metrics.displayConnected && service.metrics.displayReconnects == 1)
@@ -112,13 +112,13 @@ import Testing
         try loop.drawFrame(now: 1_000)
         first.connected = false
         source.cardChanged()
-        loop.handleHotplug(now: 2_000)
+        loop.screen.handleHotplug(now: 2_000)
         source.cardChanged()
-        loop.handleHotplug(now: 3_000)
-        #expect(loop.displayConnected)
+        loop.screen.handleHotplug(now: 3_000)
+        #expect(loop.screen.isConnected)
         try loop.drawFrame(now: 4_000)
         try loop.drawFrame(now: 5_000)
-        let verifier = try #require(loop.verifier)
+        let verifier = try #require(loop.drawer.verifier)
         #expect(verifier.frames == 3 && verifier.mismatchedFrames == 0)
     }
 }

@@ -46,13 +46,13 @@ import Testing
         let before = loop.session.renderPoses()
 
         source.cardChanged()
-        loop.handleHotplug(now: 2_000)
-        #expect(loop.displayConnected && reopened == 0, "an unchanged connector is left alone")
+        loop.screen.handleHotplug(now: 2_000)
+        #expect(loop.screen.isConnected && reopened == 0, "an unchanged connector is left alone")
 
         first.change = .modeChanged(from: "1920x1080@60", to: "1024x768@60")
         source.cardChanged()
-        loop.handleHotplug(now: 3_000)
-        #expect(loop.displayConnected && reopened == 1)
+        loop.screen.handleHotplug(now: 3_000)
+        #expect(loop.screen.isConnected && reopened == 1)
         #expect(loop.display.pixelSize == PixelSize(1024, 768))
         #expect(loop.scene.viewport.displaySize == PixelSize(1024, 768))
         #expect(loop.session.renderPoses() == before, "the board's state is kept")

@@ -169,8 +169,6 @@ final class KioskControl {
             }
         case .load(let path):
             guard let root = live.controlRoot else { return .failed(ControlFailure(field: "path", message: "the demo board has no directory to load from")) }
-            let name = FileIO.resolve(path.description, against: root)
-            service.reloadBegan(now: now, path: name, reason: "control load")
             let ticket = live.load(.confined(root: root, path: path), reason: "control load", now: now)
             loadWaiters.append(.init(endpoint: index, client: client, id: request.id, ticket: ticket))
             return .later

@@ -1,6 +1,6 @@
 import GadgetCore
 
-/// The loop's side of fleet reporting: when the control endpoints that want health (MQTT) get it
+/// `FleetLink`'s state: when the control endpoints that want health (MQTT) get it
 /// next, the frame count at the last health (for the rate), and the Pi's sensors, read for health
 /// and, with `--metrics`, at most every `sensorInterval` for the textfile. Thread: the kiosk loop's.
 struct FleetReporting {

@@ -68,7 +68,7 @@ public enum Kiosk {
         // input) is resized, not plugged.
         let hotplug = opened?.eventDescriptor == nil || opened?.providesInput == true ? nil : makeHotplug(options)
         do {
-            // The loop owns the display from here (taken, not copied): on hotplug it closes it
+            // The loop's KioskScreen owns the display from here (taken, not copied): on hotplug it closes it
             // and opens another, so no other reference may keep the old one (and its DRM
             // master) alive.
             let loop = try KioskLoop(options: options, loaded: loaded, service: service, hotplug: hotplug,

@@ -4,19 +4,11 @@ import GadgetRender
 
 /// The loop's side of the control protocol (`KioskControl` executes the requests).
 extension KioskLoop: ControlHost {
-    /// Takes and executes every request waiting.
-    func takeControl(now: Microseconds) { control.take(now: now) }
-
-    var noFrameReason: String? {
-        if !displayConnected { return "no display is connected" }
-        if idle.isBlanked { return "the panel is blanked (idle): no frame to show" }
-        if scheduleOff { return "the display is off (\(displayDecision.cause.rawValue)): no frame to show" }
-        return nil
-    }
-
+    var noFrameReason: String? { power.noFrameReason }
+    var drawnFrames: Int { pacing.drawnFrames }
     func readFrame() throws -> RGBAImage { try display.readPixels() }
-
-    func controlShowedPage(now: Microseconds) {
-        if let action = idle.wake(now: now) { apply(action) }
-    }
+    func controlShowedPage(now: Microseconds) { power.wake(now: now) }
+    var displayDecision: DisplayPowerPolicy.Decision { power.decision }
+    func controlSetDisplay(_ override: DisplayPowerPolicy.Override, now: Microseconds) { power.control(override, now: now) }
+    func sourcesReport(now: Microseconds) -> JSONValue? { features.sourcesReport(now: now) }
 }

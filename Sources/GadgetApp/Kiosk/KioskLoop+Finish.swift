@@ -8,11 +8,11 @@ extension KioskLoop {
     /// Writes `--stats`, `--state` and `--screenshot` and logs the frame summary.
     public func finish() throws {
         if options.screenshotPath != nil { presentFinalFrame() }
-        log.info("frames: \(stats.exitLine)")
-        if let verifier {
+        log.info("frames: \(pacing.stats.exitLine)")
+        if let verifier = drawer.verifier {
             if verifier.mismatchedFrames > 0 { log.error("\(verifier.summary)") } else { log.info("\(verifier.summary)") }
         }
-        if let path = options.screenshotPath, !displayConnected {
+        if let path = options.screenshotPath, !screen.isConnected {
             log.warning("screenshot: not written to \(path): no display is connected")
         } else if let path = options.screenshotPath {
             let image = try display.readPixels()
@@ -33,7 +33,7 @@ extension KioskLoop {
     /// flip was in flight when the signal came), and the screenshot must show what `--state`
     /// says. A flip that does not come within the bound leaves the screenshot one frame old.
     func presentFinalFrame() {
-        guard displayConnected, display.eventDescriptor != nil, !idle.isBlanked else { return }
+        guard screen.isConnected, display.eventDescriptor != nil, !power.idle.isBlanked else { return }
         do {
             try awaitFlip()
             try drawFrame(now: MonotonicClock.now())
@@ -45,18 +45,16 @@ extension KioskLoop {
 
     /// Waits for the flip in flight, if any, and counts it.
     func awaitFlip() throws {
-        // `flipped` reads `stats`, which the pacer holds inout while it waits (a Swift exclusivity
-        // violation, fatal at run time): collect the flips and hand them over afterwards.
-        var shown: [FlipEvent] = []
-        try pacer.awaitFlip(display, within: KioskLoop.finalFlipBound, into: &stats, each: { shown.append($0) })
-        for flip in shown { flipped(flip) }
+        for flip in try pacing.awaitFlip(display, within: KioskLoop.finalFlipBound) { flipped(flip) }
     }
 
     /// How long the exit's final frame may take to reach the screen.
     static let finalFlipBound: Microseconds = 5_000_000
 
+    /// `--stats`: every key in this order (docs/cli.md).
     func statsJSON() -> JSONValue {
-        .object([
+        let stats = pacing.stats
+        let fields: [(String, JSONValue)] = [
             ("display", .string(display.summary)),
             ("frameTimeSource", .string(display.frameTimeSource)),
             ("board", .string(live.name)),
@@ -68,13 +66,12 @@ extension KioskLoop {
             ("displayDisconnects", .number(Double(service.metrics.displayDisconnects))),
             ("displayReconnects", .number(Double(service.metrics.displayReconnects))),
             ("redrawnFraction", .number(JSONWriter.rounded(stats.redrawnFraction, places: 4))),
-            ("bufferAges", .object(damage.bufferAges.sorted { $0.key < $1.key }.map { ("\($0.key)", .number(Double($0.value))) })),
-            verifier.map { ("damageVerify", $0.json) } ?? ("damageVerify", .null),
-            ("firstFrameSeconds", firstFrameTime.map { .number(seconds(since: launchTime, at: $0)) } ?? .null),
-            ("imagesReadySeconds", imagesShownTime.map { .number(seconds(since: launchTime, at: $0)) } ?? .null),
-            ("video", videoStatsJSON()),
-            ("durationSeconds", .number(JSONWriter.rounded(Double(MonotonicClock.now() - startTime) / 1_000_000, places: 3))),
-        ])
+        ] + drawer.statsFields + [
+            ("firstFrameSeconds", pacing.firstFrameSeconds),
+            ("imagesReadySeconds", pacing.imagesReadySeconds),
+            ("video", features.videoStatsJSON),
+            ("durationSeconds", .number(pacing.seconds(since: startTime, at: MonotonicClock.now()))),
+        ]
+        return .object(fields)
     }
-
 }

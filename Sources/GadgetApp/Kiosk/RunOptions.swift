@@ -26,7 +26,7 @@ public struct RunOptions: Sendable {
     /// Draw a frame every refresh (headless: every 16.7 ms) even when nothing moves, so frame
     /// times measure the renderer and not the pauses between touches (`gadgetboard soak`).
     public var drawContinuously = false
-    /// Headless: space animation frames `KioskLoop.headlessFrameInterval` apart (true), or draw
+    /// Headless: space animation frames `FramePacing.headlessFrameInterval` apart (true), or draw
     /// the next one as soon as the last is finished (false: `bench --workload board` measures
     /// what a frame costs, not a cadence).
     public var paceHeadless = true

@@ -13,6 +13,13 @@ extension LiveBoard {
     /// with the returned ticket.
     @discardableResult
     func load(_ source: BoardLoadJob.Source, reason: String, now: Microseconds) -> Int {
+        let path: String
+        switch source {
+        case .file(let p): path = p
+        case .confined(let root, let p): path = FileIO.resolve(p.description, against: root)
+        case .demo: path = DemoBoard.name
+        }
+        observer?.liveBoard(self, loadBegan: path, reason: reason, now: now)
         if let old = pendingLoad {
             old.cancel()
             pendingLoad = nil
@@ -21,12 +28,6 @@ extension LiveBoard {
         }
         nextTicket += 1
         let ticket = nextTicket
-        let path: String
-        switch source {
-        case .file(let p): path = p
-        case .confined(let root, let p): path = FileIO.resolve(p.description, against: root)
-        case .demo: path = DemoBoard.name
-        }
         var reuse: [String: BoardLoadJob.Reusable] = [:]
         for (p, record) in imageFiles { if let image = images[p] { reuse[p] = .init(record: record, image: image) } }
         do {
@@ -36,6 +37,13 @@ extension LiveBoard {
             observer?.liveBoard(self, loadFinished: ticket, path: path, end: .rejected(["\(path): cannot start the loading thread: \(error)"]))
         }
         return ticket
+    }
+
+    /// Loads the board shown from its file again (SIGHUP, a save in the watched directory); the
+    /// demo board is painted again.
+    @discardableResult
+    func reload(reason: String, now: Microseconds) -> Int {
+        load(path.map { .file(path: $0) } ?? .demo, reason: reason, now: now)
     }
 
     /// A finished load: refused ones end here; a good one waits for the next frame (at once

@@ -9,6 +9,8 @@ import SystemPackage
 protocol LiveBoardObserver: AnyObject {
     /// Gesture events and the page and action events they caused, in order.
     func liveBoard(_ board: LiveBoard, published events: [GestureEvent], actions: [ActionEvent])
+    /// A load of `path` began (`reason`: SIGHUP, a save, `control load`).
+    func liveBoard(_ board: LiveBoard, loadBegan path: String, reason: String, now: Microseconds)
     /// A load (`ticket` from `LiveBoard.load`) ended: the new board is shown, or the old one
     /// still is.
     func liveBoard(_ board: LiveBoard, loadFinished ticket: Int, path: String, end: LoadEnd)

@@ -43,7 +43,7 @@ import GadgetSystem
             var wait = PollSet()
             for e in loop.control.endpoints { wait.add(e.wakeDescriptor) }
             #expect(try wait.wait(timeoutMilliseconds: 10_000), "no request reached the loop")
-            loop.takeControl(now: now)
+            loop.control.take(now: now)
             // A `load` is answered when its worker is done and the board swapped in.
             try loop.live.awaitLoad(now: now)
         }
@@ -178,7 +178,7 @@ import GadgetSystem
         }
         #expect(h.server.statistics.messagesDropped > 0)
         // Every iteration presented its frame, and another client is still served.
-        #expect(h.loop.stats.framesPresented == frames + 1)
+        #expect(h.loop.pacing.stats.framesPresented == frames + 1)
         // Its request waits behind the slow client's: the loop keeps taking requests until the
         // reply is readable (both waits are on descriptors).
         let other = try ControlClient(path: h.socket)
@@ -189,7 +189,7 @@ import GadgetSystem
             let wake = wait.add(h.server.wakeDescriptor)
             let readable = wait.add(other.socket.descriptor)
             #expect(try wait.wait(timeoutMilliseconds: 10_000), "hang guard")
-            if wait.isReadable(wake) { h.loop.takeControl(now: h.now); try h.frame() }
+            if wait.isReadable(wake) { h.loop.control.take(now: h.now); try h.frame() }
             if wait.isReadable(readable), let line = try other.readLine(timeoutMilliseconds: 10_000) { reply = try JSONParser.parse(line) }
         }
         #expect(reply?["id"] == .number(9))
@@ -204,8 +204,8 @@ import GadgetSystem
         // A tap on "red" (a replayed touch: down and up at one place, 50 ms apart).
         let id = TouchID(device: 0, tracking: 1)
         let t = h.now + 1000
-        h.loop.deliver(TouchFrame(time: t, touches: [Touch(id: id, phase: .began, location: Vector2(60, 50), time: t)]))
-        h.loop.deliver(TouchFrame(time: t + 50_000, touches: [Touch(id: id, phase: .ended, location: Vector2(60, 50), time: t + 50_000)]))
+        h.loop.input.deliver(TouchFrame(time: t, touches: [Touch(id: id, phase: .began, location: Vector2(60, 50), time: t)]))
+        h.loop.input.deliver(TouchFrame(time: t + 50_000, touches: [Touch(id: id, phase: .ended, location: Vector2(60, 50), time: t + 50_000)]))
         h.loop.live.advance(to: t + 1_000_000)
         var tap: JSONValue?
         while let line = try c.readLine(timeoutMilliseconds: 10_000) {
@@ -248,14 +248,14 @@ import GadgetSystem
 
     @Test func aSavedBoardReloadsAndABrokenOneKeepsTheRunningOne() throws {
         let h = try Harness(watch: true)
-        guard let watcher = h.loop.watcher else { Issue.record("no watcher"); return }
+        guard let watcher = h.loop.live.features.lazy.compactMap({ $0 as? BoardSaveWatch }).first else { Issue.record("no watcher"); return }
         func settle() throws {
             var wait = PollSet()
             wait.add(watcher.descriptor)
             #expect(try wait.wait(timeoutMilliseconds: 10_000), "no inotify event")
-            h.loop.takeWatch(now: h.now)
+            watcher.update(now: h.now, board: h.loop.live)
             h.now += 10_000_000  // past the debounce, on the loop's injected clock
-            h.loop.takeWatch(now: h.now)
+            watcher.update(now: h.now, board: h.loop.live)
             // The load runs on a worker; the old board stays until it is ready.
             try h.loop.live.awaitLoad(now: h.now)
             try h.frame()

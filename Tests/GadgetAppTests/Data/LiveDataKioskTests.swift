@@ -65,31 +65,31 @@ import GadgetSystem
         let server = try LiveDataRunnerTests.Server()
         defer { server.stop() }
         let h = try Harness(port: server.port)
-        #expect(h.loop.liveData?.runner != nil)
+        #expect(h.loop.features.liveData?.runner != nil)
         // The clock is filled in at start-up, before any frame.
         let first = h.text("clock")
         #expect(first != "--:--:--" && first?.count == 8)
         let qrBefore = h.loop.live.qrImages["q"]
         var guardCount = 0
-        func badFailed() -> Bool { h.loop.liveData?.book?.statuses.first { $0.id == "bad" }?.lastError != nil }
+        func badFailed() -> Bool { h.loop.features.liveData?.book?.statuses.first { $0.id == "bad" }?.lastError != nil }
         while h.text("temp") != "21.5 °C" || !badFailed(), guardCount < 300 { try h.iterate(); guardCount += 1 }
         #expect(h.text("temp") == "21.5 °C")
         // The QR code follows the value (its text was a template with nothing arrived: no image before).
         #expect(qrBefore == nil && h.loop.live.qrImages["q"] != nil)
-        #expect(h.loop.liveData?.book?.statuses.first?.fetches["ok"] ?? 0 >= 1)
+        #expect(h.loop.features.liveData?.book?.statuses.first?.fetches["ok"] ?? 0 >= 1)
         // The failing source: one `error` event with its HTTP status for subscribers, `state`'s
         // `sources`, the metrics.
-        let events = try #require(h.loop.liveData).takeEvents()
+        let events = try #require(h.loop.features.liveData).takeEvents()
         #expect(events.map(\.source) == ["bad"] && events.first?.kind == .error && events.first?.failure?.httpStatus == 500)
         let report = JSONWriter.write(try #require(h.loop.sourcesReport(now: MonotonicClock.now())))
         #expect(report.contains(#""id":"bad""#) && report.contains(#""httpStatus":500"#) && report.contains(#""id":"w""#))
-        h.loop.followLiveData()
+        h.loop.features.followLiveData()
         let metrics = h.loop.service.metrics.exposition(now: MonotonicClock.now())
         #expect(metrics.contains(#"gadgetboard_source_fetches_total{source="w",result="ok"}"#))
         #expect(metrics.contains(#"gadgetboard_source_age_seconds{source="w"}"#))
         #expect(!metrics.contains(#"gadgetboard_source_age_seconds{source="bad"}"#))
         // The clock's next change is a deadline of the feature: ticking at it shows a new second.
-        let deadline = try #require(h.loop.liveData?.nextDeadline)
+        let deadline = try #require(h.loop.features.liveData?.nextDeadline)
         let shown = h.text("clock")
         // Waited for as the loop waits (poll until the deadline), never a fake time ahead of the wall clock.
         var waits = 0
@@ -142,8 +142,8 @@ import GadgetSystem
             for e in h.loop.control.endpoints { _ = set.add(e.wakeDescriptor) }
             _ = try set.wait(until: h.loop.live.nextDeadline.map { min($0, MonotonicClock.now() + 2_000_000) } ?? MonotonicClock.now() + 200_000)
             let now = MonotonicClock.now()
-            h.loop.takeControl(now: now)
-            h.loop.takeSourceMessages(now: now)
+            h.loop.control.take(now: now)
+            h.loop.features.takeSourceMessages(now: now)
             h.loop.live.tick(now: now)
             guardCount += 1
         }
@@ -183,7 +183,7 @@ import GadgetSystem
             for d in h.loop.live.wakeDescriptors { _ = set.add(d) }
             _ = try set.wait(timeoutMilliseconds: 100)
             let now = MonotonicClock.now()
-            h.loop.takeControl(now: now)
+            h.loop.control.take(now: now)
             h.loop.live.tick(now: now)
             reply = try client.readLine(timeoutMilliseconds: 0)
             guardCount += 1
@@ -191,7 +191,7 @@ import GadgetSystem
         let state = try JSONParser.parse(try #require(reply))
         #expect(state["ok"] == .bool(true))
         // Still outstanding: no outcome of any kind recorded for the hanging source.
-        let w = try #require(h.loop.liveData?.book?.statuses.first { $0.id == "w" })
+        let w = try #require(h.loop.features.liveData?.book?.statuses.first { $0.id == "w" })
         #expect(w.fetches.isEmpty && w.lastError == nil && w.lastSuccess == nil)
         guard case .array(let sources)? = state["sources"] else { Issue.record("no sources in state"); return }
         #expect(sources.first?["id"] == .string("w") && sources.first?["lastError"] == .null)

@@ -128,7 +128,7 @@ import GadgetSystem
         try expectPixel(16, 16, (255, 0, 0), "a stays")
         #expect(loop.live.decoding == nil)
         #expect(loop.scene === sceneWithA)  // nothing new arrived: nothing placed, no rebuild
-        #expect(loop.imagesShownTime != nil)
+        #expect(loop.pacing.imagesShownTime != nil)
     }
 
     @Test func jobsAreDistinctPathsSizedForTheDisplayScale() throws {

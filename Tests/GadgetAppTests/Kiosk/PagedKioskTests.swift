@@ -49,22 +49,22 @@ import Testing
         /// A tap: down for three frames (50 ms), then up.
         func tap(_ p: Vector2) throws {
             let id = nextID; nextID += 1
-            loop.deliver(touch(id, .began, p))
+            loop.input.deliver(touch(id, .began, p))
             try frames(3)
-            loop.deliver(touch(id, .ended, p))
+            loop.input.deliver(touch(id, .ended, p))
             try frames(1)
         }
 
         /// A drag by `by` over `steps` frames, then up.
         func drag(from: Vector2, by: Vector2, steps: Int) throws {
             let id = nextID; nextID += 1
-            loop.deliver(touch(id, .began, from))
+            loop.input.deliver(touch(id, .began, from))
             for k in 1...steps {
                 try frames(1)
-                loop.deliver(touch(id, .moved, from + by * (Double(k) / Double(steps))))
+                loop.input.deliver(touch(id, .moved, from + by * (Double(k) / Double(steps))))
             }
             try frames(1)
-            loop.deliver(touch(id, .ended, from + by))
+            loop.input.deliver(touch(id, .ended, from + by))
             try frames(1)
         }
 
@@ -99,7 +99,7 @@ import Testing
         #expect(h.loop.currentPageID == "home")
         #expect(try h.color(at: button) == red)
         #expect(h.service.metrics.idleReturns == 1 && h.service.metrics.pageChanges["idle"] == 1)
-        #expect(!h.loop.idle.isBlanked, "return home comes before blanking")
+        #expect(!h.loop.power.idle.isBlanked, "return home comes before blanking")
     }
 
     @Test func swipeTurnsThePageAndBackReturns() throws {
@@ -144,9 +144,9 @@ import Testing
         try h.frames(60)
         h.now += 31_000_000
         try h.frames(3)
-        let verifier = try #require(h.loop.verifier)
+        let verifier = try #require(h.loop.drawer.verifier)
         #expect(verifier.frames > 250)
         #expect(verifier.mismatchedFrames == 0)
-        #expect(h.loop.stats.redrawnFraction < 0.9, "damage tracking drew \(h.loop.stats.redrawnFraction) of the screen on average")
+        #expect(h.loop.pacing.stats.redrawnFraction < 0.9, "damage tracking drew \(h.loop.pacing.stats.redrawnFraction) of the screen on average")
     }
 }

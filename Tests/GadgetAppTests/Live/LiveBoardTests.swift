@@ -44,7 +44,7 @@ import GadgetSystem
         }
         func frame() throws { now += 16_667; loop.live.tick(now: now); try loop.drawFrame(now: now) }
         func reload() throws {
-            loop.reload(now: now, reason: "file saved")
+            loop.live.reload(reason: "file saved", now: now)
             try loop.live.awaitLoad(now: now)
             try frame()
         }
@@ -98,7 +98,7 @@ import GadgetSystem
     @Test func theOldBoardStaysLiveUntilTheNewOneIsReady() throws {
         let h = try Harness()
         try FileIO.replace(h.dir + "/board.json", with: Harness.board(color: "#0000ff"))
-        h.loop.reload(now: h.now, reason: "file saved")
+        h.loop.live.reload(reason: "file saved", now: h.now)
         // Not swapped until the loop takes the finished load (in a frame): the old board still
         // takes changes.
         var change = GadgetChange(gadget: "dot")
@@ -118,7 +118,7 @@ import GadgetSystem
             var wait = PollSet()
             for e in h.loop.control.endpoints { wait.add(e.wakeDescriptor) }
             #expect(try wait.wait(timeoutMilliseconds: 10_000))
-            h.loop.takeControl(now: h.now)
+            h.loop.control.take(now: h.now)
             #expect(try c.readLine(timeoutMilliseconds: 10_000) != nil)
             let before = try h.loop.display.readPixels()
             try FileIO.replace(h.dir + "/board.json", with: ##"{"$schema":"x","size":[320,200],"gadgets":[{"id":"a","colr":"#fff"}]}"##)
@@ -133,7 +133,7 @@ import GadgetSystem
             #expect(!problems.isEmpty)
             #expect(h.loop.service.metrics.reloadsFailed == 1)
             // Headless: the banner only with --show-problems.
-            #expect((h.loop.problemsOverlay != nil) == show)
+            #expect((h.loop.drawer.problemsOverlay != nil) == show)
             try h.frame()
             #expect((try h.loop.display.readPixels() != before) == show)
         }
@@ -157,13 +157,13 @@ import GadgetSystem
         let h = try Harness()
         try h.frame()
         try h.frame()
-        let runs = h.loop.stats.runs
+        let runs = h.loop.pacing.stats.runs
         // Nothing to draw: the loop sleeps (not for long: a deadline already past).
         try h.loop.sleep(until: 0)
         h.loop.live.needsDraw = true
         try h.frame()
-        #expect(h.loop.stats.runs == runs + 1)
-        #expect(h.loop.service.metrics.frameTime.count == UInt64(h.loop.stats.frameTimes.totalCount))
-        #expect(h.loop.stats.frameTimes.totalCount >= 1)
+        #expect(h.loop.pacing.stats.runs == runs + 1)
+        #expect(h.loop.service.metrics.frameTime.count == UInt64(h.loop.pacing.stats.frameTimes.totalCount))
+        #expect(h.loop.pacing.stats.frameTimes.totalCount >= 1)
     }
 }

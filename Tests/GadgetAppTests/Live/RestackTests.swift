@@ -92,17 +92,17 @@ import Testing
         h.set(other.id, center: Vector2(500, 300), duration: 0.5)
         let id = TouchID(device: 1, tracking: 1)
         var p = photo.center
-        h.loop.deliver(TouchFrame(time: h.now, touches: [Touch(id: id, phase: .began, location: p, time: h.now)]))
-        for _ in 0..<5 { p = p + Vector2(6, 3); h.loop.deliver(TouchFrame(time: h.now, touches: [Touch(id: id, phase: .moved, location: p, time: h.now)])); try h.frame() }
+        h.loop.input.deliver(TouchFrame(time: h.now, touches: [Touch(id: id, phase: .began, location: p, time: h.now)]))
+        for _ in 0..<5 { p = p + Vector2(6, 3); h.loop.input.deliver(TouchFrame(time: h.now, touches: [Touch(id: id, phase: .moved, location: p, time: h.now)])); try h.frame() }
         h.set(photo.id, z: 1000)
         let top = h.loop.live.board.gadgets.count - 1
         #expect(h.loop.live.board.gadgets[top].id == photo.id)
         #expect(h.loop.live.session.world.held[top])
         let before = h.poses[photo.id]!.center
-        for _ in 0..<5 { p = p + Vector2(6, 3); h.loop.deliver(TouchFrame(time: h.now, touches: [Touch(id: id, phase: .moved, location: p, time: h.now)])); try h.frame() }
+        for _ in 0..<5 { p = p + Vector2(6, 3); h.loop.input.deliver(TouchFrame(time: h.now, touches: [Touch(id: id, phase: .moved, location: p, time: h.now)])); try h.frame() }
         #expect(h.loop.live.session.world.held[top])
         #expect(abs(h.poses[photo.id]!.center.x - (before.x + 30)) < 1)
-        h.loop.deliver(TouchFrame(time: h.now, touches: [Touch(id: id, phase: .ended, location: p, time: h.now)]))
+        h.loop.input.deliver(TouchFrame(time: h.now, touches: [Touch(id: id, phase: .ended, location: p, time: h.now)]))
         try h.frames(60)
         #expect(h.poses[other.id]?.center == Vector2(500, 300))
         #expect(h.loop.live.animations.isEmpty)

@@ -40,7 +40,7 @@ import GadgetSystem
             var wait = PollSet()
             for e in loop.control.endpoints { wait.add(e.wakeDescriptor) }
             #expect(try wait.wait(timeoutMilliseconds: 10_000), "no request reached the loop")
-            loop.takeControl(now: now)
+            loop.control.take(now: now)
             guard let line = try client.readLine(timeoutMilliseconds: 10_000) else { return nil }
             return try JSONParser.parse(line)
         }
@@ -72,7 +72,7 @@ import GadgetSystem
 
         // A touch while off by control is swallowed: it must not move the board.
         let touch = TouchFrame(time: k.now, touches: [Touch(id: TouchID(device: 0, tracking: 1), phase: .began, location: Vector2(80, 50), time: k.now)])
-        k.loop.deliver(touch)
+        k.loop.input.deliver(touch)
         #expect(k.loop.live.session.touchesBegan == 0)
 
         let auto = try k.request(#"{"cmd":"display","state":"auto"}"#)

@@ -60,7 +60,7 @@ import GadgetSystem
             var wait = PollSet()
             for e in loop.control.endpoints { wait.add(e.wakeDescriptor) }
             #expect(try wait.wait(timeoutMilliseconds: 10_000), "no request reached the loop")
-            loop.takeControl(now: now)
+            loop.control.take(now: now)
         }
         func line() throws -> JSONValue? { try client.readLine(timeoutMilliseconds: 10_000).map { try JSONParser.parse($0) } }
         try send(##"{"cmd":"subscribe"}"##)

@@ -37,7 +37,7 @@ import GadgetSystem
             var wait = PollSet()
             for e in loop.control.endpoints { wait.add(e.wakeDescriptor) }
             #expect(try wait.wait(timeoutMilliseconds: 10_000), "no request reached the loop")
-            loop.takeControl(now: now)
+            loop.control.take(now: now)
             guard let line = try client.readLine(timeoutMilliseconds: 10_000) else { return nil }
             return try JSONParser.parse(line)
         }

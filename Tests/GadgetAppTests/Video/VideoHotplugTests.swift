@@ -34,7 +34,7 @@ import GadgetSystem
         })
         let loop = try KioskLoop(options: o, loaded: loaded, service: service, hotplug: hotplug, display: first)
         defer { loop.destroy() }
-        let player = try #require(loop.videos?.player(for: "v"))
+        let player = try #require(loop.features.videos?.player(for: "v"))
         let r = VideoKioskTests.refresh
 
         // Frames 0, 1 and 2 on flips 0, 2 and 4 (30 fps at 60 Hz).
@@ -53,7 +53,7 @@ import GadgetSystem
         // Unplugged: the surface goes with the context; the clip waits where it stood.
         first.connected = false
         source.cardChanged()
-        loop.handleHotplug(now: now + r)
+        loop.screen.handleHotplug(now: now + r)
         #expect(!loop.displayConnected)
         #expect(player.surface == nil && !player.isAnimating && !loop.live.isAnimating)
         let later = now + 2_000_000
@@ -62,7 +62,7 @@ import GadgetSystem
 
         // Back, in a new GL context: the picture that was on screen from the first frame drawn.
         source.cardChanged()
-        loop.handleHotplug(now: later)
+        loop.screen.handleHotplug(now: later)
         #expect(loop.displayConnected && reopened == 1)
         #expect(player.surface?.hasFrame == true)
         #expect(VideoKioskTests.tick(loop, now: later, due: false) == false)

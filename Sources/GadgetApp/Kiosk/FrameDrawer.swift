@@ -1,0 +1,148 @@
+import GadgetCore
+import GadgetDisplay
+import GadgetRender
+import GadgetSystem
+
+/// Draws the kiosk's frames: the board prepares one (a ready load swapped in, images placed,
+/// text sharpened), damage tracking plans what to redraw (`FrameDamage`), the passes draw the
+/// board, the page dots, the cursor, the `--hud` and a refused reload's problems, `--verify-damage`
+/// compares the result with a full redraw, and `FramePacing` presents it. Also the black frame of
+/// a blanked panel without DPMS. Thread: the loop's (the GL context's).
+final class FrameDrawer {
+    /// What each frame redraws (damage tracking).
+    private(set) var damage = FrameDamage()
+    /// `--verify-damage`: every frame also drawn in full off screen and compared.
+    let verifier: DamageVerifier?
+    /// The `--hud` overlay (frame rate, frame-time graph, latency), nil without the flag.
+    let hud: HUDOverlay?
+    /// The last failed reload's problems, drawn over the board until a reload succeeds (window
+    /// preview by default; `--show-problems` elsewhere).
+    private(set) var problemsOverlay: ProblemsOverlay?
+    /// A feature's last word on the scene before it is drawn (video surfaces).
+    var prepareScene: (BoardScene, Board) -> Void = { _, _ in }
+    private let fullRedraw: Bool
+    private let showProblemsOnPanel: Bool
+    private let screen: KioskScreen
+    private let live: LiveBoard
+    private let pacing: FramePacing
+    private let service: KioskService
+
+    init(options: RunOptions, screen: KioskScreen, live: LiveBoard, pacing: FramePacing, service: KioskService) {
+        verifier = options.verifyDamage ? DamageVerifier(log: Loggers.app) : nil
+        hud = options.hud ? HUDOverlay() : nil
+        fullRedraw = options.fullRedraw
+        showProblemsOnPanel = options.showProblems
+        self.screen = screen
+        self.live = live
+        self.pacing = pacing
+        self.service = service
+    }
+
+    /// Draws and presents one frame, the pointer's cursor at `cursor` (nil: none).
+    func drawFrame(now: Microseconds, cursor: Vector2?) throws -> FramePacer.Shown {
+        let display = screen.display
+        try display.beginFrame()
+        let poses = try live.prepareFrame(now: now)
+        let scene = live.scene
+        prepareScene(scene, live.board)
+        let dots = PageDots(board: live.board, pager: live.session.pager)
+        let plan = damage.plan(scene: scene, board: live.board, poses: poses, pageDots: dots, cursor: cursor,
+                               hudFrame: hud == nil ? nil : pacing.drawnFrames, display: display, fullRedraw: fullRedraw)
+        display.setDamageRegion(plan.draw.rects)
+        try draw(poses: poses, pageDots: dots, cursor: cursor, region: plan.draw)
+        if let verifier {
+            try verifier.check(display.pixelSize, display: display) { () throws in try draw(poses: poses, pageDots: dots, cursor: cursor, region: .full) }
+        }
+        let screenRect = PixelRect(display.pixelSize)
+        pacing.redrew(plan.draw.pixelCount(on: screenRect), of: screenRect.area)
+        service.metrics.redrawnPixels &+= UInt64(plan.draw.pixelCount(on: screenRect))
+        service.metrics.presentedPixels &+= UInt64(screenRect.area)
+        let shown = try pacing.present(display, damage: DamagePolicy().simplify(plan.own, screen: screenRect).rects)
+        damage.presented(plan)
+        live.frameDrawn()
+        return shown
+    }
+
+    /// Draws the board at `poses` (and the cursor and HUD) into `region`: one pass, or one
+    /// scissored pass per rectangle. Nothing for an empty region.
+    private func draw(poses: [GadgetPose], pageDots: PageDots?, cursor: Vector2?, region: RedrawRegion) throws {
+        switch region {
+        case .full:
+            try drawPass(poses: poses, pageDots: pageDots, cursor: cursor)
+        case .rects(let rects):
+            for rect in rects {
+                Scissor.limit(to: rect, framebufferHeight: screen.display.pixelSize.height)
+                try drawPass(poses: poses, pageDots: pageDots, cursor: cursor)
+            }
+            Scissor.remove()
+        }
+    }
+
+    private func drawPass(poses: [GadgetPose], pageDots: PageDots?, cursor: Vector2?) throws {
+        let scene = live.scene
+        let batcher = screen.batcher
+        let display = screen.display
+        batcher.begin(transform: scene.viewport.clipTransform)
+        scene.draw(poses: poses, into: batcher)
+        if let pageDots { scene.draw(pageDots: pageDots, into: batcher) }
+        if let cursor { drawCursor(at: cursor, scene: scene, batcher: batcher) }
+        // Last, on top, in screen pixels: at most one extra draw call.
+        hud?.draw(stats: pacing.stats, refreshInterval: display.refreshInterval, displaySize: display.pixelSize,
+                  rotation: scene.viewport.rotation, batcher: batcher, scene: scene, vsync: display.showsOnVblank)
+        problemsOverlay?.draw(displaySize: display.pixelSize, rotation: scene.viewport.rotation, batcher: batcher, scene: scene)
+        try batcher.end()
+    }
+
+    /// A small ring-like pointer (dark diamond under a light one) that reads on any background,
+    /// in the same batch as the board. Sized in display pixels, whatever the board's scale.
+    private func drawCursor(at p: Vector2, scene: BoardScene, batcher: SpriteBatcher) {
+        let px = 1 / scene.viewport.scale
+        scene.drawSolid(center: p, size: Size2(18 * px, 18 * px), rotation: Math.pi / 4,
+                        color: PremultipliedColor(Color(r: 0, g: 0, b: 0, a: 0.6)), batcher: batcher)
+        scene.drawSolid(center: p, size: Size2(12 * px, 12 * px), rotation: Math.pi / 4,
+                        color: PremultipliedColor(Color(r: 1, g: 1, b: 1, a: 0.95)), batcher: batcher)
+    }
+
+    /// A black frame (a blanked panel without DPMS). Not a frame of the statistics: blanking is
+    /// not drawing.
+    func drawBlack() throws {
+        try screen.display.beginFrame()
+        FramebufferClear.clearToBlack()
+        damage.invalidate()
+        if case .flipQueued(let at) = try pacing.presentUncounted(screen.display) { service.frameQueued(now: at) }
+    }
+
+    /// The screen no longer shows what damage tracking last saw (a new board, fit or overlay):
+    /// the next frame redraws everything.
+    func redrawAll() {
+        damage.invalidate()
+        live.needsDraw = true
+    }
+
+    /// Whether a refused reload's problems are drawn over the board: for the author at the
+    /// window preview by default; on a kiosk's panel (KMS) and headless only when asked, since
+    /// visitors would see them.
+    private var drawsProblems: Bool { showProblemsOnPanel || screen.display.providesInput }
+
+    /// Shows the problems of the reload that just failed over the board (nothing when `problems`
+    /// is empty: a good reload clears them). The log has them already.
+    func showProblems(_ problems: [String], board path: String) {
+        let had = problemsOverlay != nil
+        if problems.isEmpty || !drawsProblems {
+            problemsOverlay = nil
+        } else {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+            problemsOverlay = ProblemsOverlay(title: "\(name) not reloaded (\(count)), showing the last good board", problems: problems)
+        }
+        if had || problemsOverlay != nil { redrawAll() }
+    }
+
+    /// `--stats`' `bufferAges` and `damageVerify`.
+    var statsFields: [(String, JSONValue)] {
+        [("bufferAges", .object(damage.bufferAges.sorted { $0.key < $1.key }.map { ("\($0.key)", .number(Double($0.value))) })),
+         ("damageVerify", verifier?.json ?? .null)]
+    }
+
+    func destroy() { verifier?.destroy() }
+}

@@ -1,0 +1,110 @@
+import GadgetCore
+import GadgetRender
+import GadgetSystem
+import GadgetVideo
+import Logging
+
+/// The features the kiosk adds to the live board at start-up besides the schedule (which is the
+/// panel's: `PanelPower`), and the few hooks they need from the loop. Each is a `LiveFeature`
+/// the board polls and updates itself, and each follows every board a load brings
+/// (`boardReplaced`); here they are made and their news relayed:
+///
+/// - live data (docs/live-data.md, `LiveDataFeature`): MQTT payloads in from the fleet link,
+///   source events out to subscribers, the sources' figures into the metrics and `state`; a
+///   board without sources costs an empty check per iteration;
+/// - video gadgets (docs/board-format.md, Video; `VideoGadgets`, one `VideoPlayer` per gadget):
+///   the players' events out, their surfaces into each frame's scene, their counts into the
+///   metrics and `--stats`.
+///
+/// Thread: the loop's.
+final class KioskFeatures {
+    private(set) var liveData: LiveDataFeature?
+    private(set) var videos: VideoGadgets?
+    private let live: LiveBoard
+    private let events: KioskEvents
+    private let fleet: FleetLink
+    private let service: KioskService
+
+    init(live: LiveBoard, events: KioskEvents, fleet: FleetLink, service: KioskService) {
+        self.live = live
+        self.events = events
+        self.fleet = fleet
+        self.service = service
+    }
+
+    /// Adds the features to the board; `refresh` paces the video players (the display's vblank).
+    func start(refresh: Microseconds, videoLogger: Logger, now: Microseconds) {
+        let data = LiveDataFeature(board: live, now: now)
+        liveData = data
+        live.add(data)
+        data.update(now: now, board: live)
+        boardReplaced()
+        let videos = VideoGadgets(refresh: refresh, hardware: VideoHardware.detect(), limits: VideoLimits(maximumSide: Texture.maximumSize),
+                                  logger: videoLogger, now: now) { [unowned self] event in self.publish(event) }
+        self.videos = videos
+        live.add(videos)
+        videos.sync(live, now: now)
+    }
+
+    /// A load showed a new board: the live data was made again for its sources, whose MQTT
+    /// topics are subscribed.
+    func boardReplaced() {
+        if let liveData { fleet.subscribe(sourceTopics: liveData.topics) }
+    }
+
+    /// Once per iteration, before the live board's features run: MQTT source payloads to the
+    /// live data.
+    func takeSourceMessages(now: Microseconds) {
+        guard let liveData else { return }
+        fleet.takeSourceMessages { topic, payload in liveData.receive(topic: topic, payload: payload, at: now) }
+    }
+
+    /// After the features ran: source events to subscribers (socket and MQTT, as other events),
+    /// the sources' figures into the metrics.
+    func followLiveData() {
+        guard let liveData else { service.metrics.sources = nil; return }
+        service.metrics.sources = liveData.book
+        for e in liveData.takeEvents() {
+            var o: [(String, JSONValue)] = [("type", .string("source")), ("source", .string(e.source)), ("event", .string(e.kind.rawValue))]
+            if let f = e.failure {
+                o.append(("message", .string(f.message)))
+                if let status = f.httpStatus { o.append(("httpStatus", .number(Double(status)))) }
+            }
+            events.publish(.object(o), stdout: false)
+        }
+    }
+
+    /// `state`'s `sources`; nil: the board has none.
+    func sourcesReport(now: Microseconds) -> JSONValue? { liveData?.book?.report(now: now) }
+
+    /// `{"type":"video","gadget":…,"event":"started"|"looped"|"ended"|"error"}` (an error with its
+    /// one-line `message`) to `--events` and the subscribers.
+    private func publish(_ event: VideoPlayer.Event) {
+        var fields: [(String, JSONValue)] = [("type", .string("video")), ("gadget", .string(event.gadget)), ("event", .string(event.kind.rawValue))]
+        if let m = event.message { fields.append(("message", .string(m))) }
+        events.publish(.object(fields))
+    }
+
+    /// Before a frame is drawn: the players' surfaces into the scene.
+    func prepare(_ scene: BoardScene, board: Board) {
+        if let videos { scene.videoSurfaces = videos.surfaces(for: board) }
+    }
+
+    /// After each frame: the players' figures into the metrics.
+    func frameDrawn() {
+        guard let s = videos?.statistics else { return }
+        service.metrics.videoFrames = UInt64(s.framesPresented)
+        service.metrics.videoFramesDropped = UInt64(s.framesDropped)
+        service.metrics.videoDecoder = s.decoder
+        service.metrics.videoPath = s.path
+    }
+
+    /// `--stats` `"video": {"framesPresented","framesDropped","decoder","path"}`.
+    var videoStatsJSON: JSONValue {
+        let s = videos?.statistics ?? VideoPlayer.Statistics(decoder: "none", path: "none")
+        return .object([("framesPresented", .number(Double(s.framesPresented))), ("framesDropped", .number(Double(s.framesDropped))),
+                        ("decoder", .string(s.decoder)), ("path", .string(s.path))])
+    }
+
+    func destroy() { videos?.destroy() }
+}

@@ -1,0 +1,58 @@
+import GadgetCore
+import GadgetSystem
+
+/// What the live board tells the loop: events go to the metrics, `--events` and subscribers; a
+/// load's beginning and end go to the service and the log, a load's end also to subscribers
+/// (`reload`, `reloadFailed`), the control client that asked for it, the input mapping, the idle
+/// settings, the features, and (in the window preview, or with `--show-problems`) the banner.
+extension KioskLoop: LiveBoardObserver {
+    func liveBoard(_ board: LiveBoard, published gestures: [GestureEvent], actions: [ActionEvent]) {
+        for e in gestures {
+            service.metrics.record(e)
+            events.publish(e.json)
+        }
+        for a in actions {
+            service.metrics.record(a)
+            events.publish(a.json)
+        }
+    }
+
+    func liveBoard(_ board: LiveBoard, loadBegan path: String, reason: String, now: Microseconds) {
+        service.reloadBegan(now: now, path: path, reason: reason)
+    }
+
+    func liveBoard(_ board: LiveBoard, loadFinished ticket: Int, path: String, end: LoadEnd) {
+        switch end {
+        case .shown:
+            input.boardRefitted()
+            power.applySettings(board.board.idle)
+            service.metrics.boardName = board.name
+            service.metrics.boardGadgets = board.board.gadgets.count
+            drawer.redrawAll()
+            finishReload(board: path, problems: [])
+            features.boardReplaced()
+            events.publish(.object([("type", .string("reload")), ("board", .string(path))]), stdout: false)
+        case .rejected(let problems):
+            finishReload(board: path, problems: problems)
+        case .superseded:
+            Loggers.board.info("\(path): load replaced by a newer one before it was ready")
+        }
+        control.answerLoad(ticket: ticket, path: path, end: end)
+    }
+
+    /// The service hears how a reload ended (problems it has logged already, the same board saved
+    /// broken again, are said in one line); subscribers always hear a refusal.
+    private func finishReload(board: String, problems: [String]) {
+        drawer.showProblems(problems, board: board)
+        if !problems.isEmpty {
+            events.publish(.object([("type", .string("reloadFailed")), ("board", .string(board)),
+                                    ("problems", .array(problems.map { .string($0) }))]), stdout: false)
+        }
+        if reloadProblems.isNew(problems) {
+            service.reloadFinished(now: MonotonicClock.now(), board: board, problems: problems)
+        } else {
+            Loggers.board.error("\(board): still the same \(problems.count) problem\(problems.count == 1 ? "" : "s") as before; still showing \(live.name)")
+            service.reloadFinished(now: MonotonicClock.now(), board: board, problems: [], rejected: problems.count)
+        }
+    }
+}
