@@ -209,6 +209,7 @@ public final class LiveBoard {
         advance(to: now)
         try placeArrivedImages()
         if sceneStale { try rebuildScene() }
+        for f in features { f.willDrawFrame(now: now, board: self) }
         let poses = session.renderPoses()
         sharpenTextIfDue(poses: poses)
         return poses

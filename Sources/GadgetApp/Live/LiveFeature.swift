@@ -23,6 +23,9 @@ public protocol LiveFeature: AnyObject {
     var isAnimating: Bool { get }
     /// Once per loop iteration, before a frame is drawn, with the loop's time: apply what is due.
     func update(now: Microseconds, board: LiveBoard)
+    /// In a frame that will be drawn (the GL context is current), before its damage is planned:
+    /// for what must happen at most once per drawn frame (a video picks one picture per frame).
+    func willDrawFrame(now: Microseconds, board: LiveBoard)
     /// Another board replaced the shown one (a load): gadget ids and pages may be gone.
     func boardReplaced(_ board: LiveBoard)
     /// The display goes away (a panel unplugged): its GL context, still current, goes with it.
@@ -37,6 +40,7 @@ public protocol LiveFeature: AnyObject {
 extension LiveFeature {
     public var wakeDescriptor: FileDescriptor? { nil }
     public var nextDeadline: Microseconds? { nil }
+    public func willDrawFrame(now: Microseconds, board: LiveBoard) {}
     public func boardReplaced(_ board: LiveBoard) {}
     public func displayDetached(_ board: LiveBoard) {}
     public func displayAttached(_ board: LiveBoard) {}

@@ -101,6 +101,8 @@ public final class VideoPlayer {
     /// Paused because the display went away (not by control): plays on at the first flip drawn
     /// on the next display.
     private var resumeWhenDrawn = false
+    /// A new picture was picked and uploaded since the last frame drawn (`willDrawFrame`).
+    var pickedForNextFrame = false
 
     /// Readable when decoded frames (or an error) wait; nil once the player has failed.
     public var wakeDescriptor: FileDescriptor? { failed ? nil : thread?.wakeDescriptor }
@@ -112,32 +114,14 @@ public final class VideoPlayer {
     /// Returns the events and whether the video's rectangle changed (damage).
     public func update(flip: Microseconds, logger: Logger? = nil) -> (events: [Event], changed: Bool) {
         let logger = logger ?? self.logger
-        var events: [Event] = []
-        if let message = pendingError {
-            pendingError = nil
-            failed = true
-            events.append(Event(gadget: gadget, kind: .error, message: message))
-        }
         lastFlip = flip
         if resumeWhenDrawn, surface != nil {
             // Back on a display: the clip goes on from where it stood when the display went.
             resumeWhenDrawn = false
             play(at: flip)
         }
-        guard !failed, let thread else { return (events, false) }
-        // Hold at most the decode thread's own capacity here: with the thread's queue that is
-        // two bounded queues, never an unbounded one (the thread decodes only into free room).
-        let taken = thread.take(limit: VideoDecodeThread.standardCapacity - queue.count)
-        queue += taken.frames
-        if taken.endOfStream { endOfStream = true }
-        if let error = taken.error {
-            // A clip that broke mid-play: one line, the poster (or the last frame shown) stays.
-            logger.error("video: \(gadget): \(error)")
-            failed = true
-            thread.stop()
-            events.append(Event(gadget: gadget, kind: .error, message: error.description))
-            return (events, false)
-        }
+        var events = collect(logger: logger)
+        guard !failed, thread != nil else { return (events, false) }
         let step = playback.step(queue: &queue, endOfStream: endOfStream && queue.isEmpty, flip: flip)
         events += step.events.map { Event(gadget: gadget, kind: Event.Kind(rawValue: $0.rawValue) ?? .error, message: nil) }
         var changed = false
@@ -149,6 +133,32 @@ public final class VideoPlayer {
             }
         }
         return (events, changed)
+    }
+
+    /// Takes the decoded frames the decode thread has (which clears its wake pipe) without
+    /// picking one, and reports an open or decode failure: the loop's iterations between frames.
+    public func collect(logger: Logger? = nil) -> [Event] {
+        let logger = logger ?? self.logger
+        var events: [Event] = []
+        if let message = pendingError {
+            pendingError = nil
+            failed = true
+            events.append(Event(gadget: gadget, kind: .error, message: message))
+        }
+        guard !failed, let thread else { return events }
+        // Hold at most the decode thread's own capacity here: with the thread's queue that is
+        // two bounded queues, never an unbounded one (the thread decodes only into free room).
+        let taken = thread.take(limit: VideoDecodeThread.standardCapacity - queue.count)
+        queue += taken.frames
+        if taken.endOfStream { endOfStream = true }
+        if let error = taken.error {
+            // A clip that broke mid-play: one line, the poster (or the last frame shown) stays.
+            logger.error("video: \(gadget): \(error)")
+            failed = true
+            thread.stop()
+            events.append(Event(gadget: gadget, kind: .error, message: error.description))
+        }
+        return events
     }
 
     // MARK: - Control
