@@ -38,7 +38,10 @@ public enum SpriteBench {
         var measurement = BenchMeasurement(o, now: MonotonicClock.nanoseconds())
         var frame = 0
         while true {
-            if frame == o.warmupFrames { measurement.begin(missedVblanks: stats.missedVblanks) }
+            if frame == o.warmupFrames {
+                if o.traceAllocations { AllocationCounter.startTrace() }
+                measurement.begin(missedVblanks: stats.missedVblanks)
+            }
             if measurement.isComplete { break }
             try display.beginFrame()
             let cpu = try workload.draw(stats: stats, refreshInterval: display.refreshInterval)
@@ -55,6 +58,12 @@ public enum SpriteBench {
             frame += 1
         }
         var result = measurement.finish(display: display, workload: workload)
+        if o.traceAllocations {
+            result.renderThreadAllocationStacks = AllocationCounter.stopTrace()
+            for (i, stack) in result.renderThreadAllocationStacks.enumerated() {
+                logger.warning("bench: render-thread allocation \(i + 1) of \(result.renderThreadAllocations ?? 0) during the measured frames:\n\(stack)")
+            }
+        }
         if display.refreshInterval != nil { result.missedVblanks = stats.missedVblanks - measurement.missedVblanksBefore }
         if let path = o.screenshotPath {
             let image = try display.readPixels()
