@@ -76,9 +76,14 @@ public enum AllocationCounter {
     /// first 8; recording allocates nothing, so it does not disturb the count).
     public static func startTrace() { gb_trace_start() }
 
+    /// Stops recording (allocates nothing: call it before reading the counters at the end).
+    public static func endTrace() { _ = gb_trace_stop() }
+
     /// Stops recording; returns the recorded stacks, one string each (innermost frame first,
-    /// backtrace_symbols' `module(symbol+offset) [address]` per line; Swift symbols mangled:
-    /// `swift demangle` reads them). Allocates: call after measuring.
+    /// backtrace_symbols' `module(symbol+offset) [address]` per line; frames of an executable
+    /// without dynamic symbols show `(+0xOFFSET)`: `addr2line -f -C -e BINARY 0xOFFSET` names
+    /// them; Swift symbols are mangled: `swift demangle` reads them). Allocates: call after the
+    /// counters were read.
     public static func stopTrace() -> [String] {
         let seen = Int(gb_trace_stop())
         var stacks: [String] = []

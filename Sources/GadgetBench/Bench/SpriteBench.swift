@@ -57,6 +57,8 @@ public enum SpriteBench {
             measurement.frameDone(at: done, cpuNanoseconds: cpu, drawCalls: workload.batcher.drawCalls)
             frame += 1
         }
+        // The trace covers the measured frames only: finish() builds the report (allocating).
+        if o.traceAllocations { AllocationCounter.endTrace() }
         var result = measurement.finish(display: display, workload: workload)
         if o.traceAllocations {
             result.renderThreadAllocationStacks = AllocationCounter.stopTrace()
