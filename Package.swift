@@ -144,6 +144,8 @@ let package = Package(
         // display selection, frame pacing and loop, with their own malloc counter (CMalloc).
         .target(name: "GadgetBench", dependencies: [
             "GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput", "GadgetSystem",
+            // The floor's static vertex buffers (StaticSpriteBatch).
+            "GadgetGL",
             // The bench's heap figures and settings (mallinfo2, mallopt, malloc counting).
             "CMalloc",
             .product(name: "Histogram", package: "hdrhistogram-swift"),

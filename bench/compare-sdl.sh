@@ -21,14 +21,18 @@
 # testsprite2 prints fps every 5 s and never exits (with the offscreen driver it even ignores
 # SIGTERM): it is SIGKILLed after a fixed time and its first figure (start-up) is skipped.
 #
+#   - --before BIN adds a second gadgetboard binary (an older build) to the rotation as
+#     "before": the same bench, in the same rounds, so load hits both builds alike; the summary
+#     then gives after ÷ before per round (CPU per frame and fps), with the median and range.
+#
 # Usage: bench/compare-sdl.sh [--rounds N] [--seconds S] [--sprites N] [--size WxH]
 #                             [--regimes fill,driver] [--same-heap] [--default-malloc]
-#                             [--out FILE.tsv]
+#                             [--before BIN] [--out FILE.tsv]
 # Environment: GADGETBOARD (default .build/release/gadgetboard, built if missing),
 #              TESTSPRITE2 (default: found with dpkg -L libsdl2-tests).
 set -euo pipefail
 
-rounds=3 seconds=10 sprites=10000 size=1280x720 regimes=fill,driver out="" default_malloc=0 same_heap=0
+rounds=3 seconds=10 sprites=10000 size=1280x720 regimes=fill,driver out="" default_malloc=0 same_heap=0 before=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --rounds) rounds=$2; shift 2 ;;
@@ -39,7 +43,8 @@ while [ $# -gt 0 ]; do
         --out) out=$2; shift 2 ;;
         --default-malloc) default_malloc=1; shift ;;
         --same-heap) same_heap=1; shift ;;
-        -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+        --before) before=$2; shift 2 ;;
+        -h|--help) sed -n '2,34p' "$0"; exit 0 ;;
         *) echo "compare-sdl: unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -99,10 +104,16 @@ if [ "$same_heap" = 1 ]; then sdl_tunables=glibc.malloc.trim_threshold=268435456
 # (every thread, the driver's included) per frame, which a loaded machine barely changes.
 
 # gadgetboard: both figures from its JSON report.
+if [ -n "$before" ] && [ ! -x "$before" ]; then echo "compare-sdl: --before $before is not an executable" >&2; exit 2; fi
+
 run_gb() { # px [--floor]
-    local px=$1; shift
+    run_gb_binary "$gb" "$@"
+}
+
+run_gb_binary() { # binary px [--floor]
+    local bin=$1 px=$2; shift 2
     local json
-    json=$("$gb" bench --sprites "$sprites" --sprite-size "$px" --size "$size" --duration "$seconds" "${gb_malloc[@]}" "$@" --json 2>"$work/gb.err")
+    json=$("$bin" bench --sprites "$sprites" --sprite-size "$px" --size "$size" --duration "$seconds" "${gb_malloc[@]}" "$@" --json 2>"$work/gb.err")
     local fps cpu
     fps=$(grep -o '"fps":[0-9.]*' <<<"$json" | cut -d: -f2)
     cpu=$(grep -o '"processCpuMsPerFrame":[0-9.]*' <<<"$json" | cut -d: -f2)
@@ -151,8 +162,9 @@ median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) { print "nan"; exit 
 results=$work/results.tsv
 : > "$results"
 programs=(gadgetboard gadgetboard-floor sdl-default sdl-rendergeometry)
+if [ -n "$before" ]; then programs+=(before); echo "compare-sdl: before: $before" >&2; fi
 echo "compare-sdl: heap: gadgetboard ${gb_malloc[*]:-keeps freed memory}, testsprite2 ${sdl_tunables:-glibc defaults}" >&2
-echo "compare-sdl: $rounds rounds x ($regimes) x 4 programs, $sprites sprites, $size, ~${seconds}s each; load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+echo "compare-sdl: $rounds rounds x ($regimes) x ${#programs[@]} programs, $sprites sprites, $size, ~${seconds}s each; load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 for r in $(seq 1 "$rounds"); do
     for regime in ${regimes//,/ }; do
         case $regime in
@@ -168,6 +180,7 @@ for r in $(seq 1 "$rounds"); do
             case $p in
                 gadgetboard) figures=$(run_gb "$px" || true) ;;
                 gadgetboard-floor) figures=$(run_gb "$px" --floor || true) ;;
+                before) figures=$(run_gb_binary "$before" "$px" || true) ;;
                 sdl-default) figures=$(run_sdl "$bmp" || true) ;;
                 sdl-rendergeometry) figures=$(run_sdl "$bmp" --use-rendergeometry mode1 || true) ;;
             esac
@@ -209,4 +222,22 @@ for regime in ${regimes//,/ }; do
         printf "  %-36s %5.2fx %7.2fx  >= %.1fx %s\n", "gadgetboard vs floor", a / f, cf / ca, tf, (a / f >= tf ? "ok" : "BELOW")
     }'
 done
+if [ -n "$before" ]; then
+    echo
+    echo "after ÷ before, per round (the same round's runs; < 1 cpu = after cheaper, > 1 fps = after faster)"
+    for regime in ${regimes//,/ }; do
+        # (mawk has no asort: an insertion sort)
+        awk -v g="$regime" -F'\t' 'function isort(a, n,   i, j, t) { for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t } }
+            $2 == g && $3 == "gadgetboard" { af[$1] = $4; ac[$1] = $5 } $2 == g && $3 == "before" { bf[$1] = $4; bc[$1] = $5 }
+            END {
+                n = 0
+                for (r in ac) if (r in bc && bc[r] > 0 && bf[r] > 0) { n++; c[n] = ac[r] / bc[r]; f[n] = af[r] / bf[r]; line = line sprintf(" r%s %.3f/%.3f", r, c[n], f[n]) }
+                if (n == 0) { printf "  %s: no complete round\n", g; exit }
+                isort(c, n); isort(f, n)
+                med = (n % 2) ? c[(n + 1) / 2] : (c[n / 2] + c[n / 2 + 1]) / 2
+                fmed = (n % 2) ? f[(n + 1) / 2] : (f[n / 2] + f[n / 2 + 1]) / 2
+                printf "  %s: cpu ratio median %.3f (range %.3f-%.3f), fps ratio median %.3f (range %.3f-%.3f), %d rounds; cpu/fps per round:%s\n", g, med, c[1], c[n], fmed, f[1], f[n], n, line
+            }' "$results"
+    done
+fi
 if [ -n "$out" ]; then cp "$results" "$out"; echo "per-run figures (round, regime, program, fps, cpu ms/frame): $out"; fi

@@ -17,12 +17,14 @@
 #define _GNU_SOURCE
 #endif
 #include <elf.h>
+#include <execinfo.h>
 #include <link.h>
 #include <malloc.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -44,11 +46,32 @@ typedef struct {
 static gb_alloc_state gb_state;
 static gb_alloc_state *gb_alloc_state_get(void) { return &gb_state; }
 
+// The tracer (GADGETBOARD_MALLOC_TRACE=1, and the bench's tests): the call stack of each counted
+// allocation on the watched thread, into fixed storage, so a stray allocation names its caller.
+// backtrace() loads libgcc_s (and allocates) on its first call: gb_trace_start makes that call
+// before tracing starts; a thread-local flag stops any allocation inside it from recursing.
+enum { GB_TRACE_SLOTS = 8, GB_TRACE_DEPTH = 24 };
+static _Atomic int gb_tracing;
+static _Atomic int gb_trace_count;
+static void *gb_trace_frames[GB_TRACE_SLOTS][GB_TRACE_DEPTH];
+static int gb_trace_depths[GB_TRACE_SLOTS];
+static __thread int gb_in_trace;
+
+static void gb_trace(void) {
+    if (gb_in_trace) return;
+    gb_in_trace = 1;
+    int i = atomic_fetch_add_explicit(&gb_trace_count, 1, memory_order_relaxed);
+    if (i < GB_TRACE_SLOTS) gb_trace_depths[i] = backtrace(gb_trace_frames[i], GB_TRACE_DEPTH);
+    gb_in_trace = 0;
+}
+
 static void gb_count(int k) {
     gb_alloc_state *s = gb_alloc_state_get();
     atomic_fetch_add_explicit(&s->counts[k], 1, memory_order_relaxed);
-    if (k == 0 && atomic_load_explicit(&s->watched, memory_order_relaxed) == (unsigned long)pthread_self())
+    if (k == 0 && atomic_load_explicit(&s->watched, memory_order_relaxed) == (unsigned long)pthread_self()) {
         atomic_fetch_add_explicit(&s->counts[2], 1, memory_order_relaxed);
+        if (atomic_load_explicit(&gb_tracing, memory_order_relaxed)) gb_trace();
+    }
 }
 
 #define GB_WRAPPERS(K) \
@@ -198,4 +221,38 @@ gb_heap_info gb_heap_figures(void) {
     struct mallinfo2 m = mallinfo2();
     gb_heap_info info = { m.arena, m.uordblks, m.fordblks, m.hblkhd };
     return info;
+}
+
+void gb_trace_start(void) {
+    void *warm[2];
+    (void)backtrace(warm, 2);   // loads the unwinder now, not inside a traced frame
+    atomic_store_explicit(&gb_trace_count, 0, memory_order_relaxed);
+    atomic_store_explicit(&gb_tracing, 1, memory_order_release);
+}
+
+int gb_trace_stop(void) {
+    atomic_store_explicit(&gb_tracing, 0, memory_order_release);
+    return atomic_load_explicit(&gb_trace_count, memory_order_acquire);
+}
+
+size_t gb_trace_describe(int i, char *buffer, size_t size) {
+    if (size == 0) return 0;
+    buffer[0] = 0;
+    if (i < 0 || i >= GB_TRACE_SLOTS || i >= atomic_load_explicit(&gb_trace_count, memory_order_acquire)) return 0;
+    // Every frame, the counter's own first (its wrappers may be inlined: no fixed count to skip).
+    int skip = 0, n = gb_trace_depths[i];
+    if (n <= skip) return 0;
+    char **lines = backtrace_symbols(gb_trace_frames[i] + skip, n - skip);
+    if (!lines) return 0;
+    size_t used = 0;
+    for (int f = 0; f < n - skip && used + 1 < size; f++) {
+        size_t len = strlen(lines[f]);
+        if (used + len + 2 > size) break;
+        memcpy(buffer + used, lines[f], len);
+        used += len;
+        buffer[used++] = '\n';
+        buffer[used] = 0;
+    }
+    free(lines);
+    return used;
 }

@@ -113,6 +113,8 @@ struct BenchCommand: ParsableCommand {
         o.hud = hud
         o.screenshotPath = screenshot
         o.keepFreedMemory = !defaultMalloc
+        // A debugging aid, not an option: the stacks of render-thread allocations (docs/BENCHMARKS.md).
+        o.traceAllocations = ProcessEnvironment.current()["GADGETBOARD_MALLOC_TRACE"] == "1"
         return o
     }
 

@@ -13,6 +13,16 @@ void *gb_install_allocation_counter(int *patched);
 long gb_load_count(void *state, int i);
 /// Makes the calling thread the watched one (counter 2).
 void gb_watch_this_thread(void *state);
+/// Starts recording the call stack of each allocation counted on the watched thread (the first
+/// 8, in fixed storage: recording allocates nothing).
+void gb_trace_start(void);
+/// Stops recording; returns how many allocations were seen since `gb_trace_start` (the first 8
+/// have stacks).
+int gb_trace_stop(void);
+/// The stack of recorded allocation `i`, innermost caller first, one frame per line
+/// (backtrace_symbols: module(symbol+offset) [address]) into `buffer`; returns the bytes written
+/// (0: none recorded). Allocates: call after `gb_trace_stop`.
+size_t gb_trace_describe(int i, char *buffer, size_t size);
 /// Keeps freed memory in the process (no trim below `trim` bytes, no mmap below `mmap`);
 /// returns 1 when both settings took.
 int gb_keep_freed_memory(int trim, int mmap);

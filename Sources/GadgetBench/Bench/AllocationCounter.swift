@@ -71,4 +71,27 @@ public enum AllocationCounter {
     public static func watchThisThread() {
         installation.withLock { i in if let c = i.counts { gb_watch_this_thread(c) } }
     }
+
+    /// Records the call stack of each allocation counted on the watched thread from now on (the
+    /// first 8; recording allocates nothing, so it does not disturb the count).
+    public static func startTrace() { gb_trace_start() }
+
+    /// Stops recording (allocates nothing: call it before reading the counters at the end).
+    public static func endTrace() { _ = gb_trace_stop() }
+
+    /// Stops recording; returns the recorded stacks, one string each (innermost frame first,
+    /// backtrace_symbols' `module(symbol+offset) [address]` per line; frames of an executable
+    /// without dynamic symbols show `(+0xOFFSET)`: `addr2line -f -C -e BINARY 0xOFFSET` names
+    /// them; Swift symbols are mangled: `swift demangle` reads them). Allocates: call after the
+    /// counters were read.
+    public static func stopTrace() -> [String] {
+        let seen = Int(gb_trace_stop())
+        var stacks: [String] = []
+        var buffer = [CChar](repeating: 0, count: 8192)
+        for i in 0..<min(seen, 8) {
+            let n = buffer.withUnsafeMutableBufferPointer { gb_trace_describe(Int32(i), $0.baseAddress, $0.count) }
+            if n > 0 { stacks.append(String(decoding: buffer.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+        }
+        return stacks
+    }
 }

@@ -32,6 +32,9 @@ public struct BenchOptions: Sendable {
     public var keepFreedMemory = true
     /// Writes the last frame as PNG here.
     public var screenshotPath: String?
+    /// Records the call stack of every allocation our code makes on the render thread during
+    /// the measured frames (`BenchResult.renderThreadAllocationStacks`; GADGETBOARD_MALLOC_TRACE=1).
+    public var traceAllocations = false
 
     public init() {}
 }

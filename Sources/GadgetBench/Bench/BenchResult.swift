@@ -23,6 +23,8 @@ public struct BenchResult {
     public var allocations: Int?
     /// The same, counting only the bench's render thread (the loop's own allocations).
     public var renderThreadAllocations: Int?
+    /// With `BenchOptions.traceAllocations`: the call stacks of the first of them (up to 8).
+    public var renderThreadAllocationStacks: [String] = []
     /// malloc-family calls from other modules (the GL driver) during the measured frames.
     public var driverAllocations: Int?
     /// Net change of malloc'd bytes over the measured frames, whole process (driver included).

@@ -35,7 +35,7 @@ final class BenchWorkload {
         while i < field.count {
             let n = min(SpriteBatcher.maximumQuadsPerDraw, field.count - i)
             field.draw(into: batcher, range: i..<(i + n), texture: sprite.texture, region: sprite.region, color: white)
-            statics.append(try batcher.makeStaticBatch())
+            statics.append(try StaticSpriteBatch(takingPendingSpritesOf: batcher))
             i += n
         }
         try batcher.end()
@@ -53,7 +53,7 @@ final class BenchWorkload {
         let t1 = MonotonicClock.nanoseconds()
         // Through a buffer pointer: an Array iterator in an unoptimised build allocates a
         // coroutine frame per element (seen by the allocation counter in debug tests).
-        statics.withUnsafeBufferPointer { for i in 0..<$0.count { batcher.draw($0[i]) } }
+        statics.withUnsafeBufferPointer { for i in 0..<$0.count { $0[i].draw(with: batcher) } }
         if let hud {
             hud.draw(stats: stats, refreshInterval: refreshInterval, displaySize: size, rotation: .none,
                      batcher: batcher, whiteTexture: sprite.texture.id, u: sprite.whiteTexel.u, v: sprite.whiteTexel.v)

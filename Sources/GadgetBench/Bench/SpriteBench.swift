@@ -38,7 +38,10 @@ public enum SpriteBench {
         var measurement = BenchMeasurement(o, now: MonotonicClock.nanoseconds())
         var frame = 0
         while true {
-            if frame == o.warmupFrames { measurement.begin(missedVblanks: stats.missedVblanks) }
+            if frame == o.warmupFrames {
+                if o.traceAllocations { AllocationCounter.startTrace() }
+                measurement.begin(missedVblanks: stats.missedVblanks)
+            }
             if measurement.isComplete { break }
             try display.beginFrame()
             let cpu = try workload.draw(stats: stats, refreshInterval: display.refreshInterval)
@@ -54,7 +57,15 @@ public enum SpriteBench {
             measurement.frameDone(at: done, cpuNanoseconds: cpu, drawCalls: workload.batcher.drawCalls)
             frame += 1
         }
+        // The trace covers the measured frames only: finish() builds the report (allocating).
+        if o.traceAllocations { AllocationCounter.endTrace() }
         var result = measurement.finish(display: display, workload: workload)
+        if o.traceAllocations {
+            result.renderThreadAllocationStacks = AllocationCounter.stopTrace()
+            for (i, stack) in result.renderThreadAllocationStacks.enumerated() {
+                logger.warning("bench: render-thread allocation \(i + 1) of \(result.renderThreadAllocations ?? 0) during the measured frames:\n\(stack)")
+            }
+        }
         if display.refreshInterval != nil { result.missedVblanks = stats.missedVblanks - measurement.missedVblanksBefore }
         if let path = o.screenshotPath {
             let image = try display.readPixels()

@@ -59,14 +59,14 @@ public final class SpriteBatcher {
     /// Texture × vertex colour, texture only (every vertex opaque white), and both again with
     /// smooth edges (`SMOOTH_EDGES`): chosen per draw call, so the choice never splits a batch.
     /// Index: `white ? 1 : 0` plus `smooth ? 2 : 0`.
-    private let variants: [Variant]
+    let variants: [Variant]
     /// The program bound now (0 outside a frame).
-    private var boundProgram: GLuint = 0
-    private var vertexBuffer: GLuint = 0
-    private var edgeBuffer: GLuint = 0
-    private var indexBuffer: GLuint = 0
+    var boundProgram: GLuint = 0
+    var vertexBuffer: GLuint = 0
+    var edgeBuffer: GLuint = 0
+    var indexBuffer: GLuint = 0
     /// Whether the edge attributes (3…5) are enabled now.
-    private var edgeAttributesEnabled = false
+    var edgeAttributesEnabled = false
     /// The clip rectangle smooth sprites are drawn inside (board px: x0, y0, x1, y1).
     private var clipRect: (Float, Float, Float, Float) = SpriteBatcher.unclipped
     /// What the programs' uniforms hold now: a frame like the last sets none (the benchmark's
@@ -223,14 +223,14 @@ public final class SpriteBatcher {
 
     /// Binds the program for a batch (the white one when every vertex is opaque white, the
     /// smooth one when a sprite needs its edges).
-    private func useProgram(white: Bool, smooth: Bool) {
+    func useProgram(white: Bool, smooth: Bool) {
         let id = variants[(white ? 1 : 0) + (smooth ? 2 : 0)].program.id
         if id != boundProgram { glUseProgram(id); boundProgram = id }
     }
 
     /// Turns the edge attributes on for a smooth batch and off for a sharp one (a sharp
     /// program has no such attributes; an enabled array it does not read would still be fetched).
-    private func enableEdgeAttributes(_ on: Bool) {
+    func enableEdgeAttributes(_ on: Bool) {
         guard on != edgeAttributesEnabled else { return }
         for slot: GLuint in 3...5 {
             if on { glEnableVertexAttribArray(slot) } else { glDisableVertexAttribArray(slot) }
@@ -238,7 +238,7 @@ public final class SpriteBatcher {
         edgeAttributesEnabled = on
     }
 
-    private func bindVertices(_ buffer: GLuint) {
+    func bindVertices(_ buffer: GLuint) {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
         let stride = GLsizei(MemoryLayout<SpriteVertex>.stride)
         glEnableVertexAttribArray(0)
@@ -322,64 +322,6 @@ public final class SpriteBatcher {
         state.pointee.smooth = false
     }
 
-    /// Issues the pending sprites as one draw call.
-    /// The fewest quads a flush orphans.
-    @usableFromInline static let smallestOrphan = 64
-
-    public func flush() {
-        let count = state.pointee.count
-        guard count > 0 else { return }
-        let smooth = state.pointee.smooth
-        glBindTexture(GLenum(GL_TEXTURE_2D), state.pointee.texture)
-        useProgram(white: state.pointee.allWhite, smooth: smooth)
-        // Orphan then fill: the driver can keep drawing the previous contents without a stall.
-        // Orphan only what this batch needs (a power of two of quads, so the driver sees a few
-        // sizes it can recycle): orphaning the whole 16 384-quad buffer made llvmpipe allocate
-        // 1.31 MB per frame, and glibc's arena kept a 2.5 MiB high-water step from it in the
-        // soak (docs/BENCHMARKS.md, "Soak: 30 minutes").
-        let orphaned = min(capacity, max(SpriteBatcher.smallestOrphan, count.nextPowerOfTwo))
-        if smooth {
-            glBindBuffer(GLenum(GL_ARRAY_BUFFER), edgeBuffer)
-            glBufferData(GLenum(GL_ARRAY_BUFFER), orphaned * 4 * MemoryLayout<SpriteEdge>.stride, nil, GLenum(GL_STREAM_DRAW))
-            glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, count * 4 * MemoryLayout<SpriteEdge>.stride, edges)
-            bindEdges()
-            glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
-        }
-        enableEdgeAttributes(smooth)
-        glBufferData(GLenum(GL_ARRAY_BUFFER), orphaned * 4 * MemoryLayout<SpriteVertex>.stride, nil, GLenum(GL_STREAM_DRAW))
-        glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, count * 4 * MemoryLayout<SpriteVertex>.stride, vertices)
-        glDrawElements(GLenum(GL_TRIANGLES), GLsizei(count * 6), GLenum(GL_UNSIGNED_SHORT), nil)
-        state.pointee.drawCalls += 1
-        state.pointee.flushedSprites += count
-        state.pointee.count = 0
-        state.pointee.allWhite = true
-        state.pointee.smooth = false
-    }
-
-    /// Points attributes 3…5 at the edge buffer (bound as GL_ARRAY_BUFFER).
-    private func bindEdges() {
-        let stride = GLsizei(MemoryLayout<SpriteEdge>.stride)
-        glVertexAttribPointer(3, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 0))
-        glVertexAttribPointer(4, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 16))
-        glVertexAttribPointer(5, 1, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 32))
-    }
-
-    /// Draws something with its own program between sprites, in drawing order (a video's YUV
-    /// quad): flushes the pending batch, runs `body`, then binds the batcher's program, buffers
-    /// and texture unit again, counting `drawCalls` more draw calls.
-    public func drawForeign(drawCalls: Int = 1, _ body: () -> Void) {
-        flush()
-        body()
-        state.pointee.drawCalls += drawCalls
-        state.pointee.texture = 0
-        glActiveTexture(GLenum(GL_TEXTURE0))
-        glUseProgram(boundProgram)
-        glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), indexBuffer)
-        bindVertices(vertexBuffer)
-        glEnable(GLenum(GL_BLEND))
-        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-    }
-
     /// Ends the frame: flushes and reports the first GL error of the frame, if any.
     public func end() throws(GLError) {
         flush()
@@ -391,68 +333,5 @@ public final class SpriteBatcher {
         if vertexBuffer != 0 { glDeleteBuffers(1, &vertexBuffer); vertexBuffer = 0 }
         if edgeBuffer != 0 { glDeleteBuffers(1, &edgeBuffer); edgeBuffer = 0 }
         if indexBuffer != 0 { glDeleteBuffers(1, &indexBuffer); indexBuffer = 0 }
-    }
-}
-
-// MARK: - Static batches
-
-/// Sprites uploaded once into a GL_STATIC_DRAW buffer and drawn with one draw call per frame:
-/// no per-frame CPU work at all. `gadgetboard bench --floor` uses it to measure the driver's limit
-/// with the batcher's own vertex format, shader and index buffer.
-/// Thread: the render thread; `destroy()` before the context goes.
-public final class StaticSpriteBatch {
-    public let texture: TextureID
-    public let spriteCount: Int
-    /// Every vertex opaque white: drawn with the program without a colour varying.
-    public let allWhite: Bool
-    fileprivate private(set) var buffer: GLuint
-
-    fileprivate init(texture: GLuint, spriteCount: Int, allWhite: Bool, buffer: GLuint) {
-        self.texture = TextureID(texture); self.spriteCount = spriteCount; self.allWhite = allWhite; self.buffer = buffer
-    }
-
-    public func destroy() {
-        if buffer != 0 { glDeleteBuffers(1, &buffer); buffer = 0 }
-    }
-}
-
-extension SpriteBatcher {
-    /// Moves the pending (not yet flushed) sprites into a static batch instead of drawing them.
-    /// They share one texture by construction. Call between `begin` and `end`.
-    public func makeStaticBatch() throws(GLError) -> StaticSpriteBatch {
-        let count = state.pointee.count
-        var buffer: GLuint = 0
-        glGenBuffers(1, &buffer)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
-        glBufferData(GLenum(GL_ARRAY_BUFFER), count * 4 * MemoryLayout<SpriteVertex>.stride, vertices, GLenum(GL_STATIC_DRAW))
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
-        let batch = StaticSpriteBatch(texture: state.pointee.texture, spriteCount: count, allWhite: state.pointee.allWhite, buffer: buffer)
-        state.pointee.count = 0
-        state.pointee.allWhite = true
-        try GLError.check("static sprite batch")
-        return batch
-    }
-
-    /// Draws a static batch with one draw call (after flushing the pending sprites).
-    public func draw(_ batch: StaticSpriteBatch) {
-        flush()
-        guard batch.spriteCount > 0, batch.buffer != 0 else { return }
-        glBindTexture(GLenum(GL_TEXTURE_2D), batch.texture.name)
-        useProgram(white: batch.allWhite, smooth: false)
-        enableEdgeAttributes(false)
-        bindVertices(batch.buffer)
-        glDrawElements(GLenum(GL_TRIANGLES), GLsizei(batch.spriteCount * 6), GLenum(GL_UNSIGNED_SHORT), nil)
-        bindVertices(vertexBuffer)
-        state.pointee.drawCalls += 1
-        state.pointee.flushedSprites += batch.spriteCount
-        state.pointee.texture = 0
-    }
-}
-
-extension Int {
-    /// The smallest power of two not below self (1 for 0 and below).
-    var nextPowerOfTwo: Int {
-        guard self > 1 else { return 1 }
-        return 1 << (Int.bitWidth - (self - 1).leadingZeroBitCount)
     }
 }

@@ -14,7 +14,24 @@ import GadgetSystem
         o.frames = 12
         o.warmupFrames = 3
         o.floor = floor
+        // A stray allocation then carries its call stack into the test's output.
+        o.traceAllocations = true
         return o
+    }
+
+    /// The tracer records where a render-thread allocation came from (here a Swift object:
+    /// swift_allocObject → swift_slowAlloc → malloc), so a stray one names its caller. In this
+    /// serialized suite: watching this thread would steal another bench run's watched thread.
+    @Test func tracerRecordsTheStackOfAWatchedAllocation() {
+        final class Box { var value: Int; init(_ v: Int) { value = v } }
+        #expect(AllocationCounter.install())
+        AllocationCounter.watchThisThread()
+        AllocationCounter.startTrace()
+        let box = Box(7)
+        let stacks = AllocationCounter.stopTrace()
+        #expect(box.value == 7)
+        #expect(stacks.count >= 1)
+        #expect(stacks.first?.contains("swift_slowAlloc") == true, "\(stacks)")
     }
 
     @Test func batchedRunIsOneDrawCallAndAllocatesNothingPerFrame() throws {
@@ -87,9 +104,13 @@ enum BenchTestLimits {
     /// Nothing is allocated per frame on the render thread. One stray allocation over the 12
     /// measured frames is tolerated: in the full suite on a loaded machine one was seen once in
     /// about ten runs (a runtime or driver allocation on the render thread at an unpredictable
-    /// moment, not reproduced alone); an allocation per frame would count 12 or more.
+    /// moment, not reproduced alone); an allocation per frame would count 12 or more. Any seen
+    /// is printed with its call stack (the options trace), so the next one names its cause.
     static func noPerFrameAllocation(_ r: BenchResult) -> Bool {
         guard let n = r.renderThreadAllocations else { return false }
+        for (i, stack) in r.renderThreadAllocationStacks.enumerated() {
+            print("SpriteBenchTests: render-thread allocation \(i + 1) of \(n) (\(r.mode)):\n\(stack)")
+        }
         return n <= 1 && n < r.frames
     }
 }
