@@ -25,11 +25,12 @@ extension KioskLoop {
         service.metrics.redrawnPixels &+= UInt64(plan.draw.pixelCount(on: screen))
         service.metrics.presentedPixels &+= UInt64(screen.area)
         // The first frame after the loop idled starts a new run of drawing (FrameStatistics).
+        let continuous = !idledSinceFrame  // LongFrameProbe: only frames of one run can be late
         if idledSinceFrame { stats.startRun() }
         idledSinceFrame = false
         let shown = try pacer.present(display, damage: DamagePolicy().simplify(plan.own, screen: screen).rects, noting: &stats)
         damage.presented(plan)
-        live.frameDrawn()
+        live.frameDrawn(continuous: continuous)
         countVideoFrames()
         drawnFrames += 1
         if live.allImagesArrived, imagesShownTime == nil, !live.isLoading { imagesShown() }

@@ -77,7 +77,6 @@ public final class LiveBoard {
 
     /// Logs frames that come late while animating, and why (LongFrameProbe.swift).
     let longFrames = LongFrameProbe()
-    var animatingAtLastFrame = false
 
     /// `set … image` changes waiting for their picture's decode (LiveBoard+ImageSet.swift).
     var heldImages: [HeldImageChange] = []
@@ -228,10 +227,10 @@ public final class LiveBoard {
         return poses
     }
 
-    /// The frame was presented.
-    func frameDrawn() {
-        longFrames.presented(continuous: animatingAtLastFrame && isAnimating)
-        animatingAtLastFrame = isAnimating
+    /// The frame was presented. `continuous`: the loop did not idle since the previous frame
+    /// (the frame statistics' run of drawing), so a long interval is a late frame.
+    func frameDrawn(continuous: Bool = false) {
+        longFrames.presented(continuous: continuous)
         if !session.isIdle { textMayNeedSharpening = true }
         needsDraw = false
     }

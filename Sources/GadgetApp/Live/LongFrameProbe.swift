@@ -1,7 +1,7 @@
 import GadgetSystem
 
-/// Names the frames that come late while the board is animating (over `threshold` since the
-/// previous one), with what they cost: the loop thread's CPU time and the process's over the
+/// Names the frames that come late while the loop draws without idling (over `threshold` since
+/// the previous one), with what they cost: the loop thread's CPU time and the process's over the
 /// interval, and what the board did in that frame (a load swapped in, a picture or text
 /// uploaded, a scene built). A late frame whose loop thread used little CPU waited for a CPU
 /// (a loaded machine), not for work; docs/BENCHMARKS.md's reload figures attribute their long
@@ -16,8 +16,8 @@ final class LongFrameProbe {
     /// What the coming frame did (logged only if it is late).
     func note(_ what: String) { notes.append(what) }
 
-    /// A frame was presented. `continuous`: the previous frame was drawn while animating too
-    /// (after an idle period a frame is not late, it starts a run).
+    /// A frame was presented. `continuous`: the loop did not idle since the previous frame
+    /// (after an idle period a frame is not late, it starts a run: FrameStatistics' definition).
     func presented(continuous: Bool) {
         let now = (wall: MonotonicClock.now(), thread: CPUClock.thread(), process: CPUClock.process())
         defer {

@@ -75,7 +75,10 @@ import Glibc
         try reference.scene.buildAtlas()
         print("text rooms: the whole atlas rebuilt instead (before): \(Self.processCPUMilliseconds() - rebuildStart) ms CPU")
         let difference = settled.maximumDifference(try reference.frame(poses: poses))
-        #expect(difference == 0, "differs by \(difference) from a new atlas")
+        // The reference's pages have other sizes: the same texels have other coordinates in
+        // the last bits of a float, and the labels (turned up to 3°) sample them bilinearly
+        // (measured 2; a label in the wrong place or not redrawn differs by over 100).
+        #expect(difference <= 2, "differs by \(difference) from a new atlas")
     }
 
     /// Pinched to 4×, back to 1×, then 2×: the page grows once (for the 4× image), and the
@@ -97,6 +100,7 @@ import Glibc
         var revisions = scene.contentRevisions
         for (step, zoom) in [4.0, 1.0, 2.0].enumerated() {
             poses[1].scale = zoom
+            try harness.display.beginFrame()   // its GL context, not the last reference's
             #expect(try scene.sharpenText(poses: poses))
             let drawn = try harness.frame(poses: poses)
             let reference = try TextSceneHarness(loaded)
