@@ -79,6 +79,14 @@ import Glibc
         // the last bits of a float, and the labels (turned up to 3°) sample them bilinearly
         // (measured 2; a label in the wrong place or not redrawn differs by over 100).
         #expect(difference <= 2, "differs by \(difference) from a new atlas")
+
+        // Pinched back to 3.5×: the 322×350 image fits the 4× room: in place, no page grows.
+        try harness.display.beginFrame()
+        poses[57].scale = 3.5
+        let again = Self.processCPUMilliseconds()
+        #expect(try scene.sharpenText(poses: poses))
+        print("text rooms: sharpenText in its own room (3.5x, no growth): \(Self.processCPUMilliseconds() - again) ms CPU; \(scene.atlasWork)")
+        #expect(scene.atlasWork == BoardScene.AtlasWork(builds: 1, roomUploads: 2, pagesGrown: 1))
     }
 
     /// Pinched to 4×, back to 1×, then 2×: the page grows once (for the 4× image), and the
