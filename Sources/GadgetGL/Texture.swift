@@ -21,6 +21,28 @@ public final class Texture {
 
     /// Uploads `premultiplied` (RGBA8, rows top first) as-is.
     public init(premultiplied image: RGBAImage, filter: Filter = .linear) throws(GLError) {
+        name = Texture.generate(filter: filter)
+        width = image.width
+        height = image.height
+        image.pixels.withUnsafeBytes { raw in
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(image.width), GLsizei(image.height), 0,
+                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), raw.baseAddress)
+        }
+        do { try GLError.check("glTexImage2D(\(image.width)x\(image.height))") } catch { destroy(); throw error }
+    }
+
+    /// An RGBA texture of `size` whose texels are undefined until written (`replace`, `grown`).
+    init(empty size: PixelSize, filter: Filter = .linear) throws(GLError) {
+        name = Texture.generate(filter: filter)
+        width = size.width
+        height = size.height
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(size.width), GLsizei(size.height), 0,
+                     GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+        do { try GLError.check("glTexImage2D(\(size.width)x\(size.height), empty)") } catch { destroy(); throw error }
+    }
+
+    /// A new texture name, bound, with `filter` and clamped edges (any size works in GLES2).
+    private static func generate(filter: Filter) -> GLuint {
         var t: GLuint = 0
         glGenTextures(1, &t)
         glBindTexture(GLenum(GL_TEXTURE_2D), t)
@@ -30,14 +52,7 @@ public final class Texture {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        image.pixels.withUnsafeBytes { raw in
-            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(image.width), GLsizei(image.height), 0,
-                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), raw.baseAddress)
-        }
-        name = t
-        width = image.width
-        height = image.height
-        do { try GLError.check("glTexImage2D(\(image.width)x\(image.height))") } catch { destroy(); throw error }
+        return t
     }
 
     /// Overwrites the texels at (`x`, `y`) with `premultiplied` (which must fit inside): a text
@@ -64,5 +79,36 @@ public final class Texture {
         var v: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &v)
         return max(Int(v), 64)
+    }
+}
+
+extension Texture {
+    /// A texture of `width`×`height` (at least this one's size) whose top-left corner holds this
+    /// one's texels, copied on the GPU (the old texture attached to a framebuffer, then
+    /// glCopyTexSubImage2D): an atlas page grows to take one more image without composing or
+    /// uploading the page again. The rest is left undefined (the caller writes before sampling
+    /// it). This texture is left as it was; the caller destroys it. The framebuffer bound before
+    /// is bound again. Thread: the render thread.
+    public func grown(width newWidth: Int, height newHeight: Int) throws(GLError) -> Texture {
+        guard newWidth >= width, newHeight >= height else {
+            throw .capacity("grow: \(newWidth)x\(newHeight) is smaller than the \(width)x\(height) texture")
+        }
+        var previous: GLint = 0
+        glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &previous)
+        var framebuffer: GLuint = 0
+        glGenFramebuffers(1, &framebuffer)
+        defer {
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(previous))
+            glDeleteFramebuffers(1, &framebuffer)
+        }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), name, 0)
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else { throw .framebufferIncomplete(UInt32(status)) }
+        let grown = try Texture(empty: PixelSize(newWidth, newHeight))
+        glBindTexture(GLenum(GL_TEXTURE_2D), grown.name)
+        glCopyTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, 0, 0, GLsizei(width), GLsizei(height))
+        do { try GLError.check("glCopyTexSubImage2D(\(width)x\(height))") } catch { grown.destroy(); throw error }
+        return grown
     }
 }

@@ -155,8 +155,16 @@ final class KioskControl {
     private func run(_ request: ControlRequest, endpoint index: Int, client: ControlClientID, now: Microseconds) -> ControlOutcome {
         switch request.command {
         case .set(let change):
-            switch live.apply(change, now: now) {
-            case .success: return .ok([])
+            // A picture not decoded yet is decoded on a worker: the reply waits for it.
+            let id = request.id
+            let held = live.apply(change, now: now) { [weak self] end in
+                switch end {
+                case .success: self?.reply(.ok([]), id: id, endpoint: index, client: client)
+                case .failure(let f): self?.reply(.failed(f), id: id, endpoint: index, client: client)
+                }
+            }
+            switch held {
+            case .success(let later): return later ? .later : .ok([])
             case .failure(let f): return .failed(f)
             }
         case .page(let page):

@@ -59,7 +59,7 @@ final class FrameDrawer {
         service.metrics.presentedPixels &+= UInt64(screenRect.area)
         let shown = try pacing.present(display, damage: DamagePolicy().simplify(plan.own, screen: screenRect).rects)
         damage.presented(plan)
-        live.frameDrawn()
+        live.frameDrawn(continuous: pacing.continuesRun)
         return shown
     }
 

@@ -53,9 +53,14 @@ final class FramePacing {
     /// The loop is going to sleep with no frame wanted and none in flight.
     func idled() { idledSinceFrame = true }
 
+    /// Whether the last frame presented continued a run of drawing (only such a frame can be late:
+    /// `LongFrameProbe`).
+    private(set) var continuesRun = false
+
     /// Hands the drawn frame to `display`: counted in the statistics (the first after an idle
     /// period starts a new run); a headless frame's slot is where the next one begins.
     func present(_ display: DisplayBackend, damage: [PixelRect]?) throws -> FramePacer.Shown {
+        continuesRun = !idledSinceFrame
         if idledSinceFrame { stats.startRun() }
         idledSinceFrame = false
         let shown = try pacer.present(display, damage: damage, noting: &stats)

@@ -7,8 +7,15 @@ import GadgetSystem
 /// with a duration hands its pose, opacity and colour to the animations feature.
 extension LiveBoard {
     /// Checks `change` whole, then applies it: at once, or (with a duration) eased by the
-    /// animations feature. The failure names the field at fault; nothing changed then.
+    /// animations feature, or (a picture not decoded yet) once a worker decoded it, a failure
+    /// then logged (LiveBoard+ImageSet.swift). The failure names the field at fault; nothing
+    /// changed then.
     public func apply(_ change: GadgetChange, now: Microseconds) -> Result<Void, ControlFailure> {
+        apply(change, now: now, done: nil).map { _ in () }
+    }
+
+    /// `apply` with every picture it names decoded already (or decoded here, on this thread).
+    func applyNow(_ change: GadgetChange, now: Microseconds) -> Result<Void, ControlFailure> {
         guard let i = board.gadgets.firstIndex(where: { $0.id == change.gadget }) else {
             return .failure(ControlFailure(field: "gadget", message: "no gadget \"\(change.gadget)\" on this board"))
         }
@@ -96,15 +103,13 @@ extension LiveBoard {
     }
 
     /// Reads and decodes `path` below the board's directory, for gadget `g` (decoded no larger
-    /// than it can be shown). An image the board already has is reused.
+    /// than it can be shown), on this thread. An image the board already has is reused. A
+    /// control client's `set` decodes on a worker instead (LiveBoard+ImageSet.swift).
     func loadImage(_ path: BoardRelativePath, for g: Gadget) -> Result<(ImageReference, RGBAImage?), ControlFailure> {
         guard let root = controlRoot else { return .failure(ControlFailure(field: "image", message: "the demo board has no directory to read images from")) }
         let ref = ImageReference(path: path.description, jsonPath: "set image")
         if images[ref.path] != nil { return .success((ref, nil)) }
-        let side = BoardLoader.maximumImageSide
-        let scale = g.behavior.maxScale * scene.viewport.scale
-        let needed = PixelSize(min(side, Int((g.size.width * scale).rounded(.up))), min(side, Int((g.size.height * scale).rounded(.up))))
-        switch ConfinedImageSource(root: root, base: []).image(at: path.description, needed: needed) {
+        switch ConfinedImageSource(root: root, base: []).image(at: path.description, needed: neededSize(for: g)) {
         case .success(let image): return .success((ref, image))
         case .failure(let f): return .failure(ControlFailure(field: "image", message: f.message))
         }
@@ -115,10 +120,11 @@ extension LiveBoard {
     func pruneImages() {
         var used = Set(board.imageReferences.map(\.path))
         if let loading = decoding, !loading.isFinished { used.formUnion(images.keys) }
-        let before = images.count
+        let dropped = images.keys.filter { !used.contains($0) }
         images = images.filter { used.contains($0.key) }
         imageFiles = imageFiles.filter { used.contains($0.key) }
-        if images.count != before { sceneStale = true }
+        // A picture added at run time frees its atlas room for the next; no new atlas.
+        if hasDisplay, !sceneStale { for path in dropped { scene.releaseImage(path) } }
     }
 
     /// Notes which file each of `paths` was decoded from (for reuse by the next load).

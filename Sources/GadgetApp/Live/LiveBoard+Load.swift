@@ -64,6 +64,7 @@ extension LiveBoard {
     /// Blocks until the load under way has ended and, if good, is swapped in (tests; the GL
     /// context must be current).
     public func awaitLoad(now: Microseconds) throws {
+        try awaitHeldImages(now: now)
         if let job = pendingLoad, readyLoad == nil {
             let outcome = try job.wait()
             switch outcome.result {
@@ -100,6 +101,7 @@ extension LiveBoard {
             }
         }
         stopDecoding()
+        dropHeldImages(reason: "a new board was shown before the image was ready")
         allImagesArrived = true
         if let newScene {
             LiveBoard.logSceneWarnings(newScene)
@@ -130,6 +132,7 @@ extension LiveBoard {
         textSharpeningDue = false
         for f in features { f.boardReplaced(self) }
         needsDraw = true
+        longFrames.note(adopted ? "scene adopted" : "scene built (\(MonotonicClock.now() - sceneStart) µs)")
         let seconds = JSONWriter.rounded(Double(now - job.began) / 1_000_000, places: 3)
         // The scene is built on the loop thread (atlas composed and uploaded): the swap frame's cost.
         let sceneMs = JSONWriter.rounded(Double(MonotonicClock.now() - sceneStart) / 1000, places: 1)

@@ -2,10 +2,10 @@ import GadgetCore
 import GadgetRender
 
 /// Text at run time. A `set` of a plain string replaces only the string (the style the board gave
-/// stays, and only that gadget's text is laid out again, into its place in the atlas); a text
-/// object is read by the board decoder's own text reader (`BoardDecoder.textObject`: the same
-/// fields, ranges and messages as a board file) and replaces the whole text, which needs a new
-/// atlas. Text shown at another zoom than it was drawn for is drawn again once things settle.
+/// stays); a text object is read by the board decoder's own text reader
+/// (`BoardDecoder.textObject`: the same fields, ranges and messages as a board file) and replaces
+/// the whole text. Either way only that gadget's text is laid out again, into its room in the
+/// atlas or a new one. Text shown at another zoom than it was drawn for is drawn again once things settle.
 extension LiveBoard {
     /// What gadget `gadget` shows after the request, or the field at fault.
     func resolveText(_ text: GadgetChange.Text, for gadget: Gadget) -> Result<GadgetText, ControlFailure> {
@@ -41,20 +41,16 @@ extension LiveBoard {
         }
     }
 
-    /// The scene shows gadget `index`'s new text: in place when only the string changed and the
-    /// gadget had text (one glTexSubImage2D), else with a new atlas next frame.
+    /// The scene shows gadget `index`'s new text: only its text is laid out and uploaded, into
+    /// its atlas room or a new one (BoardScene+TextRooms.swift); a new scene only when that fails.
     func textChanged(_ index: GadgetIndex, from old: GadgetText?, to new: GadgetText) {
         guard hasDisplay, !sceneStale else { return }
-        var sameStyle = old?.style
-        sameStyle?.string = new.style.string
-        if let sameStyle, sameStyle == new.style {
-            do {
-                try scene.setText(new.style.string, forGadget: board.gadgets[index.rawValue].id)
-                for warning in scene.textWarnings { Loggers.render.warning("\(warning)") }
-                return
-            } catch {
-                Loggers.render.warning("text: \(error); drawing the board again")
-            }
+        do {
+            try scene.setText(new, ofGadget: index.rawValue)
+            for warning in scene.textWarnings { Loggers.render.warning("\(warning)") }
+            return
+        } catch {
+            Loggers.render.warning("text: \(error); drawing the board again")
         }
         sceneStale = true
         needsDraw = true

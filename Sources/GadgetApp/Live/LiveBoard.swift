@@ -77,6 +77,12 @@ public final class LiveBoard {
     /// The last load shown: images decoded, and reused because their file did not change.
     public internal(set) var lastLoadImages: (decoded: Int, reused: Int)?
 
+    /// Logs frames that come late while animating, and why (LongFrameProbe.swift).
+    let longFrames = LongFrameProbe()
+
+    /// `set … image` changes waiting for their picture's decode (LiveBoard+ImageSet.swift).
+    var heldImages: [HeldImageChange] = []
+
     /// Something moved since text was last matched to its zoom; the next frame re-rasterises.
     var textMayNeedSharpening = false
     var textSharpeningDue = false
@@ -183,6 +189,7 @@ public final class LiveBoard {
         var out: [FileDescriptor] = []
         if let decoding { out.append(decoding.wakeDescriptor) }
         if let pendingLoad { out.append(pendingLoad.wakeDescriptor) }
+        for held in heldImages where held.decoded == nil { out.append(held.queue.wakeDescriptor) }
         for f in features { if let d = f.wakeDescriptor { out.append(d) } }
         return out
     }
@@ -194,6 +201,7 @@ public final class LiveBoard {
     /// once when no display draws it), the features, gesture timers, settled text.
     func tick(now: Microseconds) {
         takeImages()
+        takeHeldImages(now: now)
         takeLoad(now: now)
         for f in features { f.update(now: now, board: self) }
         if features.contains(where: { $0.isAnimating }) { needsDraw = true }
@@ -205,18 +213,27 @@ public final class LiveBoard {
     /// ready swaps in, arrived images are placed, a stale scene is rebuilt, soft text sharpened.
     /// Returns the poses to draw.
     func prepareFrame(now: Microseconds) throws -> [GadgetPose] {
+        if readyLoad != nil { longFrames.note("a load swapped in") }
         try swapInReadyLoad(now: now)
         advance(to: now)
+        applyDecodedImages(now: now)
+        if !arrivedImages.isEmpty { longFrames.note("\(arrivedImages.count) start-up pictures placed") }
         try placeArrivedImages()
-        if sceneStale { try rebuildScene() }
+        if sceneStale {
+            longFrames.note("the scene built again")
+            try rebuildScene()
+        }
         for f in features { f.willDrawFrame(now: now, board: self) }
         let poses = session.renderPoses()
+        if textSharpeningDue { longFrames.note("text re-rasterised") }
         sharpenTextIfDue(poses: poses)
         return poses
     }
 
-    /// The frame was presented.
-    func frameDrawn() {
+    /// The frame was presented. `continuous`: the loop did not idle since the previous frame
+    /// (the frame statistics' run of drawing), so a long interval is a late frame.
+    func frameDrawn(continuous: Bool = false) {
+        longFrames.presented(continuous: continuous)
         if !session.isIdle { textMayNeedSharpening = true }
         needsDraw = false
     }
@@ -255,6 +272,7 @@ public final class LiveBoard {
     /// Stops every worker (the end).
     func destroy() {
         stopDecoding()
+        dropHeldImages(reason: "the kiosk stopped")
         pendingLoad?.cancel()
         pendingLoad = nil
         if hasDisplay { scene.destroy() }

@@ -23,11 +23,28 @@ public struct AtlasLayout {
     public static let whiteBlock = 4
     public static let gutter = 1
 
-    public private(set) var pages: [Page] = []
-    public private(set) var regions: [AtlasRegion] = []
+    public internal(set) var pages: [Page] = []
+    public internal(set) var regions: [AtlasRegion] = []
+    /// Each entry's room as laid out (inside its gutter): an entry may be replaced in place by
+    /// an image no larger (`AtlasLayout+Rooms.swift`).
+    public internal(set) var roomSizes: [PixelSize] = []
+    /// Per page, its shelves (top, height, next free x) and the height they use: where
+    /// `allocateRoom` looks for space.
+    var shelves: [[Shelf]] = []
+    var usedHeights: [Int] = []
+    /// Rooms whose image moved to a larger one: reused for the next image that fits.
+    var freeRooms: [Int] = []
+    let pageSide: Int
+
+    struct Shelf: Sendable {
+        var y: Int
+        var height: Int
+        var x: Int
+    }
 
     /// `sizes` of the images (after any downscale to `pageSide`), in input order.
     public init(sizes: [PixelSize], pageSide: Int) {
+        self.pageSide = pageSide
         let g = AtlasLayout.gutter
         let order = sizes.indices.sorted { (sizes[$0].height, sizes[$0].width, -$0) > (sizes[$1].height, sizes[$1].width, -$1) }
         var placements: [[(Int, Int, Int)]] = []
@@ -75,6 +92,9 @@ public struct AtlasLayout {
             }
         }
         regions = Array(repeating: AtlasRegion(page: 0, u0: 0, v0: 0, u1: 0, v1: 0), count: sizes.count)
+        roomSizes = sizes.map { PixelSize(min($0.width, pageSide - 2 * g), min($0.height, pageSide - 2 * g - AtlasLayout.whiteBlock)) }
+        self.shelves = shelves.map { $0.map { Shelf(y: $0.y, height: $0.height, x: $0.x) } }
+        usedHeights = usedHeight
         for p in placements.indices {
             let pw = usedWidth[p], ph = usedHeight[p]
             pages.append(Page(width: pw, height: ph, placements: placements[p].map { (index: $0.0, x: $0.1, y: $0.2) }))
@@ -103,13 +123,29 @@ public struct AtlasLayout {
     /// `image` with its gutter: what `composePage` writes for it, to replace one image in a page
     /// already uploaded (at its placement less the gutter).
     public static func withGutter(_ image: RGBAImage) -> RGBAImage {
-        let g = gutter
-        var out = RGBAImage(width: image.width + 2 * g, height: image.height + 2 * g)
-        for y in 0..<out.height {
-            let sy = min(max(y - g, 0), image.height - 1)
-            for x in 0..<out.width { out.setPixel(x, y, image.pixel(min(max(x - g, 0), image.width - 1), sy)) }
+        let g = gutter, w = image.width, h = image.height, ow = w + 2 * g
+        guard w > 0, h > 0 else { return RGBAImage(width: ow, height: h + 2 * g) }
+        // Row by row (a pixel at a time costs tens of milliseconds for a large label in a debug
+        // build, on the frame that shows it): each row is the source row with its end pixels
+        // repeated; the gutter rows repeat the first and last rows.
+        var out = [UInt8](repeating: 0, count: ow * (h + 2 * g) * 4)
+        image.pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<(h + 2 * g) {
+                    let sy = min(max(y - g, 0), h - 1)
+                    let row = y * ow * 4, from = sy * w * 4
+                    for k in 0..<g {
+                        for c in 0..<4 {
+                            dst[row + k * 4 + c] = src[from + c]
+                            dst[row + (g + w + k) * 4 + c] = src[from + (w - 1) * 4 + c]
+                        }
+                    }
+                    _ = UnsafeMutableBufferPointer(rebasing: dst[(row + g * 4)..<(row + (g + w) * 4)])
+                        .update(fromContentsOf: src[from..<(from + w * 4)])
+                }
+            }
         }
-        return out
+        return RGBAImage(width: ow, height: h + 2 * g, pixels: out)
     }
 
     /// Builds the page image: white block, every image with its edge-repeating gutter.

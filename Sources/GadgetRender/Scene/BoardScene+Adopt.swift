@@ -29,14 +29,20 @@ extension BoardScene {
             (loaded, texts, textZooms, textWarnings) = saved
             return false
         }
-        textKeys = keys
-        var entry = imagePaths.count
-        textEntries = keys.map { k in
-            guard k != nil else { return nil }
-            defer { entry += 1 }
-            return entry
+        // The k-th text keeps the k-th text's room and region (rooms need not be in gadget
+        // order: text drawn again at run time may have moved to a new room).
+        let rooms = textEntries.indices.compactMap { i in textEntries[i].map { ($0, textRegions[i]) } }
+        var k = 0
+        var entries: [Int?] = [], regions: [AtlasRegion?] = []
+        for key in keys {
+            guard key != nil, k < rooms.count else { entries.append(nil); regions.append(nil); continue }
+            entries.append(rooms[k].0)
+            regions.append(rooms[k].1)
+            k += 1
         }
-        textRegions = textEntries.map { $0.map { layout.regions[$0] } }
+        textKeys = keys
+        textEntries = entries
+        textRegions = regions
         var byPath: [String: AtlasRegion] = [:]
         for (i, path) in imagePaths.enumerated() { byPath[path] = layout.regions[i] }
         gadgetRegions = fresh.board.gadgets.map { g in

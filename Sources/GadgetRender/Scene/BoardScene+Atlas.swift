@@ -7,8 +7,8 @@ extension BoardScene {
 
     /// Lays out and uploads the atlas: the board's images at their planned sizes, then every
     /// gadget's text rendered at the display's scale × its zoom. Run at start and when a text
-    /// image changes size (a settled pinch); a text whose size is unchanged is replaced in place
-    /// (`setText`).
+    /// image fits no page (each at its largest side); otherwise text drawn again goes into its
+    /// own room or a new one (`redrawText`, BoardScene+TextRooms.swift).
     /// `alreadyChanged`: gadgets whose revision the caller has just raised (their new text is the
     /// reason for the rebuild): not counted twice.
     func buildAtlas(alreadyChanged: Set<Int> = []) throws(GLError) {
@@ -16,6 +16,9 @@ extension BoardScene {
         // texels (bilinear filtering lands a few edge pixels differently), so its revision goes
         // up and damage tracking redraws it; a moved background redraws everything.
         let rebuilt = !pages.isEmpty
+        atlasWork.builds += 1
+        // Images added at run time are laid out with the others from here on.
+        addedImageEntries = [:]
         let oldRegions = gadgetRegions, oldText = textRegions, oldBackground = backgroundRegion
         defer {
             if rebuilt { noteMovedRegions(oldRegions, oldText, oldBackground, except: alreadyChanged) }

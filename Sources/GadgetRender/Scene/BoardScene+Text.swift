@@ -37,26 +37,15 @@ extension BoardScene {
         text.style.string = string
         texts[i] = text
         contentRevisions[i] += 1
-        let old = textKeys[i]
-        guard let (key, image) = textImage(i) else {
-            textRegions[i] = nil  // text that cannot be drawn (logged in `textWarnings`) hides
-            return
-        }
-        if let entry = textEntries[i], let old, old.width == key.width, old.height == key.height, old.scale == key.scale,
-           let at = layout.placement(of: entry), image.size == layoutSize(entry) {
-            try pages[at.page].replace(AtlasLayout.withGutter(image), atX: at.x - AtlasLayout.gutter, y: at.y - AtlasLayout.gutter)
-            textKeys[i] = key
-            textCache.keepOnly(Set(textKeys.compactMap { $0 }))
-        } else {
-            try buildAtlas(alreadyChanged: [i])
-        }
+        try redrawText(i)
     }
 
     /// Re-rasterises the text of every gadget shown at a zoom other than the one its image was
     /// drawn for (by more than `resharpenRatio`), so text pinched to 4× is as sharp as text drawn
     /// at that size. Call once the board has settled (nothing moving, no finger down), between
-    /// `beginFrame` and drawing: it rebuilds the atlas, which costs a frame or two. Returns
-    /// whether anything changed.
+    /// `beginFrame` and drawing: only those gadgets' text is rasterised and uploaded, each into
+    /// its room or a new one (the other rooms keep their texels). Returns whether anything
+    /// changed.
     @discardableResult
     public func sharpenText(poses: [GadgetPose]) throws(GLError) -> Bool {
         let sharpened = gadgetsToSharpen(poses)
@@ -64,9 +53,8 @@ extension BoardScene {
             textZooms[i] = poses[i].scale
             contentRevisions[i] += 1
         }
-        let changed = !sharpened.isEmpty
-        if changed { try buildAtlas(alreadyChanged: Set(sharpened)) }
-        return changed
+        for i in sharpened { try redrawText(i) }
+        return !sharpened.isEmpty
     }
 
     /// Whether `sharpenText(poses:)` would change anything (no GL, no layout: a comparison per
@@ -85,10 +73,4 @@ extension BoardScene {
     /// filtering at 0.9–1.1× is not visibly softer, and a pinch that ends near where it began
     /// costs nothing.
     public static let resharpenRatio = 0.1
-
-    /// The size an atlas entry was laid out at (from its region's texture coordinates).
-    private func layoutSize(_ entry: Int) -> PixelSize {
-        let r = layout.regions[entry], page = layout.pages[r.page]
-        return PixelSize(Int((Float(page.width) * (r.u1 - r.u0)).rounded()), Int((Float(page.height) * (r.v1 - r.v0)).rounded()))
-    }
 }

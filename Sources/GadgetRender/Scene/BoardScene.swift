@@ -15,8 +15,11 @@ public final class BoardScene {
     let pageSide: Int
     /// The board's image paths (sorted) and the sizes the budget planned for them: the first
     /// entries of the atlas, in this order; the gadgets' text images follow.
-    let imagePaths: [String]
-    let imageSizes: [PixelSize]
+    var imagePaths: [String]
+    var imageSizes: [PixelSize]
+    /// Images added at run time (`addImage`) by path: their atlas entry (a room allocated after
+    /// the layout, not in `imagePaths` order); empty again after a rebuild lays them out.
+    var addedImageEntries: [String: Int] = [:]
     /// Reserved images not placed yet (drawn as placeholders), and those placed since (kept for
     /// an atlas rebuild; the same storage as the caller's copy).
     var pendingImages: Set<String>
@@ -47,6 +50,9 @@ public final class BoardScene {
     /// Goes up when the background's pixels change in place (its atlas region moved in a rebuild):
     /// damage tracking then redraws everything.
     public internal(set) var backgroundRevision = 0
+    /// Layouts built, rooms uploaded and pages grown since the scene was made
+    /// (BoardScene+TextRooms.swift).
+    public internal(set) var atlasWork = AtlasWork()
 
     /// Per gadget index: the video drawn over its appearance (a video gadget's player or the
     /// snapshot sets it); the scene does not own them (their owner destroys them).
@@ -159,7 +165,7 @@ public final class BoardScene {
             gadgetRegions[index] = nil
             gadgetColors[index] = c
         case .image(let ref):
-            guard let k = imagePaths.firstIndex(of: ref.path), !pendingImages.contains(ref.path), k < layout.regions.count else { return false }
+            guard let k = imageEntry(ref.path), k < layout.regions.count else { return false }
             gadgetRegions[index] = layout.regions[k]
             gadgetColors[index] = nil
         case .clear:
