@@ -208,6 +208,7 @@ public final class LiveBoard {
         try placeArrivedImages()
         if sceneStale { try rebuildScene() }
         let poses = session.renderPoses()
+        prepareCrossfade()  // LiveBoard+Crossfade.swift
         sharpenTextIfDue(poses: poses)
         return poses
     }
@@ -215,7 +216,8 @@ public final class LiveBoard {
     /// The frame was presented.
     func frameDrawn() {
         if !session.isIdle { textMayNeedSharpening = true }
-        needsDraw = false
+        // A frame drawn mid-crossfade wants the next, up to the one showing the new page solid.
+        needsDraw = scene.crossfadeOpacities != nil
     }
 
     // MARK: - Display
