@@ -29,6 +29,7 @@ extension KioskLoop {
         idledSinceFrame = false
         let shown = try pacer.present(display, damage: DamagePolicy().simplify(plan.own, screen: screen).rects, noting: &stats)
         damage.presented(plan)
+        frameDump?.presented(display, time: now, page: live.session.currentPage)
         live.frameDrawn()
         countVideoFrames()
         drawnFrames += 1

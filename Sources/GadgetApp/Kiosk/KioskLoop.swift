@@ -65,6 +65,7 @@ public final class KioskLoop {
     var damage = FrameDamage()
     /// `--verify-damage`: every frame also drawn in full off screen and compared.
     let verifier: DamageVerifier?
+    let frameDump: FrameDump?  // `--dump-frames` (GadgetApp/Render/FrameDump.swift)
     /// The `--hud` overlay (frame rate, frame-time graph, latency), nil without the flag.
     let hud: HUDOverlay?
     /// Called on the loop thread once per iteration, just before the loop sleeps, with the time
@@ -118,6 +119,7 @@ public final class KioskLoop {
         hud = options.hud ? HUDOverlay() : nil
         pacer = options.paceHeadless ? FramePacer(headlessCadence: KioskLoop.headlessFrameInterval) : FramePacer()
         verifier = options.verifyDamage ? DamageVerifier(log: log) : nil
+        frameDump = try options.dumpFramesDirectory.map { try FrameDump(directory: $0, limit: options.dumpFramesLimit, log: Loggers.app) }
         control = KioskControl(live: live, service: service)
         queue = try TouchQueue()
         messages.reserveCapacity(queue.hardLimit)
