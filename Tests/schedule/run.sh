@@ -108,9 +108,10 @@ for kind in cut slide crossfade; do
   "gadgets": [] }
 JSON
   "$bin" check "$work/loop-$kind.json" >/dev/null || fail "check refused the $kind playlist board: $("$bin" check "$work/loop-$kind.json" 2>&1)"
-  # --events: every page event from the first on stdout (a subscriber could connect too late).
+  # --events: every page event from the first on stdout (a subscriber could connect too late);
+  # --duration: a headless kiosk with no socket would otherwise stop after one frame (killed sooner).
   TZ=UTC FAKETIME_DONT_FAKE_MONOTONIC=1 faketime "2026-12-01 12:00:00" "$bin" run "$work/loop-$kind.json" --display headless \
-    --trust-clock --no-watch --events --dump-frames "$work/frames-$kind" >"$work/loop-$kind.log" 2>&1 &
+    --trust-clock --no-watch --events --duration 60 --dump-frames "$work/frames-$kind" >"$work/loop-$kind.log" 2>&1 &
   pids+=($!)
   eval "loop_$kind=\$!"
 done
