@@ -45,6 +45,12 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Check every damage-tracked frame against a full redraw drawn off screen (slow; for tests and bug reports).")
     var verifyDamage = false
 
+    @Option(help: ArgumentHelp("Write every presented frame as a PNG into this directory (frame-000001.png, …, and frames.tsv: number, time, page), up to --dump-frames-limit; reads each frame back, so for tests and bug reports.", valueName: "dir"))
+    var dumpFrames: String?
+
+    @Option(help: "With --dump-frames: the most frames written.")
+    var dumpFramesLimit = 600
+
     @Flag(help: "Draw a refused reload's problems over the board on a panel or headless too (the window preview always does; by default visitors never see them).")
     var showProblems = false
 
@@ -93,6 +99,7 @@ struct RunCommand: ParsableCommand {
         if let frames, frames < 1 { throw ValidationError("--frames: must be at least 1") }
         if let duration, !(duration > 0) { throw ValidationError("--duration: must be greater than 0") }
         if let screenshot { try requirePNGName("--screenshot", screenshot) }
+        if dumpFramesLimit < 1 { throw ValidationError("--dump-frames-limit: must be at least 1") }
         _ = try mqttOptions()
     }
 
@@ -139,6 +146,8 @@ struct RunCommand: ParsableCommand {
         o.eventsToStdout = events
         o.fullRedraw = fullRedraw
         o.verifyDamage = verifyDamage
+        o.dumpFramesDirectory = dumpFrames
+        o.dumpFramesLimit = dumpFramesLimit
         o.showProblems = showProblems
         o.cecDevice = cec
         o.trustClock = trustClock

@@ -3,7 +3,10 @@
 # started at 11:29:55 on a Tuesday in Lisbon goes to the lunch page at 11:30:00 by itself (a page
 # event with cause "schedule" reaches a subscriber, `state` says "lunch"), and one started at
 # 21:59:57 switches its display off at 22:00:00 (`state`'s display: off, cause "schedule"; no frame
-# drawn while off: the snapshot command is refused).
+# drawn while off: the snapshot command is refused). Then the attract loop, once per transition
+# (cut, slide, crossfade): its page events (cause "playlist") come a, b, c, a, and no frame it
+# presents (`run --dump-frames`) is black, background-only or shows an image placeholder; a
+# crossfade has frames showing both pages at once.
 #
 # The monotonic clock is left alone (FAKETIME_DONT_FAKE_MONOTONIC=1): only the wall clock starts
 # at the given instant and runs on from there. No outcome depends on this machine's speed: each
@@ -78,3 +81,52 @@ set +e; snap=$("$bin" ctl "$work/close.sock" snapshot "$work/x.png" --timeout 20
 [[ $snap == *"the display is off"* && ! -e $work/x.png ]] || fail "a snapshot was answered while the display is off: $snap"
 grep -q 'display: off (schedule)' "$work/close.log" || fail "the log does not say the display went off"
 pass "22:00: the display went off by itself and no frame is drawn while off"
+
+# --- The attract loop: a kiosk per transition, at noon (open), its presented frames dumped.
+# Three image pages (decoded at start-up on worker threads) after an intro page; each page's
+# image spans the board's width, so a slide between two of them always covers most of the screen.
+python3 - "$work" <<'PY'
+import struct, sys, zlib
+def png(path, rgb, w=30, h=10):
+    def chunk(kind, body): return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xffffffff)
+    raw = b"".join(b"\0" + bytes(rgb) * w for _ in range(h))
+    open(path, "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+for name, rgb in (("a", (0xe0, 0x40, 0x40)), ("b", (0x40, 0xc0, 0x40)), ("c", (0x40, 0x80, 0xe0))):
+    png(f"{sys.argv[1]}/{name}.png", rgb)
+PY
+for kind in cut slide crossfade; do
+  cat >"$work/loop-$kind.json" <<JSON
+{ "size": [320, 200], "background": "#203040", "timezone": "Europe/Lisbon",
+  "pages": [
+    { "id": "intro", "gadgets": [ { "id": "i", "color": "#c0a000", "center": [160, 100], "size": [300, 140] } ] },
+    { "id": "a", "gadgets": [ { "id": "ga", "image": "a.png", "center": [160, 80], "size": [300, 100] } ] },
+    { "id": "b", "gadgets": [ { "id": "gb", "image": "b.png", "center": [160, 120], "size": [300, 100] } ] },
+    { "id": "c", "gadgets": [ { "id": "gc", "image": "c.png", "center": [160, 100], "size": [300, 140] } ] } ],
+  "schedule": { "displayOn": [ { "days": "mon-sun", "from": "07:00", "to": "22:00" } ] },
+  "playlist": { "pages": ["a", "b", "c"], "seconds": 1.5, "transition": { "type": "$kind", "seconds": 0.6 },
+                "startAfterIdleSeconds": 1 },
+  "gadgets": [] }
+JSON
+  "$bin" check "$work/loop-$kind.json" >/dev/null || fail "check refused the $kind playlist board: $("$bin" check "$work/loop-$kind.json" 2>&1)"
+  # --events: every page event from the first on stdout (a subscriber could connect too late);
+  # --duration: a headless kiosk with no socket would otherwise stop after one frame (killed sooner).
+  TZ=UTC FAKETIME_DONT_FAKE_MONOTONIC=1 faketime "2026-12-01 12:00:00" "$bin" run "$work/loop-$kind.json" --display headless \
+    --trust-clock --no-watch --events --duration 60 --dump-frames "$work/frames-$kind" >"$work/loop-$kind.log" 2>&1 &
+  pids+=($!)
+  eval "loop_$kind=\$!"
+done
+# Each kiosk runs until it has sent four playlist page events (a, b, c and a again: 5.5 s).
+for kind in cut slide crossfade; do
+  for _ in $(seq 600); do
+    (( $(grep -c '"cause":"playlist"' "$work/loop-$kind.log" 2>/dev/null || true) >= 4 )) && break; sleep 0.1
+  done
+  p=$(eval echo "\$loop_$kind")
+  pkill -TERM -P "$p" 2>/dev/null || true
+done
+wait "$loop_cut" "$loop_slide" "$loop_crossfade" 2>/dev/null || true
+for kind in cut slide crossfade; do
+  out=$(python3 Tests/schedule/check-frames.py events "$work/loop-$kind.log" a b c a) || fail "$kind: $out"
+  both=(); [[ $kind == crossfade ]] && both=(--both 160,40 160,160)
+  frames=$(python3 Tests/schedule/check-frames.py frames "$work/frames-$kind" "#203040" "${both[@]}") || fail "$kind: $frames"
+  pass "playlist with $kind: pages a, b, c, a in order; $(echo "$frames" | sed -n 's/.*(\(.*\))/\1/p') presented, none black, background-only or with a placeholder${both:+, some showing both pages at once}"
+done

@@ -213,5 +213,17 @@ check(any(e["type"] == "page" and e.get("page") == "menu" and e.get("from") == "
 pages_state = json.loads(text("pages-state.json") or "{}")
 check(pages_state.get("page") == "menu", "--state says the menu page is shown", f"page {pages_state.get('page')}")
 
+# Opening hours: DPMS off at closing, on at opening, each by the schedule after a clock jump.
+schedule_log = text("schedule-run.log") or ""
+dpms = [(text(f"schedule-dpms-{k}.txt") or "missing").strip() for k in ("open", "closed", "reopened")]
+check(dpms == ["On", "Off", "On"], "the connector's DPMS: on while open, off after closing, on after opening",
+      " → ".join(dpms))
+closed, opened = schedule_log.find("display: off (schedule)"), schedule_log.find("display: on (schedule)")
+check(0 <= closed < opened and "display: panel off (DPMS)" in schedule_log,
+      "the kiosk logged the display off by the schedule (DPMS), then on again by it")
+check(schedule_log.count("the wall clock was set") >= 2, "each clock jump was heard at once (the wall clock watch)")
+check((text("schedule-run.status") or "").strip() == "0", "the scheduled kiosk exited 0 after SIGTERM",
+      f"status {(text('schedule-run.status') or 'missing').strip()}")
+
 print(f"vm test: {len(failures)} check(s) failed" if failures else "vm test: all checks passed")
 sys.exit(1 if failures else 0)

@@ -126,6 +126,28 @@ kill -TERM $pages_pid
 wait $pages_pid
 echo $? > pages-run.status
 
+# Opening hours (issue 26): a kiosk whose hours end at 12:00 (Lisbon, UTC in December) turns
+# the panel off by DPMS when the clock passes closing and on when it passes opening. The clock
+# is moved with date -s (a throwaway VM): the kiosk hears the clock being set and evaluates its
+# schedule at once, so each step waits for the connector's DPMS state, never for a time.
+log "schedule scenario at $(elapsed) s"
+dpms=/sys/class/drm/card0-Virtual-1/dpms
+# Four hours before closing: the kiosk's start-up (half a minute under TCG) cannot reach it.
+date -u -s "2026-12-01 08:00:00" > /dev/null
+"$GB_BIN" run "$GB_VM/board/closing.json" --display kms --trust-clock --duration 600 > schedule-run.log 2>&1 &
+schedule_pid=$!
+wait_for schedule-run.log 300 'kms: first frame' || log "the scheduled kiosk showed no frame"
+cat "$dpms" > schedule-dpms-open.txt
+date -u -s "2026-12-01 12:00:05" > /dev/null
+wait_for "$dpms" 60 Off || log "the panel is not off after closing"
+cat "$dpms" > schedule-dpms-closed.txt
+date -u -s "2026-12-02 07:00:05" > /dev/null
+wait_for "$dpms" 60 On || log "the panel is not on after opening"
+cat "$dpms" > schedule-dpms-reopened.txt
+kill -TERM $schedule_pid
+wait $schedule_pid
+echo $? > schedule-run.status
+
 exec 3<&-
 kill $evemu_pid 2>/dev/null
 

@@ -13,6 +13,8 @@ final class FrameDrawer {
     private(set) var damage = FrameDamage()
     /// `--verify-damage`: every frame also drawn in full off screen and compared.
     let verifier: DamageVerifier?
+    /// `--dump-frames`: each presented frame written as a PNG (GadgetApp/Render/FrameDump.swift).
+    let frameDump: FrameDump?
     /// The `--hud` overlay (frame rate, frame-time graph, latency), nil without the flag.
     let hud: HUDOverlay?
     /// The last failed reload's problems, drawn over the board until a reload succeeds (window
@@ -27,8 +29,9 @@ final class FrameDrawer {
     private let pacing: FramePacing
     private let service: KioskService
 
-    init(options: RunOptions, screen: KioskScreen, live: LiveBoard, pacing: FramePacing, service: KioskService) {
+    init(options: RunOptions, screen: KioskScreen, live: LiveBoard, pacing: FramePacing, service: KioskService) throws {
         verifier = options.verifyDamage ? DamageVerifier(log: Loggers.app) : nil
+        frameDump = try options.dumpFramesDirectory.map { try FrameDump(directory: $0, limit: options.dumpFramesLimit, log: Loggers.app) }
         hud = options.hud ? HUDOverlay() : nil
         fullRedraw = options.fullRedraw
         showProblemsOnPanel = options.showProblems
@@ -59,6 +62,7 @@ final class FrameDrawer {
         service.metrics.presentedPixels &+= UInt64(screenRect.area)
         let shown = try pacing.present(display, damage: DamagePolicy().simplify(plan.own, screen: screenRect).rects)
         damage.presented(plan)
+        frameDump?.presented(display, time: now, page: live.session.currentPage)
         live.frameDrawn(continuous: pacing.continuesRun)
         return shown
     }

@@ -67,7 +67,7 @@ public final class KioskLoop {
                              displaySize: display.pixelSize, rotation: options.rotation, startTime: startTime, deferredImages: deferredImages)
         screen = KioskScreen(display: display, batcher: batcher, hotplug: hotplug, live: live, service: service)
         pacing = FramePacing(paceHeadless: options.paceHeadless, startTime: startTime, launchTime: launchTime ?? startTime)
-        drawer = FrameDrawer(options: options, screen: screen, live: live, pacing: pacing, service: service)
+        drawer = try FrameDrawer(options: options, screen: screen, live: live, pacing: pacing, service: service)
         power = PanelPower(settings: loaded.board.idle, now: startTime, screen: screen, live: live, service: service)
         input = try KioskInput(live: live, screen: screen, power: power, pacing: pacing, service: service)
         control = KioskControl(live: live, service: service)

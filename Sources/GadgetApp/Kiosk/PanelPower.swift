@@ -119,9 +119,8 @@ final class PanelPower {
 
     private func scheduleSwallows(_ frame: TouchFrame) -> Bool {
         guard let schedule, !frame.touches.isEmpty else { return false }
-        let down = live.session.hasTouches || frame.touches.contains { !$0.phase.isTerminal }
         let wasOff = scheduleOff
-        let swallow = schedule.touched(frame, fingersDown: down, board: live)
+        let swallow = schedule.touched(frame, board: live)
         followSchedule(now: frame.time)
         return swallow || wasOff
     }

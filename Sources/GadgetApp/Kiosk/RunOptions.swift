@@ -51,6 +51,10 @@ public struct RunOptions: Sendable {
     /// Also draw every frame fully off screen and compare it with the damage-tracked frame, pixel
     /// for pixel (`--verify-damage`: the identity test; slow).
     public var verifyDamage = false
+    /// `--dump-frames DIR`: every presented frame as a PNG in DIR, up to `dumpFramesLimit`
+    /// (`FrameDump`; tests of what reached the screen).
+    public var dumpFramesDirectory: String?
+    public var dumpFramesLimit = 600
     /// `--show-problems`: draw a refused reload's problems over the board on KMS and headless
     /// too (the window preview always does; visitors of a kiosk should not see them).
     public var showProblems = false

@@ -225,6 +225,7 @@ public final class LiveBoard {
         }
         for f in features { f.willDrawFrame(now: now, board: self) }
         let poses = session.renderPoses()
+        prepareCrossfade()  // LiveBoard+Crossfade.swift
         if textSharpeningDue { longFrames.note("text re-rasterised") }
         sharpenTextIfDue(poses: poses)
         return poses
@@ -235,7 +236,8 @@ public final class LiveBoard {
     func frameDrawn(continuous: Bool = false) {
         longFrames.presented(continuous: continuous)
         if !session.isIdle { textMayNeedSharpening = true }
-        needsDraw = false
+        // A frame drawn mid-crossfade wants the next, up to the one showing the new page solid.
+        needsDraw = scene.crossfadeOpacities != nil
     }
 
     // MARK: - Display

@@ -96,9 +96,10 @@ public final class ScheduleFeature {
     }
 
     /// A touch frame: returns true when it must be swallowed (it woke a display the schedule
-    /// had off). Stops the attract loop while fingers are down; the last one up starts its wait.
+    /// had off). Stops the attract loop while fingers are down; the last one up starts its wait
+    /// and the touch wake's (both count from the last touch, not the first).
     public func touches(now: Microseconds, fingersDown: Bool, began: Bool) -> Bool {
-        let swallow = began && policy.touched(now: now)
+        let swallow = policy.touchFrame(now: now, began: began, fingersDown: fingersDown)
         loop?.touches(now: now, fingersDown: fingersDown)
         announcedSwitch = nil
         return swallow

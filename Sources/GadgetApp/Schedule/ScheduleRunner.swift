@@ -25,6 +25,12 @@ final class ScheduleRunner: LiveFeature {
     private var lastNow: Microseconds
     /// The control override, kept across a reload (a new board's schedule starts from it).
     private var override: DisplayPowerPolicy.Override = .auto
+    /// A playlist switch held until its page's images are in the atlas.
+    private var waitingSwitch: (page: String, cause: ActionEvent.Cause, transition: PageTransition)?
+    /// How often a held switch looks at its images again (µs): a frame or two.
+    static let imageRecheck: Microseconds = 20_000
+    /// Contacts down on any touch device (touch frames are per device).
+    private var contactsDown: Set<TouchID> = []
 
     init(board: Board, trustClock: Bool, powerSwitches: [any DisplayPowerSwitch], now: Microseconds, log: Logger,
          environment: [String: String] = ProcessEnvironment.current()) {
@@ -66,8 +72,14 @@ final class ScheduleRunner: LiveFeature {
             feature.clockJumped()
         }
         if trust.poll(now: now) { feature.clockTrusted(true) }
+        if let w = waitingSwitch, board.pageIsReady(w.page) {
+            waitingSwitch = nil
+            show(w.page, cause: w.cause, transition: w.transition, now: now, board: board)
+        }
         apply(feature.update(now: now, wall: WallClock.microseconds()), now: now, board: board)
         deadline = feature.deadline(now: now, wall: WallClock.microseconds())
+        // Images are placed in the frame after they arrive: look again shortly, drawing nothing.
+        if waitingSwitch != nil { deadline = min(deadline ?? .max, now + Self.imageRecheck) }
     }
 
     func boardReplaced(_ board: LiveBoard) {
@@ -89,24 +101,45 @@ final class ScheduleRunner: LiveFeature {
                 // A person touching the panel is not interrupted: the page waits for the idle
                 // return (the home page was set to it just before).
                 if cause == .schedule, board.session.hasTouches { continue }
-                if case .failure(let f) = board.showPage(page, cause: cause, animated: transition.kind != .cut, now: now) {
-                    log.error("schedule: \(f.message)")
-                }
+                waitingSwitch = nil
+                show(page, cause: cause, transition: transition, now: now, board: board)
             case .homePage(let page):
                 board.session.setIdleHome(page)
             case .prepare:
-                // Every page's images are decoded with the board and kept in its atlas: the
-                // next page is ready before it is shown, whatever the playlist asks.
+                // Every page's images are decoded with the board and kept in its atlas; a page
+                // whose images are still arriving (start-up) holds its switch (`show`).
                 break
             }
         }
     }
 
+    /// A playlist or schedule page switch, drawn as its transition says. A playlist page whose
+    /// images are not in the atlas yet waits for them (`waitingSwitch`, retried every update):
+    /// no frame of a switch shows placeholders in place of its photos.
+    private func show(_ page: String, cause: ActionEvent.Cause, transition: PageTransition, now: Microseconds, board: LiveBoard) {
+        if cause == .playlist, !board.pageIsReady(page) {
+            if waitingSwitch == nil { log.info("schedule: page \"\(page)\" waits for its images before the playlist shows it") }
+            waitingSwitch = (page, cause, transition)
+            return
+        }
+        let shown = transition.kind == .crossfade
+            ? board.crossfadeToPage(page, seconds: transition.seconds, cause: cause, now: now)
+            : board.showPage(page, cause: cause, animated: transition.kind == .slide, now: now)
+        if case .failure(let f) = shown { log.error("schedule: \(f.message)") }
+    }
+
     /// A touch frame reached the kiosk: true when it must be swallowed (it woke a display the
     /// schedule had off). Stops the attract loop while fingers are down.
-    func touched(_ frame: TouchFrame, fingersDown: Bool, board: LiveBoard) -> Bool {
+    func touched(_ frame: TouchFrame, board: LiveBoard) -> Bool {
         let began = frame.touches.contains { $0.phase == .began }
-        let swallow = feature.touches(now: frame.time, fingersDown: fingersDown, began: began)
+        // The contacts are counted here, not asked of the board: a swallowed frame never reaches
+        // it, and the board hears of a lift only after this (it would still count the finger).
+        for t in frame.touches {
+            if t.phase.isTerminal { contactsDown.remove(t.id) } else { contactsDown.insert(t.id) }
+        }
+        // A touch stops the attract loop: a switch held for its images is dropped too.
+        if began { waitingSwitch = nil }
+        let swallow = feature.touches(now: frame.time, fingersDown: !contactsDown.isEmpty, began: began)
         update(now: max(lastNow, frame.time), board: board)
         return swallow
     }

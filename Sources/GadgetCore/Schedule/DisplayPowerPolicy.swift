@@ -8,7 +8,9 @@
 /// 3. idle blanking: off, cause `idle`;
 /// 4. the schedule's opening hours: on or off, cause `schedule` (`start` on a board without
 ///    opening hours);
-/// 5. a touch while the schedule has it off: on for `wakeOnTouchSeconds`, cause `touch`.
+/// 5. a touch while the schedule has it off: on while fingers stay down and for
+///    `wakeOnTouchSeconds` after the last touch frame (a person still using it keeps it on),
+///    cause `touch`.
 public struct DisplayPowerPolicy: Sendable, Equatable {
     public enum Cause: String, Sendable, Equatable {
         case schedule, idle, control, start, touch
@@ -34,6 +36,8 @@ public struct DisplayPowerPolicy: Sendable, Equatable {
     public private(set) var idleBlanked = false
     /// Until when a touch keeps a closed display on (monotonic µs).
     public private(set) var wokenUntil: Microseconds?
+    /// A finger is on the panel (as of the last touch frame): a woken display stays on.
+    public private(set) var fingersDown = false
 
     public init(schedule: BoardSchedule, clockTrusted: Bool) {
         hasOpeningHours = schedule.hasOpeningHours
@@ -50,14 +54,15 @@ public struct DisplayPowerPolicy: Sendable, Equatable {
         guard clockTrusted, hasOpeningHours else { return idleBlanked ? Decision(on: false, cause: .idle) : Decision(on: true, cause: .start) }
         if idleBlanked { return Decision(on: false, cause: .idle) }
         if scheduleOn { return Decision(on: true, cause: .schedule) }
-        if let wokenUntil, now < wokenUntil { return Decision(on: true, cause: .touch) }
+        if let wokenUntil, fingersDown || now < wokenUntil { return Decision(on: true, cause: .touch) }
         return Decision(on: false, cause: .schedule)
     }
 
     /// When the decision may change by itself: the end of a touch's wake. Nil otherwise (the
-    /// schedule's boundaries are the evaluator's).
+    /// schedule's boundaries are the evaluator's; while a finger is down the next touch frame,
+    /// its lift at the latest, sets the wake's end).
     public func deadline(now: Microseconds) -> Microseconds? {
-        guard let wokenUntil, now < wokenUntil, override == .auto, !scheduleOn else { return nil }
+        guard let wokenUntil, !fingersDown, now < wokenUntil, override == .auto, !scheduleOn else { return nil }
         return wokenUntil
     }
 
@@ -70,14 +75,20 @@ public struct DisplayPowerPolicy: Sendable, Equatable {
     public mutating func setOverride(_ o: Override) { override = o; if o != .auto { wokenUntil = nil } }
     public mutating func setIdleBlanked(_ blanked: Bool) { idleBlanked = blanked }
 
-    /// A touch began at `now`. Returns true when the touch must be swallowed: it found the
-    /// display off by the schedule and woke it (as the idle wake's touch is). A touch on a woken
-    /// display is delivered and keeps it awake for another `wakeDuration`.
-    public mutating func touched(now: Microseconds) -> Bool {
+    /// A touch frame at `now`: `began` when a finger went down in it, `fingersDown` when one is
+    /// still down after it. Returns true when the frame must be swallowed: a touch began on a
+    /// display off by the schedule and woke it (as the idle wake's touch is). Every touch frame
+    /// on a woken display (a new touch, a move, a lift) is delivered and restarts the wake: it
+    /// ends `wakeDuration` after the last one, and never while a finger is down.
+    public mutating func touchFrame(now: Microseconds, began: Bool, fingersDown down: Bool) -> Bool {
         let before = decision(now: now)
+        fingersDown = down
         if before.cause == .touch { wokenUntil = now + wakeDuration; return false }
-        guard !before.on, before.cause == .schedule, wakeDuration > 0 else { return false }
+        guard began, !before.on, before.cause == .schedule, wakeDuration > 0 else { return false }
         wokenUntil = now + wakeDuration
         return true
     }
+
+    /// A tap (down and up) at `now`: `touchFrame` with the finger lifted at once.
+    public mutating func touched(now: Microseconds) -> Bool { touchFrame(now: now, began: true, fingersDown: false) }
 }

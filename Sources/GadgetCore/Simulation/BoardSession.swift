@@ -19,7 +19,7 @@ public struct BoardSession: Sendable {
     /// Frames applied after the simulation had already passed their time (live only).
     public private(set) var lateFrames = 0
     /// The latest time asked for by `advance(to:)`, which `renderPoses` and `reportStates` interpolate to.
-    private var renderTime: Microseconds
+    private(set) var renderTime: Microseconds
     /// Board pixels per point before the display's fit (see `init`'s displayScale).
     private let basePixelsPerPoint: Double
     /// The pages of a paged board (nil without pages): which is shown, the swipe between them.
@@ -36,6 +36,8 @@ public struct BoardSession: Sendable {
     /// The page spring's fixed steps: step n is due at `pageStepOrigin + n · 10⁶ / rate` µs.
     let pageStepOrigin: Microseconds
     var pageSteps: Int64 = 0
+    /// The last crossfade between pages (`BoardSession+Crossfade.swift`); drawn while it runs.
+    var crossfade: PageCrossfade?
 
     /// - displayScale: display pixels per board pixel (the viewport's fit). A point is
     ///   ppi/163 *panel* pixels, so on a board drawn scaled a threshold spans `1/displayScale` as
@@ -84,6 +86,7 @@ public struct BoardSession: Sendable {
         returnHomeIfDue(by: frame.time)
         stepPages(to: frame.time)
         idleReturn.observe(frame)
+        touchEndsCrossfade(frame)
         gestures.touchablePage = touchablePage
         // The engine fires the gesture timers due by the frame's time itself, before its
         // touches: advancing them here too would do that work twice per frame.
@@ -131,7 +134,7 @@ public struct BoardSession: Sendable {
 
     /// True when nothing moves, nothing is touched and no gesture timer is pending: the loop may
     /// sleep until input arrives.
-    public var isIdle: Bool { world.isAtRest && !gestures.needsFrames && !pagesSpring }
+    public var isIdle: Bool { world.isAtRest && !gestures.needsFrames && !pagesSpring && runningCrossfade == nil }
 
     /// The next time a gesture timer fires (long press, double-tap window) or the idle return is
     /// due, if any.
@@ -149,8 +152,11 @@ public struct BoardSession: Sendable {
     public func renderPoses() -> [GadgetPose] {
         var poses = world.renderPoses(alpha: clock.alpha(at: renderTime))
         guard let pager else { return poses }
+        // A crossfade draws the page it leaves where it was (unshifted: fades run on settled pages).
+        let fadingOut = runningCrossfade?.from
         for i in poses.indices {
             guard i < gadgetPages.count, let k = gadgetPages[i] else { continue }
+            if k == fadingOut { continue }
             if pager.isVisible(page: k) {
                 poses[i].center.x += pager.shift(ofPage: k)
             } else {

@@ -57,6 +57,9 @@ public final class BoardScene {
     /// Per gadget index: the video drawn over its appearance (a video gadget's player or the
     /// snapshot sets it); the scene does not own them (their owner destroys them).
     public var videoSurfaces: [Int: VideoSurface] = [:]
+    /// Per gadget, the factor its opacity is drawn with while pages crossfade (nil: none runs);
+    /// set through `setCrossfade` (BoardScene+Crossfade.swift).
+    public internal(set) var crossfadeOpacities: [Double]?
 
     /// The one-line warning when the images did not fit `textureBudget` and were shrunk (the
     /// caller logs it); nil when they fit.
@@ -134,7 +137,9 @@ public final class BoardScene {
         }
         let gadgets = loaded.board.gadgets
         for (i, pose) in poses.enumerated() where i < gadgetRegions.count && !gadgets[i].hidden {
-            let size = gadgets[i].size * pose.scale, opacity = gadgets[i].opacity
+            let fade = crossfadeOpacities.map { i < $0.count ? $0[i] : 1 } ?? 1
+            let size = gadgets[i].size * pose.scale, opacity = gadgets[i].opacity * fade
+            if fade <= 0 { continue }
             if let r = gadgetRegions[i] {
                 batcher.draw(texture: pages[r.page].id, center: pose.center, size: size, rotation: pose.rotation,
                              u0: r.u0, v0: r.v0, u1: r.u1, v1: r.v1, color: .white(opacity: opacity))

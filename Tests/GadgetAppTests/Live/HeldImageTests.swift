@@ -18,7 +18,7 @@ import GadgetSystem
         var wait = PollSet()
         wait.add(h.loop.control.endpoints[0].wakeDescriptor)
         #expect(try wait.wait(timeoutMilliseconds: 10_000))
-        h.loop.takeControl(now: h.now)
+        h.loop.control.take(now: h.now)
         try h.loop.drawFrame(now: h.now)
         #expect(try h.pixel(60, 50) == (255, 0, 0, 255))
         #expect(h.loop.live.board.gadgets[0].appearance == .color(Color(r: 1, g: 0, b: 0)))

@@ -65,10 +65,18 @@ import GadgetCore
         _ = f.update(now: c.mono, wall: c.wall)
         #expect(f.touches(now: c.mono, fingersDown: true, began: true))
         #expect(f.update(now: c.mono, wall: c.wall) == [.power(.init(on: true, cause: .touch))])
-        #expect(!f.touches(now: c.mono + Self.s, fingersDown: false, began: false))
-        // The wake counts from the touch that began it (or the last that began while awake).
-        #expect(f.deadline(now: c.mono + Self.s, wall: c.wall + Self.s) == c.mono + 60 * Self.s)
-        c.advance(to: c.wall + 61 * Self.s)
+        // Held for 90 s (longer than the wake): still on, and no deadline while the finger is down.
+        c.advance(to: c.wall + 90 * Self.s)
+        #expect(f.update(now: c.mono, wall: c.wall).isEmpty)
+        #expect(f.decision(now: c.mono) == .init(on: true, cause: .touch))
+        #expect(f.deadline(now: c.mono, wall: c.wall).map { $0 > c.mono + 60 * Self.s } ?? true)
+        // The lift is the last touch: the wake counts 60 s from it, not from the touch's start.
+        let lift = c.mono
+        #expect(!f.touches(now: lift, fingersDown: false, began: false))
+        #expect(f.deadline(now: lift, wall: c.wall) == lift + 60 * Self.s)
+        c.advance(to: c.wall + 59 * Self.s)
+        #expect(f.update(now: c.mono, wall: c.wall).isEmpty)
+        c.advance(to: c.wall + Self.s)
         #expect(f.update(now: c.mono, wall: c.wall) == [.power(.init(on: false, cause: .schedule))])
     }
 

@@ -35,6 +35,28 @@ import Testing
         #expect(p.deadline(now: 90_000_000) == nil)
     }
 
+    @Test func theWakeCountsFromTheLastTouchAndHoldsWhileAFingerIsDown() {
+        var p = DisplayPowerPolicy(schedule: Self.hours, clockTrusted: true)
+        p.setSchedule(on: false)
+        let woke = p.touchFrame(now: 1_000_000, began: true, fingersDown: true)
+        #expect(woke)
+        // A finger held still sends no frames: 5 minutes later the display is still on.
+        #expect(p.decision(now: 301_000_000) == .init(on: true, cause: .touch))
+        #expect(p.deadline(now: 301_000_000) == nil)
+        // A move while awake is delivered and restarts the wake; the lift does too.
+        let moved = p.touchFrame(now: 302_000_000, began: false, fingersDown: true)
+        #expect(!moved)
+        let lifted = p.touchFrame(now: 310_000_000, began: false, fingersDown: false)
+        #expect(!lifted)
+        #expect(p.deadline(now: 310_000_000) == 370_000_000)
+        #expect(p.decision(now: 369_999_999) == .init(on: true, cause: .touch))
+        #expect(p.decision(now: 370_000_000) == .init(on: false, cause: .schedule))
+        // A move or a lift on a closed display (no touch began on it) wakes nothing.
+        let stray = p.touchFrame(now: 400_000_000, began: false, fingersDown: false)
+        #expect(!stray)
+        #expect(!p.decision(now: 400_000_000).on)
+    }
+
     @Test func zeroWakeSecondsNeverWakes() {
         var s = Self.hours
         s.wakeOnTouchSeconds = 0
