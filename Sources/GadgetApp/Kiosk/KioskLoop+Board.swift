@@ -29,7 +29,6 @@ extension KioskLoop: LiveBoardObserver {
             damage.invalidate()
             finishReload(board: path, problems: [])
             watchBoardFiles()
-            subscribeSourceTopics()  // the live data was made again for the new board's sources
             control.publish(.object([("type", .string("reload")), ("board", .string(path))]))
         case .rejected(let problems):
             finishReload(board: path, problems: problems)

@@ -9,16 +9,7 @@ extension KioskLoop {
         liveData = feature
         live.add(feature)
         feature.update(now: now, board: live)
-        subscribeSourceTopics()
-    }
-
-    /// The board's MQTT sources subscribe through the `--mqtt` connection (without one, the
-    /// topics are named in the log: their bindings keep the board's text).
-    func subscribeSourceTopics() {
-        guard let topics = liveData?.topics, !topics.isEmpty else { return }
-        let endpoints = control.endpoints.compactMap { $0 as? MQTTEndpoint }
-        if endpoints.isEmpty { log.warning("sources: topics \(topics.joined(separator: ", ")) need --mqtt; their bindings are not updated") }
-        for m in endpoints { m.subscribeData(topics) }
+        feature.connect(control.endpoints.compactMap { $0 as? MQTTEndpoint })
     }
 
     /// Once per iteration, before the live board's features run: MQTT source payloads to the
@@ -26,7 +17,7 @@ extension KioskLoop {
     func takeSourceMessages(now: Microseconds) {
         guard let liveData else { return }
         for case let m as MQTTEndpoint in control.endpoints {
-            for (topic, payload) in m.takeData() { liveData.receive(topic: topic, payload: payload, at: now) }
+            for (topic, messages) in m.takeData() { liveData.receive(topic: topic, messages: messages, at: now) }
         }
     }
 
