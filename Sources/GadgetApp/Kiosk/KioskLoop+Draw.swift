@@ -30,6 +30,7 @@ extension KioskLoop {
         let shown = try pacer.present(display, damage: DamagePolicy().simplify(plan.own, screen: screen).rects, noting: &stats)
         damage.presented(plan)
         live.frameDrawn()
+        liveData?.frameDrawn()
         countVideoFrames()
         drawnFrames += 1
         if live.allImagesArrived, imagesShownTime == nil, !live.isLoading { imagesShown() }
