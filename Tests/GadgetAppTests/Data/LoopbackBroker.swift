@@ -38,8 +38,10 @@ final class LoopbackBroker {
     func publishRetained(_ topic: String, _ text: String) throws -> Bool { try publish(topic, text, retained: true) }
 
     /// A `mosquitto_sub` on `topic` writing each message as a line to the returned file (stopped
-    /// with the broker).
+    /// with the broker). Started once the broker accepts a publish: mosquitto_sub exits when its
+    /// connection is refused.
     func subscribe(_ topic: String) throws -> String {
+        guard try publish("loopback/ready", "1") else { throw SystemError("mosquitto_pub", "the loopback broker never accepted a connection", errno: .ioError) }
         let out = dir + "/sub-\(children.count)"
         try FileIO.replace(out, with: [])
         _ = try ChildProcess.run(["/bin/sh", "-c", "/usr/bin/mosquitto_sub -h 127.0.0.1 -p \(port) -q 1 -t '\(topic)' >>'\(out)' 2>/dev/null & echo $! > '\(out).pid'"])
