@@ -55,6 +55,9 @@ public final class MQTTSession {
     /// Subscribes `topics` too (QoS 1), now if connected and on every reconnect; retained
     /// messages arrive as usual. Thread: any.
     public func subscribe(_ topics: [String]) { worker.subscribe(topics) }
+    /// Makes the run-time subscriptions exactly `topics`: those no longer in it are unsubscribed,
+    /// new ones subscribed; now if connected and on every reconnect. Thread: any.
+    public func setSubscriptions(_ topics: [String]) { worker.setSubscriptions(topics) }
 
     public var statistics: MQTTStatistics { worker.shared.withLock { $0.statistics } }
 

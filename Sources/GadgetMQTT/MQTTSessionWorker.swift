@@ -98,16 +98,29 @@ final class MQTTSessionWorker: MosquittoEvents, @unchecked Sendable {
     }
 
     /// Adds `topics` to the run-time subscriptions: subscribed now when connected (libmosquitto
-    /// queues it, as a publish), and on every later connect. A topic no longer wanted stays
-    /// subscribed until the session ends; its messages are ignored by the receiver.
+    /// queues it, as a publish), and on every later connect.
     func subscribe(_ topics: [String]) {
-        let (new, connected) = shared.withLock { s -> ([String], Bool) in
-            let new = topics.filter { !s.extraTopics.contains($0) && !configuration.subscriptions.contains($0) }
-            s.extraTopics += new
-            return (new, s.statistics.connected)
+        let current = shared.withLock { $0.extraTopics }
+        setSubscriptions(current + topics.filter { !current.contains($0) })
+    }
+
+    /// Makes the run-time subscriptions exactly `topics` (the configuration's stay): topics no
+    /// longer wanted are unsubscribed, new ones subscribed (topics kept are left alone: their
+    /// retained message is not sent again). Unsubscribes go first: the broker handles a
+    /// connection's packets in order. Now when connected, and the set on every later connect.
+    func setSubscriptions(_ topics: [String]) {
+        let wanted = topics.filter { !configuration.subscriptions.contains($0) }
+        let (dropped, added, connected) = shared.withLock { s -> ([String], [String], Bool) in
+            let dropped = s.extraTopics.filter { !wanted.contains($0) }
+            let added = wanted.filter { !s.extraTopics.contains($0) }
+            s.extraTopics = wanted
+            return (dropped, added, s.statistics.connected)
         }
         guard connected else { return }
-        for topic in new {
+        for topic in dropped {
+            do { try client.unsubscribe(topic: topic) } catch { log.error("\(error)") }
+        }
+        for topic in added {
             do { try client.subscribe(topic: topic, qos: 1) } catch { log.error("\(error)") }
         }
     }

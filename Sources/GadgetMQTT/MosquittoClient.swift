@@ -116,4 +116,8 @@ final class MosquittoClient: @unchecked Sendable {
     func subscribe(topic: String, qos: Int32) throws(MQTTError) {
         try check("mosquitto_subscribe(\(topic))", mosquitto_subscribe(handle, nil, topic, qos))
     }
+
+    func unsubscribe(topic: String) throws(MQTTError) {
+        try check("mosquitto_unsubscribe(\(topic))", mosquitto_unsubscribe(handle, nil, topic))
+    }
 }

@@ -9,7 +9,9 @@ import SystemPackage
 /// a text in place in the atlas, as `set text` does), a QR code through `LiveBoard.setQR`. Source
 /// events wait in `takeEvents` for the loop to hand to subscribers; the status book stays readable
 /// for `state` and the metrics. MQTT messages come in through `receive` (the loop's `--mqtt`
-/// session). Thread: the loop's.
+/// session); the topics subscribed on that session follow the board (`connect`, and again when a
+/// load replaces it), and a topic both boards read keeps its last value across the swap (the
+/// broker sends a kept subscription's retained message only once). Thread: the loop's.
 final class LiveDataFeature: LiveFeature {
     private(set) var runner: LiveDataRunner?
     private let log: Logger
@@ -17,6 +19,12 @@ final class LiveDataFeature: LiveFeature {
     private var lastNow: Microseconds
     private var seed: UInt64
     private var events: [SourceStatusBook.Event] = []
+    private var presentation = ChangePresentation()
+    /// The `--mqtt` connections the MQTT sources read through (none: their bindings keep the
+    /// board's text, said once in the log).
+    private var fleet: [MQTTEndpoint] = []
+    /// Each topic's last usable payload and when it came, for the next board's sources.
+    private var lastPayloads: [String: (payload: [UInt8], at: Microseconds)] = [:]
 
     init(board: LiveBoard, now: Microseconds, log: Logger = Loggers.data, environment: [String: String] = ProcessEnvironment.current()) {
         self.log = log
@@ -66,16 +74,53 @@ final class LiveDataFeature: LiveFeature {
         }
         for (id, image) in u.qrImages.sorted(by: { $0.key < $1.key }) { board.setQR(image, forGadget: id) }
         events += u.events
+        presentation.applied(u.arrivals)
+    }
+
+    /// The loop drew a frame from the board as it stands (before its presentation).
+    func frameDrawn() { presentation.frameDrawn() }
+
+    /// The frame drawn last was presented at `time` (monotonic µs): each new value it is the first
+    /// to show is one debug line, the "source change → presented frame" figure's raw data
+    /// (`GADGETBOARD_LOG=debug`; bench/live-data-latency.sh).
+    func framePresented(at time: Microseconds) {
+        for shown in presentation.presented(at: time) {
+            log.debug("source \(shown.source): new value presented \(shown.latency) µs after its response")
+        }
     }
 
     func boardReplaced(_ board: LiveBoard) {
         runner?.close()
         runner = makeRunner(board)
+        let topics = Set(self.topics)
+        lastPayloads = lastPayloads.filter { topics.contains($0.key) }
+        for (topic, last) in lastPayloads.sorted(by: { $0.value.at < $1.value.at }) {
+            var carried = SourceMessages()
+            carried.add(last.payload, limit: Int.max)
+            runner?.receive(topic: topic, messages: carried, at: last.at, carried: true)
+        }
+        followTopics()
         update(now: lastNow, board: board)
     }
 
-    /// An MQTT message from the `--mqtt` session (retained ones too).
-    func receive(topic: String, payload: [UInt8], at now: Microseconds) { runner?.receive(topic: topic, payload: payload, at: now) }
+    /// The board's MQTT sources read through these `--mqtt` connections from now on.
+    func connect(_ endpoints: [MQTTEndpoint]) {
+        fleet = endpoints
+        followTopics()
+    }
+
+    /// Every connection subscribes exactly the board's topics.
+    private func followTopics() {
+        let topics = self.topics
+        if fleet.isEmpty, !topics.isEmpty { log.warning("sources: topics \(topics.joined(separator: ", ")) need --mqtt; their bindings are not updated") }
+        for m in fleet { m.setDataTopics(topics) }
+    }
+
+    /// What arrived on an MQTT source topic from the `--mqtt` session (retained messages too).
+    func receive(topic: String, messages: SourceMessages, at now: Microseconds) {
+        if let payload = messages.latest { lastPayloads[topic] = (payload, now) }
+        runner?.receive(topic: topic, messages: messages, at: now)
+    }
 
     /// The source events since the last call, for subscribers.
     func takeEvents() -> [SourceStatusBook.Event] {
@@ -92,6 +137,7 @@ final class LiveDataFeature: LiveFeature {
         case .opacity(let o): c.opacity = o
         case .hidden(let h): c.hidden = h
         case .image(let p): c.image = p
+        case .video(let p): c.video = p
         case .qr: return nil
         }
         return c

@@ -11,6 +11,12 @@ import SystemPackage
 /// poller thread; the rules are GadgetCore's (`BindingEvaluator`, `SourceStatusBook`).
 /// Thread: the loop's (the poller hands results over through its descriptor).
 public final class LiveDataRunner {
+    /// A source's new value arriving (monotonic µs), behind a change of the board.
+    public struct SourceArrival: Sendable, Equatable {
+        public var source: String
+        public var at: Microseconds
+    }
+
     /// What one `update` produced.
     public struct Update: Sendable, Equatable {
         /// Bound properties that changed (a QR text's change comes as `qrImages`).
@@ -19,6 +25,10 @@ public final class LiveDataRunner {
         public var qrImages: [String: RGBAImage] = [:]
         /// `source` events: a source failing, or answering again.
         public var events: [SourceStatusBook.Event] = []
+        /// When the responses (or MQTT messages) behind this update's changes arrived (monotonic
+        /// µs, the poller's reading as it finished the transfer): one per source whose new value
+        /// changed a gadget, for the change → presented-frame figure.
+        public var arrivals: [SourceArrival] = []
         public var isEmpty: Bool { changes.isEmpty && qrImages.isEmpty && events.isEmpty }
     }
 
@@ -32,6 +42,12 @@ public final class LiveDataRunner {
     private let log: Logger
     /// MQTT topic → the sources reading it.
     public let topics: [String: [String]]
+    /// Gadget id → the sources its bindings and QR text read (which arrival a change came from).
+    private let readers: [String: Set<String>]
+    /// Sources whose value arrived since the last evaluation, with when (the first arrival).
+    private var arrived: [String: Microseconds] = [:]
+    /// Events recorded since the last `update` (which hands them out).
+    private var pendingEvents: [SourceStatusBook.Event] = []
     /// Whether the next `update` must evaluate although nothing arrived (start, a deadline).
     private var due = true
     /// When `update` must run next although nothing woke the loop (monotonic µs); nil: never.
@@ -50,6 +66,13 @@ public final class LiveDataRunner {
             }
         }
         self.topics = topics
+        var readers: [String: Set<String>] = [:]
+        for g in board.gadgets {
+            guard let live = g.live else { continue }
+            let read = live.bindings.flatMap(\.template.sources) + (live.qr?.template.sources ?? [])
+            if !read.isEmpty { readers[g.id] = Set(read) }
+        }
+        self.readers = readers
         poller = http.isEmpty ? nil : try HTTPSourcePoller(sources: http, seed: seed, log: log)
         evaluator = BindingEvaluator(board: board, start: Double(now) / 1_000_000)
         book = SourceStatusBook(sourceIDs: board.data.sources.map(\.id))
@@ -72,8 +95,11 @@ public final class LiveDataRunner {
         if let resolution = evaluator.clockResolution {
             // Both clocks read together: `now` is when the update began, and evaluating (a QR
             // code encoded) can take long enough that mapping from it would wake the loop early.
-            let mono = max(MonotonicClock.now(), now)
+            // The wall clock first: a preemption between the two readings (a loaded machine) then
+            // makes the deadline late by its length, never early, where the loop would wake
+            // before the boundary and show the same second again.
             let wall = Double(WallClock.microseconds()) / 1_000_000
+            let mono = max(MonotonicClock.now(), now)
             let boundary = resolution.nextBoundary(after: wall, utcOffsetSeconds: zone.offset(at: Int64(wall.rounded(.down))))
             let at = mono + Microseconds(((boundary - wall) * 1_000_000).rounded(.up)) + 1000
             next = min(next ?? at, at)
@@ -81,16 +107,40 @@ public final class LiveDataRunner {
         return next
     }
 
-    /// A message on an MQTT topic (from the `--mqtt` session, handed to the loop): the value of
-    /// every source reading `topic`.
-    public func receive(topic: String, payload: [UInt8], at now: Microseconds) {
+    /// What arrived on an MQTT topic (from the `--mqtt` session, handed to the loop): every
+    /// message counted for each source reading `topic`, the latest usable payload their value;
+    /// one refused for its size is a failure (an `error` event when the source was fine), in the
+    /// order they came: a good message after it recovers the source. `carried`: a value kept
+    /// from the board this one replaced (not a new arrival for the change → frame figure).
+    public func receive(topic: String, messages: SourceMessages, at now: Microseconds, carried: Bool = false) {
         guard let ids = topics[topic] else { return }
-        let value = SourcePayload.value(payload)
+        let value = messages.latest.map(SourcePayload.value)
+        let refusal = SourceFailure(kind: .tooLarge, message: "MQTT message on \(topic) larger than \(MQTTEndpoint.dataPayloadLimit) bytes: dropped")
         for id in ids {
-            _ = book.record(SourceFetch(source: id, outcome: .body([]), at: now))
-            evaluator.receive(source: id, payload: value, at: Double(now) / 1_000_000)
+            func accepted() {
+                guard messages.accepted > 0 else { return }
+                record(SourceFetch(source: id, outcome: .body([]), at: now))
+                book.count("ok", source: id, times: messages.accepted - 1)
+            }
+            func refused() {
+                guard messages.tooLarge > 0 else { return }
+                record(SourceFetch(source: id, outcome: .failed(refusal), at: now))
+                book.count(refusal.metricResult, source: id, times: messages.tooLarge - 1)
+            }
+            if messages.lastRefused { accepted(); refused() } else { refused(); accepted() }
+            if let value {
+                evaluator.receive(source: id, payload: value, at: Double(now) / 1_000_000)
+                if !carried, arrived[id] == nil { arrived[id] = now }
+            }
         }
         due = true
+    }
+
+    /// Records a fetch in the book; its event, if any, goes out with the next update.
+    private func record(_ fetch: SourceFetch) {
+        guard let event = book.record(fetch) else { return }
+        pendingEvents.append(event)
+        if event.kind == .error { log.warning("source \(fetch.source): \(event.failure?.message ?? "failed")") } else { log.info("source \(fetch.source): recovered") }
     }
 
     /// Takes what the poller delivered and evaluates the bindings when anything arrived or a
@@ -99,17 +149,18 @@ public final class LiveDataRunner {
         var out = Update()
         let seconds = Double(now) / 1_000_000
         for fetch in poller?.take() ?? [] {
-            if let event = book.record(fetch) {
-                out.events.append(event)
-                if event.kind == .error { log.warning("source \(fetch.source): \(event.failure?.message ?? "failed")") } else { log.info("source \(fetch.source): recovered") }
-            }
+            record(fetch)
             switch fetch.outcome {
-            case .body(let bytes): evaluator.receive(source: fetch.source, payload: SourcePayload.value(bytes), at: Double(fetch.at) / 1_000_000)
+            case .body(let bytes):
+                evaluator.receive(source: fetch.source, payload: SourcePayload.value(bytes), at: Double(fetch.at) / 1_000_000)
+                if arrived[fetch.source] == nil { arrived[fetch.source] = fetch.at }
             case .notModified: evaluator.confirm(source: fetch.source, at: Double(fetch.at) / 1_000_000)
             case .failed: break
             }
             due = true
         }
+        out.events = pendingEvents
+        pendingEvents.removeAll()
         if let d = nextDeadline, now >= d { due = true }
         guard due else { return out }
         due = false
@@ -121,7 +172,19 @@ public final class LiveDataRunner {
                   let image = BoardQRImages.image(text, qr: qr, gadget: g, displayScale: displayScale) else { continue }
             out.qrImages[change.gadget] = image
         }
+        out.arrivals = arrivals(behind: out)
+        arrived.removeAll(keepingCapacity: true)
         return out
+    }
+
+    /// The arrivals whose source a changed gadget reads (a value that changed nothing shown is
+    /// not a change to present), oldest first.
+    private func arrivals(behind update: Update) -> [SourceArrival] {
+        guard !arrived.isEmpty else { return [] }
+        var sources = Set<String>()
+        for g in update.changes.map(\.gadget) + Array(update.qrImages.keys) { sources.formUnion(readers[g] ?? []) }
+        return arrived.filter { sources.contains($0.key) }.map { SourceArrival(source: $0.key, at: $0.value) }
+            .sorted { ($0.at, $0.source) < ($1.at, $1.source) }
     }
 
     /// Stops the poller thread (also on deinit).

@@ -66,19 +66,13 @@ final class FleetLink {
                            socTemperatureCelsius: reporting.sensors.temperatureCelsius, throttled: reporting.sensors.throttled)
     }
 
-    /// The board's MQTT sources subscribe through the `--mqtt` connection (without one, the
-    /// topics are named in the log: their bindings keep the board's text).
-    func subscribe(sourceTopics topics: [String]) {
-        guard !topics.isEmpty else { return }
-        let endpoints = mqttEndpoints
-        if endpoints.isEmpty { log.warning("sources: topics \(topics.joined(separator: ", ")) need --mqtt; their bindings are not updated") }
-        for m in endpoints { m.subscribeData(topics) }
-    }
+    /// The `--mqtt` connections the board's MQTT sources subscribe through (`LiveDataFeature.connect`).
+    var sourceConnections: [MQTTEndpoint] { mqttEndpoints }
 
     /// MQTT source payloads that arrived (the endpoint's descriptor woke the loop), in order.
-    func takeSourceMessages(_ each: (String, [UInt8]) -> Void) {
+    func takeSourceMessages(_ each: (String, SourceMessages) -> Void) {
         for m in mqttEndpoints {
-            for (topic, payload) in m.takeData() { each(topic, payload) }
+            for (topic, messages) in m.takeData() { each(topic, messages) }
         }
     }
 }

@@ -43,14 +43,15 @@ public final class MQTTEndpoint: ControlEndpoint {
         /// The last health message, published again on every reconnect.
         var lastHealth: MQTTMessage?
         var refused: UInt64 = 0
-        /// The board's MQTT source topics, and the latest payload of each not yet taken (only
-        /// the latest matters to a binding, so a flood on one topic holds one payload).
+        /// The board's MQTT source topics, and what arrived on each not yet taken (only the
+        /// latest payload matters to a binding, so a flood on one topic holds one payload).
         var dataTopics: Set<String> = []
-        var data: [String: [UInt8]] = [:]
+        var data: [String: SourceMessages] = [:]
         var dataOrder: [String] = []
     }
 
-    /// A source payload larger than this is dropped (a binding shows a value, not a file).
+    /// A source payload larger than this is dropped, and counted (`tooLarge`): a binding shows a
+    /// value, not a file.
     public static let dataPayloadLimit = 256 * 1024
 
     /// Reads the credentials (a missing or malformed file is an error: the kiosk would otherwise
@@ -89,8 +90,9 @@ public final class MQTTEndpoint: ControlEndpoint {
                 guard topics.isCommand(topic) else {
                     // A live-data source's topic: the latest payload waits for the loop.
                     let kept = shared.withLock { s -> Bool in
-                        guard s.dataTopics.contains(topic), payload.count <= MQTTEndpoint.dataPayloadLimit else { return false }
-                        if s.data.updateValue(payload, forKey: topic) == nil { s.dataOrder.append(topic) }
+                        guard s.dataTopics.contains(topic) else { return false }
+                        if s.data[topic] == nil { s.dataOrder.append(topic) }
+                        s.data[topic, default: SourceMessages()].add(payload, limit: MQTTEndpoint.dataPayloadLimit)
                         return true
                     }
                     if kept { wake.signal() }
@@ -133,15 +135,21 @@ public final class MQTTEndpoint: ControlEndpoint {
         requests.append(contentsOf: taken)
     }
 
-    /// The board's MQTT sources read `topics`: subscribed through this connection (retained
-    /// values arrive at once, and again after a reconnect).
-    public func subscribeData(_ topics: [String]) {
-        shared.withLock { $0.dataTopics.formUnion(topics) }
-        session?.subscribe(topics)
+    /// The board's MQTT sources read exactly `topics` (a board replaced by one reading others
+    /// says so again): new topics are subscribed through this connection (their retained values
+    /// arrive at once, and again after a reconnect), topics no longer read are unsubscribed and
+    /// what waits from them dropped.
+    public func setDataTopics(_ topics: [String]) {
+        shared.withLock { s in
+            s.dataTopics = Set(topics)
+            s.dataOrder.removeAll { !s.dataTopics.contains($0) }
+            s.data = s.data.filter { s.dataTopics.contains($0.key) }
+        }
+        session?.setSubscriptions(topics)
     }
 
-    /// The source payloads that arrived since the last call, oldest topic first.
-    public func takeData() -> [(topic: String, payload: [UInt8])] {
+    /// What arrived on the source topics since the last call, oldest topic first.
+    public func takeData() -> [(topic: String, messages: SourceMessages)] {
         shared.withLock { s in
             defer { s.data.removeAll(keepingCapacity: true); s.dataOrder.removeAll(keepingCapacity: true) }
             return s.dataOrder.compactMap { t in s.data[t].map { (t, $0) } }

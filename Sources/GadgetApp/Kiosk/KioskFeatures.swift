@@ -38,7 +38,8 @@ final class KioskFeatures {
         liveData = data
         live.add(data)
         data.update(now: now, board: live)
-        boardReplaced()
+        // The board's MQTT topics follow it from here on (LiveDataFeature.boardReplaced).
+        data.connect(fleet.sourceConnections)
         let videos = VideoGadgets(refresh: refresh, hardware: VideoHardware.detect(), limits: VideoLimits(maximumSide: Texture.maximumSize),
                                   logger: videoLogger, now: now) { [unowned self] event in self.publish(event) }
         self.videos = videos
@@ -46,17 +47,11 @@ final class KioskFeatures {
         videos.sync(live, now: now)
     }
 
-    /// A load showed a new board: the live data was made again for its sources, whose MQTT
-    /// topics are subscribed.
-    func boardReplaced() {
-        if let liveData { fleet.subscribe(sourceTopics: liveData.topics) }
-    }
-
     /// Once per iteration, before the live board's features run: MQTT source payloads to the
     /// live data.
     func takeSourceMessages(now: Microseconds) {
         guard let liveData else { return }
-        fleet.takeSourceMessages { topic, payload in liveData.receive(topic: topic, payload: payload, at: now) }
+        fleet.takeSourceMessages { topic, messages in liveData.receive(topic: topic, messages: messages, at: now) }
     }
 
     /// After the features ran: source events to subscribers (socket and MQTT, as other events),
@@ -92,6 +87,7 @@ final class KioskFeatures {
 
     /// After each frame: the players' figures into the metrics.
     func frameDrawn() {
+        liveData?.frameDrawn()
         guard let s = videos?.statistics else { return }
         service.metrics.videoFrames = UInt64(s.framesPresented)
         service.metrics.videoFramesDropped = UInt64(s.framesDropped)

@@ -30,7 +30,6 @@ extension KioskLoop: LiveBoardObserver {
             service.metrics.boardGadgets = board.board.gadgets.count
             drawer.redrawAll()
             finishReload(board: path, problems: [])
-            features.boardReplaced()
             events.publish(.object([("type", .string("reload")), ("board", .string(path))]), stdout: false)
         case .rejected(let problems):
             finishReload(board: path, problems: problems)

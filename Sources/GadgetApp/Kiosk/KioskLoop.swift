@@ -203,6 +203,7 @@ public final class KioskLoop {
         service.metrics.missedVblanks = UInt64(stats.missedVblanks)
         if let dt = stats.lastFrameTime { service.metrics.frameTime.observe(Double(dt) / 1_000_000) }
         service.framePresented(now: flip.time)
+        features.liveData?.framePresented(at: flip.time)
         control.answerSnapshots(drawnFrames: pacing.drawnFrames)
     }
 

@@ -34,6 +34,13 @@ extension LiveBoard {
             case .success(let loadedImage): image = loadedImage
             }
         }
+        var clip: String?
+        if let path = change.video {
+            switch checkClip(path, for: board.gadgets[i]) {  // LiveBoard+Clip.swift
+            case .failure(let f): return .failure(f)
+            case .success(let p): clip = p
+            }
+        }
         // A new change of this gadget ends its running animation first (at its end values).
         animations.finish(gadget: change.gadget, board: self)
         advance(to: now)
@@ -55,6 +62,7 @@ extension LiveBoard {
             if let o = change.opacity, !animate { g.opacity = o }
             if let h = change.hidden { g.hidden = h }
             if let newText { g.text = newText }
+            if let clip { g.video?.path = clip }
         }
         if animate {
             var fromColor: Color?, toColor: Color?

@@ -34,7 +34,12 @@ final class VideoGadgets: LiveFeature {
 
     var isAnimating: Bool { false }  // the players say so themselves
 
-    func update(now: Microseconds, board: LiveBoard) { lastNow = now }
+    func update(now: Microseconds, board: LiveBoard) {
+        lastNow = now
+        // A gadget's clip changed in place (`GadgetChange.video`: live data's video binding): its
+        // player is made again for the new clip; the others play on.
+        if players.contains(where: { board.board.gadget(id: $0.gadget)?.video?.path != $0.video.path }) { sync(board, now: now) }
+    }
 
     func boardReplaced(_ board: LiveBoard) { sync(board, now: lastNow) }
 

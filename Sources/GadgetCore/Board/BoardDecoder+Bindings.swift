@@ -3,7 +3,7 @@
 /// check that each placeholder names a source of the board.
 extension BoardDecoder {
     /// `"bind"` and `"qr"` of a gadget (nil when it has neither).
-    mutating func gadgetLive(_ obj: JSONValue, _ path: String, appearance: Gadget.Appearance, hasText: Bool) -> GadgetLive? {
+    mutating func gadgetLive(_ obj: JSONValue, _ path: String, appearance: Gadget.Appearance, hasText: Bool, hasVideo: Bool) -> GadgetLive? {
         let qr = obj["qr"].flatMap { gadgetQR($0, "\(path).qr") }
         guard let bv = obj["bind"] else { return qr.map { GadgetLive(qr: $0) } }
         guard case .object(let pairs) = bv else { problem("\(path).bind", "expected an object {PROPERTY: TEMPLATE}, got \(bv.kindName)"); return nil }
@@ -19,6 +19,7 @@ extension BoardDecoder {
             switch property {
             case .text where !hasText: problem(at, "binds text, but the gadget has no \"text\" (give its style and first string)"); continue
             case .image where !isImage(appearance): problem(at, "binds an image, but the gadget has no \"image\""); continue
+            case .video where !hasVideo: problem(at, "binds a video, but the gadget has no \"video\" (give the clip it starts with)"); continue
             case .color where !isColor(appearance): problem(at, "binds a colour, but the gadget has no \"color\""); continue
             default: break
             }

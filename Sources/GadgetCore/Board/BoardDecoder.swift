@@ -376,7 +376,7 @@ public struct BoardDecoder {
         if action != nil, !b.gestures.contains(.tap) { problem("\(path).action", "runs on tap, but gestures leaves out \"tap\"") }
         if longPressAction != nil, !b.gestures.contains(.longPress) { problem("\(path).longPressAction", "runs on a long press, but gestures leaves out \"longPress\"") }
 
-        let live = gadgetLive(obj, path, appearance: appearance, hasText: text != nil)  // BoardDecoder+Bindings.swift
+        let live = gadgetLive(obj, path, appearance: appearance, hasText: text != nil, hasVideo: video != nil)  // BoardDecoder+Bindings.swift
         guard problems.count == before else { return nil }
         if action != nil || longPressAction != nil { actionPaths[id] = path }
         var g = Gadget(id: id, appearance: appearance, center: center, size: size, rotationDegrees: rotation, opacity: opacity, z: z, behavior: b, body: body,

@@ -11,6 +11,9 @@ public struct GadgetChange: Sendable, Equatable {
     public var text: Text?
     /// A path relative to the board's directory.
     public var image: BoardRelativePath?
+    /// A video gadget's clip, relative to the board's directory: its player stops and plays this
+    /// one from the start (its loop and poster stay). Live data's `"bind": {"video": …}`.
+    public var video: BoardRelativePath?
     public var color: Color?
     /// 0...1.
     public var opacity: Double?

@@ -6,12 +6,14 @@ public enum BoundValue: Sendable, Equatable {
     case opacity(Double)
     case hidden(Bool)
     case image(BoardRelativePath)
+    /// A video gadget's clip: a path inside the board's directory.
+    case video(BoardRelativePath)
     case qr(String)
 
     /// The property's value for a template's text, or nil when it does not convert (the binding
     /// then keeps its last good value): a colour is `#rrggbb[aa]`, an opacity a number in 0...1,
     /// hidden `true/false/1/0/yes/no/on/off` or a number (non-zero hides), an image a path inside
-    /// the board's directory, a QR text one that fits the code at `ecc`.
+    /// the board's directory (and so is a video's clip), a QR text one that fits the code at `ecc`.
     public static func convert(_ text: String, to property: BoundProperty, ecc: GadgetQR.ECC = .M) -> BoundValue? {
         switch property {
         case .text:
@@ -30,6 +32,9 @@ public enum BoundValue: Sendable, Equatable {
         case .image:
             guard case .success(let p) = BoardRelativePath.parse(text) else { return nil }
             return .image(p)
+        case .video:
+            guard case .success(let p) = BoardRelativePath.parse(text) else { return nil }
+            return .video(p)
         case .qr:
             return !text.isEmpty && text.utf8.count <= GadgetQR.byteCapacity(ecc) ? .qr(text) : nil
         }

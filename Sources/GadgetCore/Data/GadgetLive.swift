@@ -10,9 +10,9 @@ public struct GadgetLive: Sendable, Equatable {
 /// The gadget properties a template can drive (`"bind": {PROPERTY: TEMPLATE}`), and `qr` (the QR
 /// code's text, when it is a template).
 public enum BoundProperty: String, Sendable, CaseIterable, Hashable {
-    case text, color, opacity, hidden, image, qr
+    case text, color, opacity, hidden, image, video, qr
     /// The names `"bind"` takes (`qr` is bound through `"qr"` itself).
-    public static let bindable: [BoundProperty] = [.text, .color, .opacity, .hidden, .image]
+    public static let bindable: [BoundProperty] = [.text, .color, .opacity, .hidden, .image, .video]
 }
 
 /// `PROPERTY: TEMPLATE`, with where the board gave it.

@@ -52,6 +52,13 @@ public struct SourceStatusBook: Sendable, Equatable {
         }
     }
 
+    /// Counts `times` more fetches of `result` without changing the status: messages a burst
+    /// merged into the one `record`ed (an MQTT topic delivers only its latest value to the loop).
+    public mutating func count(_ result: String, source: String, times: Int) {
+        guard times > 0, let i = statuses.firstIndex(where: { $0.id == source }) else { return }
+        statuses[i].fetches[result, default: 0] += times
+    }
+
     /// `state`'s `sources`: one object per source (ages and times in seconds relative to `now`).
     public func report(now: Microseconds) -> JSONValue {
         .array(statuses.map { s in

@@ -14,10 +14,9 @@ import GadgetSystem
         let dir: String
         var socket: String { dir + "/c.sock" }
         /// `path`: what source `w` asks the loopback server for; `socket`: a control socket too.
-        init(port: Int, mqtt: Int? = nil, path: String = "etag", socket: Bool = false) throws {
+        convenience init(port: Int, mqtt: Int? = nil, path: String = "etag", socket: Bool = false) throws {
             // Without the failing source when `w` hangs: the server's count is then `w`'s request and the count's own.
             let bad = path == "never" ? "" : #",{"id": "bad", "url": "http://127.0.0.1:\#(port)/500", "every": 1}"#
-            dir = scratchDirectory("live-data-kiosk")
             let board = """
             {"size": [400, 200], "sources": [{"id": "w", "url": "http://127.0.0.1:\(port)/\(path)", "every": 1, "timeoutSeconds": 60}, {"id": "price", "topic": "cafe/price"}\(bad)],
              "gadgets": [
@@ -26,6 +25,14 @@ import GadgetSystem
                 {"id": "temp", "center": [300, 50], "size": [200, 50], "text": "…", "bind": {"text": "{w:/t|%.1f} °C"}},
                 {"id": "q", "center": [200, 150], "size": [100, 100], "qr": "https://example.org/?t={w:/t}"}]}
             """
+            try self.init(board: board, mqtt: mqtt, socket: socket)
+        }
+
+        /// A headless kiosk on `board` (JSON text, written to `directory`, else a new scratch
+        /// directory), with `--mqtt` to the loopback broker on port `mqtt` (node `k1`) and a
+        /// control socket when asked; `duration`: `run()`'s hang guard.
+        init(board: String, mqtt: Int? = nil, socket: Bool = false, directory: String? = nil, duration: Double? = nil) throws {
+            dir = directory ?? scratchDirectory("live-data-kiosk")
             try FileIO.replace(dir + "/board.json", with: Array(board.utf8))
             var o = RunOptions()
             o.handleSignals = false
@@ -33,6 +40,7 @@ import GadgetSystem
             o.boardPath = dir + "/board.json"
             o.watchBoard = false
             o.inputPaths = ["/nonexistent"]
+            o.duration = duration
             if socket { o.controlSocketPath = dir + "/c.sock" }
             if let mqtt {
                 // As Kiosk.swift makes it for `--mqtt`.
@@ -102,36 +110,12 @@ import GadgetSystem
         #expect(h.text("clock") != shown)
     }
 
-    /// A loopback mosquitto on a free port (killed by `stop`).
-    final class Broker {
-        let port: Int
-        let pid: String
-        init() throws {
-            let dir = scratchDirectory("live-mqtt")
-            _ = try ChildProcess.run(["/usr/bin/python3", "-c", "import socket; s=socket.socket(); s.bind(('127.0.0.1', 0)); open('\(dir)/port', 'w').write(str(s.getsockname()[1]))"])
-            port = Int(String(decoding: try FileIO.read(dir + "/port"), as: UTF8.self)) ?? 0
-            try FileIO.replace(dir + "/m.conf", with: Array("listener \(port) 127.0.0.1\nallow_anonymous true\n".utf8))
-            _ = try ChildProcess.run(["/bin/sh", "-c", "/usr/sbin/mosquitto -c '\(dir)/m.conf' >/dev/null 2>&1 & echo $! > '\(dir)/pid'"])
-            pid = String(decoding: try FileIO.read(dir + "/pid"), as: UTF8.self).filter(\.isNumber)
-        }
-        /// Publishes retained, retrying while the broker starts (hang guard: 200 tries).
-        func publishRetained(_ topic: String, _ text: String) throws -> Bool {
-            for _ in 0..<200 {
-                if (try? ChildProcess.run(["/usr/bin/mosquitto_pub", "-h", "127.0.0.1", "-p", "\(port)", "-r", "-q", "1", "-t", topic, "-m", text]))?.succeeded == true { return true }
-                var set = PollSet()
-                _ = try set.wait(timeoutMilliseconds: 50)
-            }
-            return false
-        }
-        func stop() { _ = try? ChildProcess.run(["/bin/kill", pid]) }
-    }
-
     /// A retained value on an MQTT source's topic, published before the kiosk started, reaches
     /// the bound text through the `--mqtt` connection.
     @Test func aRetainedMQTTValueReachesTheBoard() throws {
         let server = try LiveDataRunnerTests.Server()
         defer { server.stop() }
-        let broker = try Broker()
+        let broker = try LoopbackBroker()
         defer { broker.stop() }
         #expect(try broker.publishRetained("cafe/price", "3.5"))
         let h = try Harness(port: server.port, mqtt: broker.port)

@@ -60,9 +60,14 @@ import GadgetSystem
         #expect(events.filter { $0.source == "bad" }.map(\.kind) == [.error])
         #expect(events.filter { $0.source == "bad" }.first?.failure?.httpStatus == 500)
         // A retained MQTT message: the price text and the QR code that follows it.
-        runner.receive(topic: "cafe/price", payload: Array("3.2".utf8), at: MonotonicClock.now())
+        var m = SourceMessages()
+        m.add(Array("3.2".utf8), limit: 1024)
+        let sent = MonotonicClock.now()
+        runner.receive(topic: "cafe/price", messages: m, at: sent)
         let u = runner.update(now: MonotonicClock.now())
         #expect(u.changes == [BoundChange(gadget: "p", value: .text("3.20 €"))])
+        // The change is behind the message's arrival (the change → presented-frame figure).
+        #expect(u.arrivals == [LiveDataRunner.SourceArrival(source: "price", at: sent)])
         #expect(u.qrImages["q"] != nil)
         #expect(runner.topics == ["cafe/price": ["price"]])
     }

@@ -13,6 +13,7 @@
 /to-file     302 to file:///etc/passwd (a redirect to a refused protocol)
 /loop        302 to itself (more redirects than allowed)
 /count       the number of requests seen so far, as text
+/flaky       200 with {"t": 1} until /flaky/fail, then 500 until /flaky/heal
 """
 import http.server
 import os
@@ -23,6 +24,7 @@ import threading
 import time
 
 requests = 0
+flaky_failing = False
 lock = threading.Lock()
 MODIFIED = "Wed, 21 Oct 2015 07:28:00 GMT"
 
@@ -42,7 +44,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def do_GET(self):
-        global requests
+        global requests, flaky_failing
         with lock:
             requests += 1
         path = self.path
@@ -86,6 +88,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send(302, headers=[("Location", "file:///etc/passwd")])
         elif path == "/loop":
             self.send(302, headers=[("Location", "/loop")])
+        elif path == "/flaky":
+            if flaky_failing:
+                self.send(500, b"failing")
+            else:
+                self.send(200, b'{"t": 1}')
+        elif path in ("/flaky/fail", "/flaky/heal"):
+            flaky_failing = path == "/flaky/fail"
+            self.send(200, b"ok")
         elif path == "/count":
             with lock:
                 n = requests
