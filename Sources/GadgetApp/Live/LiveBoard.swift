@@ -157,12 +157,14 @@ public final class LiveBoard {
 
     // MARK: - Pages
 
-    /// Shows page `id` (sliding from where the view is when `animated`), as `cause` asks; a page
-    /// event goes out when the page changed. Fails for an unknown page or a board without pages.
+    /// Shows page `id` (sliding from where the view is when `animated`: on the page spring, or
+    /// over `seconds`), as `cause` asks; a page event goes out when the page changed. Fails for an
+    /// unknown page or a board without pages.
     @discardableResult
-    public func showPage(_ id: String, cause: ActionEvent.Cause, animated: Bool, now: Microseconds) -> Result<Void, ControlFailure> {
+    public func showPage(_ id: String, cause: ActionEvent.Cause, animated: Bool, seconds: Double? = nil,
+                         now: Microseconds) -> Result<Void, ControlFailure> {
         advance(to: now)
-        guard session.showPage(id, animated: animated, at: now, cause: cause) else {
+        guard session.showPage(id, animated: animated, at: now, cause: cause, seconds: seconds) else {
             let ids = board.pages.map(\.id)
             if ids.isEmpty { return .failure(ControlFailure(field: "page", message: "this board has no pages (\"\(id)\")")) }
             return .failure(ControlFailure(field: "page", message: "no page \"\(id)\" (pages: \(ids.joined(separator: ", ")))"))

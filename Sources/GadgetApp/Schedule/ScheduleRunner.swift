@@ -124,7 +124,8 @@ final class ScheduleRunner: LiveFeature {
         }
         let shown = transition.kind == .crossfade
             ? board.crossfadeToPage(page, seconds: transition.seconds, cause: cause, now: now)
-            : board.showPage(page, cause: cause, animated: transition.kind == .slide, now: now)
+            : board.showPage(page, cause: cause, animated: transition.kind == .slide,
+                             seconds: transition.kind == .slide ? transition.seconds : nil, now: now)
         if case .failure(let f) = shown { log.error("schedule: \(f.message)") }
     }
 

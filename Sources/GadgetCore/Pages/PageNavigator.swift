@@ -26,6 +26,9 @@ public struct PageNavigator: Sendable, Equatable {
     let flickSpeed: Double
     let rubberBand: Double
     private var transition: (dt: Double, t: DampedSpring.Transition)?
+    /// A slide that takes a set time (a playlist's `"transition": {"type": "slide", "seconds"}`)
+    /// instead of the spring's: where it began, how long it has run and how long it takes, s.
+    private var timedSlide: (from: Double, elapsed: Double, duration: Double)?
 
     /// Most pages `history` remembers: enough for any path a visitor takes back by hand.
     public static let historyLimit = 64
@@ -64,6 +67,7 @@ public struct PageNavigator: Sendable, Equatable {
 
     /// A finger started dragging the background: it catches the pages where they are.
     public mutating func beginDrag() {
+        timedSlide = nil
         dragStart = offset
         velocity = 0
     }
@@ -98,15 +102,21 @@ public struct PageNavigator: Sendable, Equatable {
 
     // MARK: - Jumps
 
-    /// Shows page `k`: animated, the view slides there from where it is; otherwise at once.
-    /// `remember`: `back` can return to the page left. Returns whether the page changed.
+    /// Shows page `k`: animated, the view slides there from where it is (on the page spring, or
+    /// eased over `seconds` when given, > 0); otherwise at once. `remember`: `back` can return to
+    /// the page left. Returns whether the page changed.
     @discardableResult
-    public mutating func show(_ k: Int, animated: Bool, remember: Bool = true) -> Bool {
+    public mutating func show(_ k: Int, animated: Bool, remember: Bool = true, seconds: Double? = nil) -> Bool {
         guard pages.indices.contains(k) else { return false }
         let changed = k != current
         if changed { moveCurrent(to: k, remember: remember) }
         dragStart = nil
+        timedSlide = nil
         if !animated { offset = 0; velocity = 0 }
+        if animated, let seconds, seconds.isFinite, seconds > 0, offset != 0 {
+            timedSlide = (offset, 0, seconds)
+            velocity = 0
+        }
         return changed
     }
 
@@ -136,6 +146,19 @@ public struct PageNavigator: Sendable, Equatable {
     /// One fixed step of `dt` seconds: the released pages spring towards `current`.
     public mutating func step(dt: Double) {
         guard dragStart == nil, offset != 0 || velocity != 0 else { return }
+        if let slide = timedSlide {
+            // Eased in and out (smoothstep), ending exactly at rest when its time is up.
+            let elapsed = slide.elapsed + dt
+            // A millionth of a step's slack: n steps of dt sum to a hair under n·dt in floating point.
+            let u = elapsed >= slide.duration - dt * 1e-6 ? 1 : min(max(elapsed / slide.duration, 0), 1)
+            let eased = u * u * (3 - 2 * u)
+            let next = slide.from * (1 - eased)
+            velocity = dt > 0 ? (next - offset) / dt : 0
+            offset = next
+            timedSlide = (slide.from, elapsed, slide.duration)
+            if u >= 1 { offset = 0; velocity = 0; timedSlide = nil }
+            return
+        }
         if transition?.dt != dt { transition = (dt, spring.transition(dt: dt)) }
         guard let t = transition?.t else { return }
         (offset, velocity) = t.apply(offset, velocity)

@@ -17,14 +17,15 @@ extension BoardSession {
     }
 
     /// Shows the page with this id, as an operator's command (the control socket's `page`):
-    /// animated from where the view is, or at once. Counts as use of the panel (the idle return
+    /// animated from where the view is (on the page spring, or over `seconds`), or at once. Counts as use of the panel (the idle return
     /// waits again), and `back` can return to the page left. False for an unknown id or a board
     /// without pages. A page event (cause `control`) is queued when the page changed.
     @discardableResult
-    public mutating func showPage(_ id: String, animated: Bool, at time: Microseconds, cause: ActionEvent.Cause = .control) -> Bool {
+    public mutating func showPage(_ id: String, animated: Bool, at time: Microseconds, cause: ActionEvent.Cause = .control,
+                                  seconds: Double? = nil) -> Bool {
         guard var p = pager, let k = board.pageIndex(id: id) else { return false }
         let from = p.currentID
-        if p.show(k, animated: animated) { queuePageEvent(time: time, page: p.currentID, from: from, cause: cause, gadget: nil) }
+        if p.show(k, animated: animated, seconds: seconds) { queuePageEvent(time: time, page: p.currentID, from: from, cause: cause, gadget: nil) }
         pager = p
         idleReturn.activity(at: time)
         gestures.touchablePage = touchablePage

@@ -54,7 +54,7 @@ import Testing
         #expect(problems(board(sources: #"[{"id": "a", "url": "https://x.org", "ca": "/etc/ssl/x.pem"}]"#, gadget: plain)).first?.hasPrefix("sources[0].ca:") == true)
         let bindImageOnColor = ##"{"id": "g", "center": [1, 1], "size": [10, 10], "color": "#ffffff", "bind": {"image": "a.png", "size": "x"}}"##
         #expect(problems(board(gadget: bindImageOnColor)) == ["gadgets[0] (g).bind.image: binds an image, but the gadget has no \"image\"",
-                                                              "gadgets[0] (g).bind.size: not a bindable property (bindable: text, color, opacity, hidden, image)"])
+                                                              "gadgets[0] (g).bind.size: not a bindable property (bindable: text, color, opacity, hidden, image, video)"])
         #expect(problems(board(gadget: plain, extra: #", "locale": "pt PT""#)).first?.hasPrefix("locale:") == true)
         let qrECC = #"{"id": "q", "center": [1, 1], "size": [10, 10], "qr": {"text": "x", "ecc": "Z", "color": "red"}}"#
         #expect(problems(board(gadget: qrECC)) == ["gadgets[0] (q).qr.ecc: must be \"L\", \"M\", \"Q\" or \"H\"", "gadgets[0] (q).qr.color: expected a colour \"#rrggbb\" or \"#rrggbbaa\""])
