@@ -70,7 +70,7 @@ final class KioskScreen {
             case .modeChanged(let from, let to):
                 // Followed as an unplug and a return: opening again picks the new mode.
                 log.info("display: preferred mode now \(to) (was \(from)); opening it again in that mode")
-                disconnect(now: now)
+                disconnect(now: now, reopening: true)
                 reconnect(now: now, hotplug: hotplug)
             }
         } else {
@@ -79,8 +79,9 @@ final class KioskScreen {
     }
 
     /// The connector went away: give the display back (CRTC and console restored, master
-    /// dropped, its buffers and GL context freed) and run on without one.
-    private func disconnect(now: Microseconds) {
+    /// dropped, its buffers and GL context freed) and run on without one. `reopening`: closed
+    /// only to open it again at once in a new mode (no unplug to warn of).
+    private func disconnect(now: Microseconds, reopening: Bool = false) {
         let gone = display.summary
         if (try? display.beginFrame()) != nil {
             live.detachDisplay()
@@ -89,6 +90,7 @@ final class KioskScreen {
         display = DisconnectedDisplay(after: gone, size: display.pixelSize)
         isConnected = false
         service.displayDisconnected(now: now)
+        if reopening { log.info("display: closed (\(gone)) to open it again in the new mode"); return }
         log.warning("display disconnected (\(gone)); the kiosk keeps running (touch, gestures, simulation, metrics, watchdog) and shows the board again when a display is connected")
     }
 
