@@ -25,9 +25,11 @@ mkdir -p "$out"
 guest=$(mktemp)
 bus_dir=$(mktemp -d)
 helper=""
+# Under `set -e` a failing `kill` (the helper has usually ended by itself) would end the trap, and
+# the script, with status 1 after the checks passed: each kill may fail.
 cleanup() {
-    [ -n "$helper" ] && kill "$helper" 2>/dev/null
-    [ -s "$bus_dir/pid" ] && kill "$(cat "$bus_dir/pid")" 2>/dev/null
+    if [ -n "$helper" ]; then kill "$helper" 2>/dev/null || true; fi
+    if [ -s "$bus_dir/pid" ]; then kill "$(cat "$bus_dir/pid")" 2>/dev/null || true; fi
     rm -rf "$guest" "$bus_dir"
 }
 trap cleanup EXIT
