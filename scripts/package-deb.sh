@@ -173,6 +173,9 @@ DEB=$(cd "$OUT" && pwd)/${PACKAGE}_${VERSION}_${ARCH}.deb
 dpkg-deb --root-owner-group -Zxz --build "$ROOT" "$DEB" >&2 || die "dpkg-deb --build failed"
 say "$(dpkg-deb -f "$DEB" Package Version Architecture Installed-Size | tr '\n' ' ')"
 say "Depends: $(dpkg-deb -f "$DEB" Depends)"
+# The sizes a fleet downloads and installs, logged with every build (docs/BENCHMARKS.md cites the
+# fresh-clone run's log for them).
+say "sizes: package $(stat -c %s "$DEB") bytes, installed $(dpkg-deb -f "$DEB" Installed-Size) KiB, binary $(stat -c %s "$ROOT/usr/bin/gadgetboard") bytes"
 
 if [ "$LINTIAN" = auto ]; then
     if command -v lintian >/dev/null; then

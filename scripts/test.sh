@@ -35,7 +35,7 @@ stage "Tests/mqtt/run.sh" Tests/mqtt/run.sh
 # lintian (errors fail). The boot test installs this very file in its VM and checks its contents
 # (Tests/boot/deb-test.sh); elsewhere deb-test.sh runs on its own.
 deb_log=$(mktemp)
-stage "package-deb" bash -c "scripts/package-deb.sh >'$deb_log' 2>&1 || { cat '$deb_log'; exit 1; }"
+stage "package-deb" bash -c "scripts/package-deb.sh >'$deb_log' 2>&1 || { cat '$deb_log'; exit 1; }; grep '^package-deb: ' '$deb_log'"
 if [[ -f $(tail -n1 "$deb_log") ]]; then export GADGETBOARD_DEB; GADGETBOARD_DEB=$(tail -n1 "$deb_log"); fi
 # The real-kernel tests boot this machine's own root filesystem under qemu-system-x86_64, so they
 # need an x86-64 host (CI is one). On a Raspberry Pi the Swift suites above still run everything
