@@ -7,8 +7,10 @@ import SystemPackage
 /// One board load on a worker thread: the file read and decoded, its text checked, and every
 /// image decoded at the display's scale, except those whose file did not change since the shown
 /// board decoded them (same file, size and mtime, decoded for the same size): those are reused.
-/// All or nothing, as `BoardLoader.load` is. The loop polls `wakeDescriptor` and `take`s the
-/// outcome; it never waits for it. Thread: created, taken and cancelled on the loop thread.
+/// All or nothing, as `BoardLoader.load` is. Then the new board's scene is prepared on the same
+/// worker (`ScenePreparation`: text rasterised, atlas laid out and composed), so the frame that
+/// swaps it in only uploads pages. The loop polls `wakeDescriptor` and `take`s the outcome; it
+/// never waits for it. Thread: created, taken and cancelled on the loop thread.
 final class BoardLoadJob {
     /// What to load.
     enum Source: Sendable {
@@ -26,6 +28,28 @@ final class BoardLoadJob {
         var files: [String: ImageFileRecord]
         /// Images decoded, and reused without decoding.
         var decoded: Int, reused: Int
+        /// The new board's scene, prepared on the worker (nil without a display, or when it could
+        /// not be: the loop then builds it in the swap frame, or refuses the board).
+        var scene: PreparedScene? = nil
+    }
+
+    /// What the worker needs to prepare the new board's scene as the loop would build it,
+    /// read on the loop thread when the load begins.
+    struct ScenePreparation: Sendable {
+        var displaySize: PixelSize
+        var rotation: DisplayRotation?
+        /// The shown scene's page side (read from GL on the loop thread).
+        var pageSide: Int
+        /// The shown board's text images: text that did not change is not drawn again.
+        var text: TextImageCache.Seed
+    }
+
+    /// A scene made on the worker and handed to the loop thread whole: the worker lets go of it
+    /// before it signals (`Shared.finish`), and only the loop thread touches it after `take`, so
+    /// it is never used by two threads at once (hence unchecked).
+    final class PreparedScene: @unchecked Sendable {
+        let scene: BoardScene
+        init(_ scene: BoardScene) { self.scene = scene }
     }
 
     /// A decoded image the worker may reuse.
@@ -44,7 +68,7 @@ final class BoardLoadJob {
     private var thread: JoinableThread?
 
     init(ticket: Int, source: Source, path: String, reason: String, displayScale: Double, reuse: [String: Reusable],
-         began: Microseconds) throws(SystemError) {
+         preparing: ScenePreparation? = nil, began: Microseconds) throws(SystemError) {
         self.ticket = ticket
         self.source = source
         self.path = path
@@ -53,7 +77,10 @@ final class BoardLoadJob {
         let shared = Shared(wake: try WakePipe())
         self.shared = shared
         thread = try JoinableThread {
-            let outcome = BoardLoadJob.run(source, displayScale: displayScale, reuse: reuse, cancelled: { shared.isCancelled })
+            var outcome = BoardLoadJob.run(source, displayScale: displayScale, reuse: reuse, cancelled: { shared.isCancelled })
+            if let preparing, case .success(let loaded) = outcome.result, !shared.isCancelled {
+                outcome.scene = BoardLoadJob.prepareScene(loaded, preparing)
+            }
             shared.finish(outcome)
         }
     }
@@ -120,6 +147,17 @@ final class BoardLoadJob {
         let result = BoardLoader.load(bytes: bytes, name: name, images: reusing, displayScale: displayScale, fontDirectory: fontDirectory,
                                       checkingText: false)
         return Outcome(result: result, files: reusing.files, decoded: reusing.decoded, reused: reusing.reused)
+    }
+
+    /// The new board's scene as the loop would build it, with nothing uploaded; nil when it
+    /// cannot be made (the loop builds it then and reports the error).
+    private static func prepareScene(_ loaded: LoadedBoard, _ p: ScenePreparation) -> PreparedScene? {
+        do {
+            return PreparedScene(try BoardScene(loaded: loaded, displaySize: p.displaySize, rotation: p.rotation, text: TextImageCache(seed: p.text),
+                                                pageSide: p.pageSide, uploading: false))
+        } catch {
+            return nil
+        }
     }
 
     /// What the job and its worker share.

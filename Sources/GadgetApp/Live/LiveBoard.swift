@@ -76,6 +76,8 @@ public final class LiveBoard {
     var nextTicket = 0
     /// The last load shown: images decoded, and reused because their file did not change.
     public internal(set) var lastLoadImages: (decoded: Int, reused: Int)?
+    /// What the last swap did on the loop thread (LiveBoard+Load.swift).
+    var lastSwapWork: SwapWork?
 
     /// Logs frames that come late while animating, and why (LongFrameProbe.swift).
     let longFrames = LongFrameProbe()

@@ -1,0 +1,69 @@
+import Testing
+@testable import GadgetApp
+@testable import GadgetCore
+import GadgetRender
+import GadgetSystem
+
+/// The frame that swaps a loaded board in does no slow work: the new board's text is
+/// rasterised, its atlas laid out and its pages composed on the load's worker, so the swap
+/// frame adopts the new board into the shown scene or uploads the composed pages, nothing more.
+/// Counted as work (text renders on the loop's cache, layouts, uploads), not timed.
+@Suite(.serialized) struct SwapFrameWorkTests {
+    typealias Harness = LiveBoardTests.Harness
+
+    static func board(label: String, color: String) -> String {
+        ##"{"size":[320,200],"gadgets":[{"id":"a","image":"a.png","center":[80,100],"size":[100,75]},{"id":"b","image":"b.png","center":[240,100],"size":[100,75]},{"id":"dot","color":"\##(color)","center":[160,180],"size":[20,20]},{"id":"label","color":"#202020","center":[160,30],"size":[200,40],"text":{"string":"\##(label)","size":18,"color":"#ffffff"}}]}"##
+    }
+
+    /// The frame after a swap equals a frame of the same board drawn from a scene built on the
+    /// loop thread (the prepared scene draws what a built one would).
+    static func expectSameAsBuiltHere(_ h: Harness) throws {
+        let swapped = try h.loop.display.readPixels()
+        h.loop.live.sceneStale = true
+        h.loop.live.needsDraw = true
+        try h.frame()
+        #expect(try h.loop.display.readPixels() == swapped)
+    }
+
+    @Test func theSwapFrameRasterisesLaysOutAndDecodesNothing() throws {
+        let h = try Harness()
+        try FileIO.replace(h.dir + "/board.json", with: Self.board(label: "Hello", color: "#0000ff"))
+        try h.reload()
+        // The first reload's scene replaces start-up's (which reserved rooms): uploaded, not built.
+        var work = try #require(h.loop.live.lastSwapWork)
+        #expect(work.textRenders == 0 && work.atlasLayouts == 0 && !work.adopted && work.pagesUploaded >= 1)
+
+        // A photo and the text change: the worker decoded, rasterised and composed; the swap
+        // frame only uploads.
+        try FileIO.replace(h.dir + "/a.png", with: try PNGCodec.encode(RGBAImage(width: 1600, height: 1200, fill: (10, 180, 30, 255))))
+        try FileIO.replace(h.dir + "/board.json", with: Self.board(label: "World", color: "#0000ff"))
+        try h.reload()
+        work = try #require(h.loop.live.lastSwapWork)
+        #expect(work == SwapWork(textRenders: 0, atlasLayouts: 0, pagesUploaded: work.pagesUploaded, adopted: false))
+        #expect(work.pagesUploaded >= 1)
+        #expect(h.loop.live.lastLoadImages?.decoded == 1)
+        #expect(h.loop.live.board.gadgets[3].text?.style.string == "World")
+        try Self.expectSameAsBuiltHere(h)
+
+        // Only the text changes: the shown scene cannot adopt it (another text image), and the
+        // swap frame still draws no text (the shown scene's adopt used to rasterise it here).
+        try FileIO.replace(h.dir + "/board.json", with: Self.board(label: "Again", color: "#0000ff"))
+        try h.reload()
+        work = try #require(h.loop.live.lastSwapWork)
+        #expect(work.textRenders == 0 && work.atlasLayouts == 0 && !work.adopted)
+        try Self.expectSameAsBuiltHere(h)
+
+        // Nothing drawn changes but a colour: adopted, nothing uploaded.
+        try FileIO.replace(h.dir + "/board.json", with: Self.board(label: "Again", color: "#ff00ff"))
+        try h.reload()
+        #expect(h.loop.live.lastSwapWork == SwapWork(textRenders: 0, atlasLayouts: 0, pagesUploaded: 0, adopted: true))
+        #expect(h.loop.live.lastLoadImages?.decoded == 0)
+
+        // The loop's text cache took the prepared scene's text: a `set` text afterwards draws
+        // only the new string, on the loop thread as before.
+        let before = h.loop.live.textImages.renders
+        try h.loop.live.setText("Later", forGadget: "label")
+        try h.frame()
+        #expect(h.loop.live.textImages.renders == before + 1)
+    }
+}
