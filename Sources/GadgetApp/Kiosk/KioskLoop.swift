@@ -85,7 +85,7 @@ public final class KioskLoop {
         service.metrics.boardGadgets = loaded.board.gadgets.count
         service.metrics.display = display.summary
         control.start(options)
-        if options.watchBoard { BoardSaveWatch.start(on: live) }
+        if options.watchBoard { _ = BoardSaveWatch.start(on: live) }
         power.startSchedule(options, board: loaded.board, now: startTime)
         features.start(refresh: display.refreshInterval ?? FramePacing.headlessFrameInterval, videoLogger: options.videoLogger, now: startTime)
     }
