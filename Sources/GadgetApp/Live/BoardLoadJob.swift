@@ -20,6 +20,12 @@ final class BoardLoadJob {
         case confined(root: String, path: BoardRelativePath)
         /// The built-in demo board.
         case demo
+        /// Start-up: the board shown already (read and checked before the display opened, to
+        /// choose it); only its images are decoded, on the decoding workers, each handed over
+        /// as it finishes (`takeArrived`): with no old board to keep on screen, the board shows
+        /// placeholders and places each picture as it comes. Failed images are handed over as
+        /// failures (logged; the gadget keeps its placeholder), not refused.
+        case images(of: LoadedBoard, jobs: [ImageDecodeQueue.Job], from: any ImageSource & Sendable)
     }
 
     struct Outcome: Sendable {
@@ -74,9 +80,13 @@ final class BoardLoadJob {
         self.path = path
         self.reason = reason
         self.began = began
-        let shared = Shared(wake: try WakePipe())
+        let shared = Shared(wake: try WakePipe(), cancelWake: try WakePipe())
         self.shared = shared
         thread = try JoinableThread {
+            if case .images(let loaded, let jobs, let images) = source {
+                shared.finish(BoardLoadJob.decodeImages(of: loaded, jobs: jobs, from: images, shared: shared))
+                return
+            }
             var outcome = BoardLoadJob.run(source, displayScale: displayScale, reuse: reuse, cancelled: { shared.isCancelled })
             if let preparing, case .success(let loaded) = outcome.result, !shared.isCancelled {
                 outcome.scene = BoardLoadJob.prepareScene(loaded, preparing)
@@ -96,6 +106,24 @@ final class BoardLoadJob {
         thread?.join()
         thread = nil
         return outcome
+    }
+
+    /// Start-up (`.images`): the images decoded since the last call, in the order they finished.
+    /// Every one is handed over before the outcome is: after `take` returns it, one more call
+    /// gets the last ones.
+    func takeArrived() -> [ImageDecodeQueue.Outcome] {
+        shared.wake.clear()
+        let arrived = shared.takeArrived()
+        arrivedCount += arrived.count
+        return arrived
+    }
+
+    /// Start-up: images handed over so far; once every job's is (`allArrived`), the outcome
+    /// follows at once (the worker only stops its decoders), so the loop may `wait` for it.
+    private(set) var arrivedCount = 0
+    var allArrived: Bool {
+        guard case .images(_, let jobs, _) = source else { return false }
+        return arrivedCount >= jobs.count
     }
 
     /// Blocks until the outcome is there (tests, and a start-up that must show the whole board).
@@ -122,6 +150,8 @@ final class BoardLoadJob {
         switch source {
         case .demo:
             return Outcome(result: DemoBoard.load(), files: [:], decoded: 0, reused: 0)
+        case .images(let loaded, _, _):
+            return Outcome(result: .success(loaded), files: [:], decoded: 0, reused: 0)  // decodeImages's
         case .file(let path):
             name = path
             do { bytes = try FileIO.read(path, limit: KioskControl.maximumBoardFileBytes) } catch {
@@ -160,13 +190,56 @@ final class BoardLoadJob {
         }
     }
 
+    /// Start-up's worker: the board's images not decoded yet, sized for the display
+    /// (`BoardLoader.imageJobs`, on the loop, which lays out the atlas rooms by the same sizes),
+    /// decoded on the decoding workers (`ImageDecodeQueue`) and each handed to the loop as it
+    /// finishes; the outcome is the board with every image that decoded.
+    private static func decodeImages(of loaded: LoadedBoard, jobs: [ImageDecodeQueue.Job], from source: any ImageSource & Sendable,
+                                     shared: Shared) -> Outcome {
+        var board = loaded
+        var decoded = 0
+        let queue: ImageDecodeQueue
+        do { queue = try ImageDecodeQueue(jobs: jobs, source: source) } catch {
+            let problem = BoardProblem(file: loaded.name, jsonPath: "", message: "cannot start the image decoding threads: \(error)")
+            return Outcome(result: .failure(BoardProblems([problem])), files: [:], decoded: 0, reused: 0)
+        }
+        defer { queue.stop() }
+        while !queue.isFinished && !shared.isCancelled {
+            var wait = PollSet()
+            wait.add(queue.wakeDescriptor)
+            wait.add(shared.cancelWake.descriptor)
+            do { _ = try wait.wait(timeoutMilliseconds: -1) } catch { break }
+            let done = queue.take()
+            for outcome in done { if case .success(let image) = outcome.result { board.images[outcome.path] = image; decoded += 1 } }
+            shared.post(done)
+        }
+        return Outcome(result: .success(board), files: [:], decoded: decoded, reused: 0)
+    }
+
     /// What the job and its worker share.
     private final class Shared: Sendable {
         let wake: WakePipe
-        private let state = Mutex<(outcome: Outcome?, cancelled: Bool)>((nil, false))
-        init(wake: WakePipe) { self.wake = wake }
+        /// Wakes a worker waiting for decodes (start-up's) when the job is cancelled.
+        let cancelWake: WakePipe
+        private let state = Mutex<(outcome: Outcome?, cancelled: Bool, arrived: [ImageDecodeQueue.Outcome])>((nil, false, []))
+        init(wake: WakePipe, cancelWake: WakePipe) { self.wake = wake; self.cancelWake = cancelWake }
         var isCancelled: Bool { state.withLock { $0.cancelled } }
-        func cancel() { state.withLock { $0.cancelled = true } }
+        func cancel() {
+            state.withLock { $0.cancelled = true }
+            cancelWake.signal()
+        }
+        func post(_ arrived: [ImageDecodeQueue.Outcome]) {
+            guard !arrived.isEmpty else { return }
+            state.withLock { $0.arrived += arrived }
+            wake.signal()
+        }
+        func takeArrived() -> [ImageDecodeQueue.Outcome] {
+            state.withLock { s in
+                let a = s.arrived
+                s.arrived = []
+                return a
+            }
+        }
         func finish(_ outcome: Outcome) {
             state.withLock { $0.outcome = outcome }
             wake.signal()

@@ -18,6 +18,7 @@ extension LiveBoard {
         case .file(let p): path = p
         case .confined(let root, let p): path = FileIO.resolve(p.description, against: root)
         case .demo: path = DemoBoard.name
+        case .images(let loaded, _, _): path = loaded.name
         }
         observer?.liveBoard(self, loadBegan: path, reason: reason, now: now)
         if let old = pendingLoad {
@@ -145,6 +146,8 @@ extension LiveBoard {
         case .demo:
             path = nil
             imageDirectory = nil
+        case .images:
+            break  // the shown board's own images (start-up's load): its path and directory stay
         }
         session = BoardSession(board: fresh.board, startTime: now, displayScale: scene.viewport.scale)
         sceneStale = false

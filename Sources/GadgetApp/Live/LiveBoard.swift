@@ -62,9 +62,9 @@ public final class LiveBoard {
     /// The next frame builds the scene again first (an image not in the atlas, a new text style).
     var sceneStale = false
 
-    // Start-up: images decoding on worker threads, placed as they arrive.
-    var decoding: ImageDecodeQueue?
-    var decodingSource: (any ImageSource & Sendable)?
+    // Start-up: its load (`BoardLoadJob`, `.images`) decoding the board's images on worker
+    // threads, each placed as it arrives.
+    var decoding: BoardLoadJob?
     var imageRooms: [String: PixelSize] = [:]
     var arrivedImages: [String] = []
     /// Every start-up image arrived (the loop logs and times the first frame showing them).
