@@ -71,6 +71,23 @@ import GadgetSystem
         #expect(h.loop.live.textImages.renders == before + 1)
     }
 
+    /// A save that changes only a QR code's text: the shown scene cannot adopt the board (its
+    /// atlas holds the old code), so the new code is shown, as a scene built here shows it.
+    @Test func aSaveThatChangesAQRCodeShowsTheNewCode() throws {
+        func board(_ url: String) -> String {
+            ##"{"size":[320,200],"gadgets":[{"id":"a","image":"a.png","center":[80,100],"size":[100,75]},{"id":"q","center":[240,100],"size":[100,100],"qr":"\##(url)"}]}"##
+        }
+        let h = try Harness()
+        try FileIO.replace(h.dir + "/board.json", with: board("https://example.org/one"))
+        try h.reload()
+        let before = try h.loop.display.readPixels()
+        try FileIO.replace(h.dir + "/board.json", with: board("https://example.org/two"))
+        try h.reload()
+        #expect(h.loop.live.lastSwapWork?.adopted == false)
+        #expect(try h.loop.display.readPixels() != before)
+        try Self.expectSameAsBuiltHere(h)
+    }
+
     static func threadCPUMilliseconds() -> Double {
         var t = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
