@@ -22,7 +22,7 @@ final class BoardLoadJob {
         case demo
         /// Start-up: the board shown already (read and checked before the display opened, to
         /// choose it); only its images are decoded, on the decoding workers, each handed over
-        /// as it finishes (`takeArrived`): with no old board to keep on screen, the board shows
+        /// as it finishes (`takeProgress`): with no old board to keep on screen, the board shows
         /// placeholders and places each picture as it comes. Failed images are handed over as
         /// failures (logged; the gadget keeps its placeholder), not refused.
         case images(of: LoadedBoard, jobs: [ImageDecodeQueue.Job], from: any ImageSource & Sendable)
@@ -108,14 +108,19 @@ final class BoardLoadJob {
         return outcome
     }
 
-    /// Start-up (`.images`): the images decoded since the last call, in the order they finished.
-    /// Every one is handed over before the outcome is: after `take` returns it, one more call
-    /// gets the last ones.
-    func takeArrived() -> [ImageDecodeQueue.Outcome] {
+    /// Start-up (`.images`): the images decoded since the last call, in the order they
+    /// finished, and the outcome once the worker is done (then the thread is joined). Both are
+    /// read after one clearing of the wake-up, so nothing signalled after it is missed; every
+    /// image is handed over before the outcome.
+    func takeProgress() -> (arrived: [ImageDecodeQueue.Outcome], outcome: Outcome?) {
         shared.wake.clear()
-        let arrived = shared.takeArrived()
+        let (arrived, outcome) = shared.takeProgress()
         arrivedCount += arrived.count
-        return arrived
+        if outcome != nil {
+            thread?.join()
+            thread = nil
+        }
+        return (arrived, outcome)
     }
 
     /// Start-up: images handed over so far; once every job's is (`allArrived`), the outcome
@@ -233,11 +238,12 @@ final class BoardLoadJob {
             state.withLock { $0.arrived += arrived }
             wake.signal()
         }
-        func takeArrived() -> [ImageDecodeQueue.Outcome] {
+        func takeProgress() -> ([ImageDecodeQueue.Outcome], Outcome?) {
             state.withLock { s in
-                let a = s.arrived
+                let taken = (s.arrived, s.outcome)
                 s.arrived = []
-                return a
+                s.outcome = nil
+                return taken
             }
         }
         func finish(_ outcome: Outcome) {

@@ -31,13 +31,11 @@ extension LiveBoard {
     /// keep the placeholder.
     func takeImages() {
         guard let loading = decoding else { return }
-        var outcomes = loading.takeArrived()
-        var finished = loading.take()
+        let (outcomes, taken) = loading.takeProgress()
+        var finished = taken
         // The last image handed over ends the load: its outcome follows at once (the worker
         // only stops its decoders), so the iteration that takes the last image sees it over.
         if finished == nil, loading.allArrived { finished = try? loading.wait() }
-        // Every image is handed over before the outcome: the last ones may have come meanwhile.
-        if finished != nil { outcomes += loading.takeArrived() }
         var arrived: [String] = []
         for outcome in outcomes {
             switch outcome.result {
