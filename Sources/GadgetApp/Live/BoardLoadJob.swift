@@ -4,17 +4,20 @@ import GadgetRender
 import GadgetSystem
 import SystemPackage
 
-/// One board load on a worker thread: the file read and decoded, its text checked, and every
-/// image decoded at the display's scale, except those whose file did not change since the shown
-/// board decoded them (same file, size and mtime, decoded for the same size): those are reused.
-/// All or nothing, as `BoardLoader.load` is. Then the new board's scene is prepared on the same
-/// worker (`ScenePreparation`: text rasterised, atlas laid out and composed), so the frame that
-/// swaps it in only uploads pages. The loop polls `wakeDescriptor` and `take`s the outcome; it
-/// never waits for it. Thread: created, taken and cancelled on the loop thread.
+/// One board load on a worker thread, the one way a board is loaded (start-up, SIGHUP, a save,
+/// `ctl load`, MQTT `load`): the file read and decoded, its text checked, and every image
+/// decoded at the display's scale, except those whose file did not change since the shown board
+/// decoded them (same file, size and mtime, decoded for the same size): those are reused. All or
+/// nothing, as `BoardLoader.load` is. Then the new board's scene is prepared on the same worker
+/// (`ScenePreparation`: text rasterised, atlas laid out and composed), so the frame that swaps it
+/// in only adopts it or uploads pages. Start-up's (`.images`) differs only in what there is to
+/// do: its board is read already, and its images are handed over one by one. The loop polls
+/// `wakeDescriptor` and `take`s the outcome; it never waits for it (but for tests and
+/// `--frames`). Thread: created, taken and cancelled on the loop thread.
 final class BoardLoadJob {
     /// What to load.
     enum Source: Sendable {
-        /// A board file (start-up's, SIGHUP, a save); its images beside it.
+        /// A board file (SIGHUP, a save); its images beside it.
         case file(path: String)
         /// `ctl load`: a path below `root`, read without leaving it, its images too.
         case confined(root: String, path: BoardRelativePath)
