@@ -12,11 +12,16 @@ import Testing
     final class UnpluggableDisplay: DisplayBackend {
         let inner: HeadlessDisplay
         var connected = true
+        /// A display gone may refuse to make its context current (KMS: the device is gone).
+        var refusesContext = false
         init(_ size: PixelSize) throws { inner = try HeadlessDisplay(size: size) }
         var summary: String { "test " + inner.summary }
         var pixelSize: PixelSize { inner.pixelSize }
         var refreshInterval: Microseconds? { inner.refreshInterval }
-        func beginFrame() throws(DisplayError) { try inner.beginFrame() }
+        func beginFrame() throws(DisplayError) {
+            if refusesContext { throw .unavailable("test: the context cannot be made current") }
+            try inner.beginFrame()
+        }
         func present() throws(DisplayError) { try inner.present() }
         var isFlipPending: Bool { inner.isFlipPending }
         var eventDescriptor: FileDescriptor? { inner.eventDescriptor }
@@ -120,5 +125,47 @@ import Testing
         try loop.drawFrame(now: 5_000)
         let verifier = try #require(loop.drawer.verifier)
         #expect(verifier.frames == 3 && verifier.mismatchedFrames == 0)
+    }
+
+    /// Counts what a feature hears of the display (a video player frees and remakes its surface).
+    final class DisplayHooks: LiveFeature {
+        var detached = 0, attached = 0
+        var isAnimating: Bool { false }
+        func update(now: Microseconds, board: LiveBoard) {}
+        func displayDetached(_ board: LiveBoard) { detached += 1 }
+        func displayAttached(_ board: LiveBoard) { attached += 1 }
+    }
+
+    /// A display whose context cannot be made current when it goes: the board and its features
+    /// still let go of the display (a video player must not keep a surface of the dead context
+    /// to draw after the next attach), and the return attaches them again.
+    @Test func aDisplayThatRefusesItsContextAtUnplugStillDetachesTheFeatures() throws {
+        var o = RunOptions()
+        o.handleSignals = false
+        o.boardPath = fixturesDirectory() + "/golden-board/board.json"
+        o.display = .headless
+        guard case .success(let loaded) = BoardSource.load(o.boardPath) else { Issue.record("board"); return }
+        let service = try KioskService(environment: [:], metricsPath: nil, handleSignals: false, now: 0)
+        let source = PipeChangeSource()
+        let first = try UnpluggableDisplay(PixelSize(640, 360))
+        let hotplug = DisplayHotplug(monitor: source, reopen: { try UnpluggableDisplay(PixelSize(640, 360)) })
+        let loop = try KioskLoop(options: o, loaded: loaded, service: service, hotplug: hotplug, display: first)
+        defer { loop.destroy() }
+        let hooks = DisplayHooks()
+        loop.live.add(hooks)
+        try loop.drawFrame(now: 1_000)
+
+        first.connected = false
+        first.refusesContext = true
+        source.cardChanged()
+        loop.screen.handleHotplug(now: 2_000)
+        #expect(!loop.screen.isConnected)
+        #expect(hooks.detached == 1 && !loop.live.hasDisplay)
+
+        source.cardChanged()
+        loop.screen.handleHotplug(now: 3_000)
+        #expect(loop.screen.isConnected && loop.live.hasDisplay)
+        #expect(hooks.attached == 1)
+        try loop.drawFrame(now: 4_000)
     }
 }

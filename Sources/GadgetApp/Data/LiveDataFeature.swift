@@ -69,7 +69,7 @@ final class LiveDataFeature: LiveFeature {
         for change in u.changes {
             guard let gadgetChange = LiveDataFeature.gadgetChange(change) else { continue }
             if case .failure(let f) = board.apply(gadgetChange, now: now) {
-                log.warning("bind: gadget \"\(change.gadget)\": \(f.field): \(f.message)")
+                log.warning("bind: gadget \"\(change.gadget)\": \(f.field.map { "\($0): " } ?? "")\(f.message)")
             }
         }
         for (id, image) in u.qrImages.sorted(by: { $0.key < $1.key }) { board.setQR(image, forGadget: id) }

@@ -51,27 +51,9 @@ extension KioskLoop {
     /// How long the exit's final frame may take to reach the screen.
     static let finalFlipBound: Microseconds = 5_000_000
 
-    /// `--stats`: every key in this order (docs/cli.md).
+    /// `--stats` (KioskStatsReport.swift).
     func statsJSON() -> JSONValue {
-        let stats = pacing.stats
-        let fields: [(String, JSONValue)] = [
-            ("display", .string(display.summary)),
-            ("frameTimeSource", .string(display.frameTimeSource)),
-            ("board", .string(live.name)),
-            ("framesPresented", .number(Double(stats.framesPresented))),
-            ("missedVblanks", .number(Double(stats.missedVblanks))),
-            ("frameTime", stats.frameTimeSummary),
-            ("inputToFlip", stats.latencySummary),
-            ("touches", .number(Double(live.session.touchesBegan))),
-            ("displayDisconnects", .number(Double(service.metrics.displayDisconnects))),
-            ("displayReconnects", .number(Double(service.metrics.displayReconnects))),
-            ("redrawnFraction", .number(JSONWriter.rounded(stats.redrawnFraction, places: 4))),
-        ] + drawer.statsFields + [
-            ("firstFrameSeconds", pacing.firstFrameSeconds),
-            ("imagesReadySeconds", pacing.imagesReadySeconds),
-            ("video", features.videoStatsJSON),
-            ("durationSeconds", .number(pacing.seconds(since: startTime, at: MonotonicClock.now()))),
-        ]
-        return .object(fields)
+        KioskStatsReport(display: display, board: live.name, touches: live.session.touchesBegan, pacing: pacing, drawer: drawer,
+                         metrics: service.metrics, video: features.videoStatsJSON).json(now: MonotonicClock.now())
     }
 }

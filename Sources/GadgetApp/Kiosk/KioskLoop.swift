@@ -85,7 +85,7 @@ public final class KioskLoop {
         service.metrics.boardGadgets = loaded.board.gadgets.count
         service.metrics.display = display.summary
         control.start(options)
-        if options.watchBoard { BoardSaveWatch.start(on: live) }
+        if options.watchBoard { _ = BoardSaveWatch.start(on: live) }
         power.startSchedule(options, board: loaded.board, now: startTime)
         features.start(refresh: display.refreshInterval ?? FramePacing.headlessFrameInterval, videoLogger: options.videoLogger, now: startTime)
     }
@@ -126,10 +126,7 @@ public final class KioskLoop {
             // `--frames N`: no frame after the Nth (on a display whose flips complete later, the
             // Nth frame's flip arrives on a later iteration, which must end the run, not draw).
             let framesLeft = options.frames.map { pacing.drawnFrames < $0 } ?? true
-            if framesLeft && canDraw && wantsFrame && pacing.isDue(now: now, on: display) {
-                try drawFrame(now: now)
-                if let limit = options.frames, pacing.drawnFrames >= limit, !display.isFlipPending { return .finished }
-            }
+            if framesLeft && canDraw && wantsFrame && pacing.isDue(now: now, on: display) { try drawFrame(now: now) }
             if let limit = options.frames, pacing.drawnFrames >= limit, !display.isFlipPending { return .finished }
             // Headless with nothing asked of it: one frame (for the screenshot), then done.
             // It waits for the images being decoded, so the screenshot shows them.

@@ -83,10 +83,13 @@ final class KioskScreen {
     /// only to open it again at once in a new mode (no unplug to warn of).
     private func disconnect(now: Microseconds, reopening: Bool = false) {
         let gone = display.summary
-        if (try? display.beginFrame()) != nil {
-            live.detachDisplay()
-            batcher.destroy()
-        }
+        // The board and its features forget their GL objects whether or not the context could
+        // be made current (a display gone may refuse): a video player must not keep a surface
+        // from the dead context to draw after the next attach. Without a current context the
+        // deletes do nothing (Mesa's no-op dispatch), and the objects went with the context.
+        let current = (try? display.beginFrame()) != nil
+        live.detachDisplay()
+        if current { batcher.destroy() }
         display = DisconnectedDisplay(after: gone, size: display.pixelSize)
         isConnected = false
         service.displayDisconnected(now: now)

@@ -4,20 +4,31 @@ import GadgetRender
 import GadgetSystem
 import SystemPackage
 
-/// One board load on a worker thread: the file read and decoded, its text checked, and every
-/// image decoded at the display's scale, except those whose file did not change since the shown
-/// board decoded them (same file, size and mtime, decoded for the same size): those are reused.
-/// All or nothing, as `BoardLoader.load` is. The loop polls `wakeDescriptor` and `take`s the
-/// outcome; it never waits for it. Thread: created, taken and cancelled on the loop thread.
+/// One board load on a worker thread, the one way a board is loaded (start-up, SIGHUP, a save,
+/// `ctl load`, MQTT `load`): the file read and decoded, its text checked, and every image
+/// decoded at the display's scale, except those whose file did not change since the shown board
+/// decoded them (same file, size and mtime, decoded for the same size): those are reused. All or
+/// nothing, as `BoardLoader.load` is. Then the new board's scene is prepared on the same worker
+/// (`ScenePreparation`: text rasterised, atlas laid out and composed), so the frame that swaps it
+/// in only adopts it or uploads pages. Start-up's (`.images`) differs only in what there is to
+/// do: its board is read already, and its images are handed over one by one. The loop polls
+/// `wakeDescriptor` and `take`s the outcome; it never waits for it (but for tests and
+/// `--frames`). Thread: created, taken and cancelled on the loop thread.
 final class BoardLoadJob {
     /// What to load.
     enum Source: Sendable {
-        /// A board file (start-up's, SIGHUP, a save); its images beside it.
+        /// A board file (SIGHUP, a save); its images beside it.
         case file(path: String)
         /// `ctl load`: a path below `root`, read without leaving it, its images too.
         case confined(root: String, path: BoardRelativePath)
         /// The built-in demo board.
         case demo
+        /// Start-up: the board shown already (read and checked before the display opened, to
+        /// choose it); only its images are decoded, on the decoding workers, each handed over
+        /// as it finishes (`takeProgress`): with no old board to keep on screen, the board shows
+        /// placeholders and places each picture as it comes. Failed images are handed over as
+        /// failures (logged; the gadget keeps its placeholder), not refused.
+        case images(of: LoadedBoard, jobs: [ImageDecodeQueue.Job], from: any ImageSource & Sendable)
     }
 
     struct Outcome: Sendable {
@@ -26,6 +37,28 @@ final class BoardLoadJob {
         var files: [String: ImageFileRecord]
         /// Images decoded, and reused without decoding.
         var decoded: Int, reused: Int
+        /// The new board's scene, prepared on the worker (nil without a display, or when it could
+        /// not be: the loop then builds it in the swap frame, or refuses the board).
+        var scene: PreparedScene? = nil
+    }
+
+    /// What the worker needs to prepare the new board's scene as the loop would build it,
+    /// read on the loop thread when the load begins.
+    struct ScenePreparation: Sendable {
+        var displaySize: PixelSize
+        var rotation: DisplayRotation?
+        /// The shown scene's page side (read from GL on the loop thread).
+        var pageSide: Int
+        /// The shown board's text images: text that did not change is not drawn again.
+        var text: TextImageCache.Seed
+    }
+
+    /// A scene made on the worker and handed to the loop thread whole: the worker lets go of it
+    /// before it signals (`Shared.finish`), and only the loop thread touches it after `take`, so
+    /// it is never used by two threads at once (hence unchecked).
+    final class PreparedScene: @unchecked Sendable {
+        let scene: BoardScene
+        init(_ scene: BoardScene) { self.scene = scene }
     }
 
     /// A decoded image the worker may reuse.
@@ -44,16 +77,23 @@ final class BoardLoadJob {
     private var thread: JoinableThread?
 
     init(ticket: Int, source: Source, path: String, reason: String, displayScale: Double, reuse: [String: Reusable],
-         began: Microseconds) throws(SystemError) {
+         preparing: ScenePreparation? = nil, began: Microseconds) throws(SystemError) {
         self.ticket = ticket
         self.source = source
         self.path = path
         self.reason = reason
         self.began = began
-        let shared = Shared(wake: try WakePipe())
+        let shared = Shared(wake: try WakePipe(), cancelWake: try WakePipe())
         self.shared = shared
         thread = try JoinableThread {
-            let outcome = BoardLoadJob.run(source, displayScale: displayScale, reuse: reuse, cancelled: { shared.isCancelled })
+            if case .images(let loaded, let jobs, let images) = source {
+                shared.finish(BoardLoadJob.decodeImages(of: loaded, jobs: jobs, from: images, shared: shared))
+                return
+            }
+            var outcome = BoardLoadJob.run(source, displayScale: displayScale, reuse: reuse, cancelled: { shared.isCancelled })
+            if let preparing, case .success(let loaded) = outcome.result, !shared.isCancelled {
+                outcome.scene = BoardLoadJob.prepareScene(loaded, preparing)
+            }
             shared.finish(outcome)
         }
     }
@@ -69,6 +109,29 @@ final class BoardLoadJob {
         thread?.join()
         thread = nil
         return outcome
+    }
+
+    /// Start-up (`.images`): the images decoded since the last call, in the order they
+    /// finished, and the outcome once the worker is done (then the thread is joined). Both are
+    /// read after one clearing of the wake-up, so nothing signalled after it is missed; every
+    /// image is handed over before the outcome.
+    func takeProgress() -> (arrived: [ImageDecodeQueue.Outcome], outcome: Outcome?) {
+        shared.wake.clear()
+        let (arrived, outcome) = shared.takeProgress()
+        arrivedCount += arrived.count
+        if outcome != nil {
+            thread?.join()
+            thread = nil
+        }
+        return (arrived, outcome)
+    }
+
+    /// Start-up: images handed over so far; once every job's is (`allArrived`), the outcome
+    /// follows at once (the worker only stops its decoders), so the loop may `wait` for it.
+    private(set) var arrivedCount = 0
+    var allArrived: Bool {
+        guard case .images(_, let jobs, _) = source else { return false }
+        return arrivedCount >= jobs.count
     }
 
     /// Blocks until the outcome is there (tests, and a start-up that must show the whole board).
@@ -95,6 +158,8 @@ final class BoardLoadJob {
         switch source {
         case .demo:
             return Outcome(result: DemoBoard.load(), files: [:], decoded: 0, reused: 0)
+        case .images(let loaded, _, _):
+            return Outcome(result: .success(loaded), files: [:], decoded: 0, reused: 0)  // decodeImages's
         case .file(let path):
             name = path
             do { bytes = try FileIO.read(path, limit: KioskControl.maximumBoardFileBytes) } catch {
@@ -122,13 +187,68 @@ final class BoardLoadJob {
         return Outcome(result: result, files: reusing.files, decoded: reusing.decoded, reused: reusing.reused)
     }
 
+    /// The new board's scene as the loop would build it, with nothing uploaded; nil when it
+    /// cannot be made (the loop builds it then and reports the error).
+    private static func prepareScene(_ loaded: LoadedBoard, _ p: ScenePreparation) -> PreparedScene? {
+        do {
+            return PreparedScene(try BoardScene(loaded: loaded, displaySize: p.displaySize, rotation: p.rotation, text: TextImageCache(seed: p.text),
+                                                pageSide: p.pageSide, uploading: false))
+        } catch {
+            return nil
+        }
+    }
+
+    /// Start-up's worker: the board's images not decoded yet, sized for the display
+    /// (`BoardLoader.imageJobs`, on the loop, which lays out the atlas rooms by the same sizes),
+    /// decoded on the decoding workers (`ImageDecodeQueue`) and each handed to the loop as it
+    /// finishes; the outcome is the board with every image that decoded.
+    private static func decodeImages(of loaded: LoadedBoard, jobs: [ImageDecodeQueue.Job], from source: any ImageSource & Sendable,
+                                     shared: Shared) -> Outcome {
+        var board = loaded
+        var decoded = 0
+        let queue: ImageDecodeQueue
+        do { queue = try ImageDecodeQueue(jobs: jobs, source: source) } catch {
+            let problem = BoardProblem(file: loaded.name, jsonPath: "", message: "cannot start the image decoding threads: \(error)")
+            return Outcome(result: .failure(BoardProblems([problem])), files: [:], decoded: 0, reused: 0)
+        }
+        defer { queue.stop() }
+        while !queue.isFinished && !shared.isCancelled {
+            var wait = PollSet()
+            wait.add(queue.wakeDescriptor)
+            wait.add(shared.cancelWake.descriptor)
+            do { _ = try wait.wait(timeoutMilliseconds: -1) } catch { break }
+            let done = queue.take()
+            for outcome in done { if case .success(let image) = outcome.result { board.images[outcome.path] = image; decoded += 1 } }
+            shared.post(done)
+        }
+        return Outcome(result: .success(board), files: [:], decoded: decoded, reused: 0)
+    }
+
     /// What the job and its worker share.
     private final class Shared: Sendable {
         let wake: WakePipe
-        private let state = Mutex<(outcome: Outcome?, cancelled: Bool)>((nil, false))
-        init(wake: WakePipe) { self.wake = wake }
+        /// Wakes a worker waiting for decodes (start-up's) when the job is cancelled.
+        let cancelWake: WakePipe
+        private let state = Mutex<(outcome: Outcome?, cancelled: Bool, arrived: [ImageDecodeQueue.Outcome])>((nil, false, []))
+        init(wake: WakePipe, cancelWake: WakePipe) { self.wake = wake; self.cancelWake = cancelWake }
         var isCancelled: Bool { state.withLock { $0.cancelled } }
-        func cancel() { state.withLock { $0.cancelled = true } }
+        func cancel() {
+            state.withLock { $0.cancelled = true }
+            cancelWake.signal()
+        }
+        func post(_ arrived: [ImageDecodeQueue.Outcome]) {
+            guard !arrived.isEmpty else { return }
+            state.withLock { $0.arrived += arrived }
+            wake.signal()
+        }
+        func takeProgress() -> ([ImageDecodeQueue.Outcome], Outcome?) {
+            state.withLock { s in
+                let taken = (s.arrived, s.outcome)
+                s.arrived = []
+                s.outcome = nil
+                return taken
+            }
+        }
         func finish(_ outcome: Outcome) {
             state.withLock { $0.outcome = outcome }
             wake.signal()

@@ -127,7 +127,7 @@ extension LiveBoard {
     /// pictures must not keep them all.
     func pruneImages() {
         var used = Set(board.imageReferences.map(\.path))
-        if let loading = decoding, !loading.isFinished { used.formUnion(images.keys) }
+        if decoding != nil { used.formUnion(images.keys) }
         let dropped = images.keys.filter { !used.contains($0) }
         images = images.filter { used.contains($0.key) }
         imageFiles = imageFiles.filter { used.contains($0.key) }

@@ -2,20 +2,26 @@ import GadgetCore
 import GadgetRender
 import GadgetSystem
 
-/// The start-up board's images arriving from worker threads: the first frame shows placeholders
-/// in an atlas laid out with room for every photo, and each frame after images arrived places
-/// them in their rooms (`BoardScene.placeImage`, damage tracking redrawing their gadgets). Where
-/// that cannot be done (the background, a scene built without the rooms) the scene is built again
-/// with them, and a new scene makes damage tracking redraw everything.
+/// The start-up board's images, loaded by the one load path (`BoardLoadJob`, its `.images`
+/// source: the board was read before the display opened, to choose it) and handed over as each
+/// finishes: the first frame shows placeholders in an atlas laid out with room for every photo,
+/// and each frame after images arrived places them in their rooms (`BoardScene.placeImage`,
+/// damage tracking redrawing their gadgets). Where that cannot be done (the background, a scene
+/// built without the rooms) the scene is built again with them, and a new scene makes damage
+/// tracking redraw everything.
 extension LiveBoard {
-    /// Starts decoding every image of the board not yet decoded, at the display's scale.
+    /// Starts loading every image of the board not yet decoded, at the display's scale.
     func startDecoding(_ source: some ImageSource & Sendable) throws {
-        let jobs = BoardLoader.imageJobs(board, displayScale: scene.viewport.scale, except: Set(images.keys))
+        let scale = scene.viewport.scale
+        let jobs = BoardLoader.imageJobs(board, displayScale: scale, except: Set(images.keys))
         guard !jobs.isEmpty else { return }
-        decoding = try ImageDecodeQueue(jobs: jobs, source: source)
+        // No one waits on start-up's load by ticket, and it is not a reload (no event, no count).
+        decoding = try BoardLoadJob(ticket: 0, source: .images(of: loaded, jobs: jobs, from: source), path: name, reason: "start-up",
+                                    displayScale: scale, reuse: [:], began: session.time)
         Loggers.board.info("images: decoding \(jobs.count) on worker threads; placeholders until they arrive")
-        // The atlas is laid out once with room for every photo; each is placed as it arrives
-        // (one page composed, not one per arrival: the peak of the run's memory).
+        // The atlas is laid out once with room for every photo (the sizes the worker decodes
+        // for: the same `imageJobs`); each is placed as it arrives (one page composed, not one
+        // per arrival: the peak of the run's memory).
         imageRooms = Dictionary(jobs.map { ($0.path, $0.needed) }, uniquingKeysWith: { a, _ in a })
         scene.destroy()
         scene = try BoardScene(loaded: loaded, displaySize: displaySize, rotation: rotation, text: textImages, reserving: imageRooms)
@@ -25,8 +31,13 @@ extension LiveBoard {
     /// keep the placeholder.
     func takeImages() {
         guard let loading = decoding else { return }
+        let (outcomes, taken) = loading.takeProgress()
+        var finished = taken
+        // The last image handed over ends the load: its outcome follows at once (the worker
+        // only stops its decoders), so the iteration that takes the last image sees it over.
+        if finished == nil, loading.allArrived { finished = try? loading.wait() }
         var arrived: [String] = []
-        for outcome in loading.take() {
+        for outcome in outcomes {
             switch outcome.result {
             case .success(let image):
                 images[outcome.path] = image
@@ -41,7 +52,8 @@ extension LiveBoard {
             recordImageFiles(arrived)
             needsDraw = true
         }
-        if loading.isFinished {
+        if let finished {
+            if case .failure(let problems) = finished.result { for p in problems.problems { Loggers.board.error("\(p)") } }
             decoding = nil
             allImagesArrived = true
             needsDraw = true
@@ -90,7 +102,7 @@ extension LiveBoard {
 
     /// Drops the images still decoding (a new board, the end).
     func stopDecoding() {
-        decoding?.stop()
+        decoding?.cancel()
         decoding = nil
         arrivedImages.removeAll()
         imageRooms = [:]

@@ -23,11 +23,12 @@ protocol LiveBoardObserver: AnyObject {
 ///
 /// - One way to change it: `apply(_: GadgetChange, now:)` (control `set` from the socket and MQTT,
 ///   actions, features) and `showPage`; the scene and the damage follow from the board.
-/// - One way to load it: `load(_:now:)` (SIGHUP, a save, `ctl load`, MQTT `load`) reads,
-///   decodes and checks the new board and its images on a worker thread at the display's scale,
-///   reusing images whose file did not change; the old board stays on screen and live until the
-///   new one is ready, then both swap in one frame. Start-up shows the board at once and places
-///   its images as the workers finish them.
+/// - One way to load it, `BoardLoadJob`: `load(_:now:)` (SIGHUP, a save, `ctl load`, MQTT
+///   `load`) reads, decodes and checks the new board, decodes its images at the display's scale
+///   (reusing images whose file did not change) and prepares its scene, all on a worker; the old
+///   board stays on screen and live until the new one is ready, then both swap in one frame,
+///   which only adopts or uploads. Start-up's job (`startDecoding`) decodes the images of the
+///   board read already; the board shows at once and places each image as it is handed over.
 ///
 /// Thread: the loop's (the one with the GL context).
 public final class LiveBoard {
@@ -62,9 +63,9 @@ public final class LiveBoard {
     /// The next frame builds the scene again first (an image not in the atlas, a new text style).
     var sceneStale = false
 
-    // Start-up: images decoding on worker threads, placed as they arrive.
-    var decoding: ImageDecodeQueue?
-    var decodingSource: (any ImageSource & Sendable)?
+    // Start-up: its load (`BoardLoadJob`, `.images`) decoding the board's images on worker
+    // threads, each placed as it arrives.
+    var decoding: BoardLoadJob?
     var imageRooms: [String: PixelSize] = [:]
     var arrivedImages: [String] = []
     /// Every start-up image arrived (the loop logs and times the first frame showing them).
@@ -76,6 +77,8 @@ public final class LiveBoard {
     var nextTicket = 0
     /// The last load shown: images decoded, and reused because their file did not change.
     public internal(set) var lastLoadImages: (decoded: Int, reused: Int)?
+    /// What the last swap did on the loop thread (LiveBoard+Load.swift).
+    var lastSwapWork: SwapWork?
 
     /// Logs frames that come late while animating, and why (LongFrameProbe.swift).
     let longFrames = LongFrameProbe()

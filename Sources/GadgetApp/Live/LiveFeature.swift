@@ -28,7 +28,9 @@ public protocol LiveFeature: AnyObject {
     func willDrawFrame(now: Microseconds, board: LiveBoard)
     /// Another board replaced the shown one (a load): gadget ids and pages may be gone.
     func boardReplaced(_ board: LiveBoard)
-    /// The display goes away (a panel unplugged): its GL context, still current, goes with it.
+    /// The display goes away (a panel unplugged): its GL context goes with it (current, or, when
+    /// the gone display refuses to make it current, not: GL deletes are then no-ops, and the
+    /// objects went with the context anyway).
     /// A feature that owns GL objects frees them now and keeps what it needs to make them again.
     func displayDetached(_ board: LiveBoard)
     /// A display draws the board (again): after a hotplug its GL context is a new one, so GL

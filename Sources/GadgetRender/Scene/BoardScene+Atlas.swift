@@ -51,8 +51,11 @@ extension BoardScene {
         for p in pages { p.destroy() }
         pages = []
         whiteTexels = []
+        if composedPages != nil { composedPages = [] }
         for p in layout.pages.indices {
-            pages.append(try Texture(premultiplied: layout.composePage(p, images: entries)))
+            let page = layout.composePage(p, images: entries)
+            // Prepared off the render thread: kept for `upload` (BoardScene+Prepared.swift).
+            if composedPages != nil { composedPages?.append(page) } else { pages.append(try Texture(premultiplied: page)) }
             whiteTexels.append(layout.whiteTexel(page: p))
         }
         var byPath: [String: AtlasRegion] = [:]

@@ -11,8 +11,13 @@ public final class BoardScene {
     public internal(set) var loaded: LoadedBoard
     public let viewport: BoardViewport
     var pages: [Texture] = []
+    /// A scene prepared off the render thread (`uploading: false`): its pages composed, not yet
+    /// uploaded (`upload`, BoardScene+Prepared.swift); nil once uploaded, or for a scene made on
+    /// the render thread.
+    var composedPages: [RGBAImage]?
     var layout: AtlasLayout
-    let pageSide: Int
+    /// The side of the atlas pages: 4096 or the GPU's limit, whichever is smaller.
+    public let pageSide: Int
     /// The board's image paths (sorted) and the sizes the budget planned for them: the first
     /// entries of the atlas, in this order; the gadgets' text images follow.
     var imagePaths: [String]
@@ -32,7 +37,8 @@ public final class BoardScene {
     var dotRegion: AtlasRegion?
     var whiteTexels: [(Float, Float)] = []
 
-    let textCache: TextImageCache
+    /// The render thread's cache, except in a scene prepared off it (its worker's own, until `upload`).
+    var textCache: TextImageCache
     /// Per gadget: its text as shown now (`setText` changes it at run time), the zoom its image
     /// was rasterised for, the image's key and where it sits in the atlas (nil: no text).
     var texts: [GadgetText?]
@@ -73,9 +79,12 @@ public final class BoardScene {
     /// `reserving`: images still being decoded (path → the most pixels they will have, as
     /// `BoardLoader.imageJobs` asks for): the atlas is laid out with room for them now, and
     /// `placeImage` puts each in its room as it arrives, instead of a new scene per arrival.
+    /// `uploading: false` (with `pageSide`, read on the render thread): made on a worker thread,
+    /// with a text cache of its own; every page is composed but nothing touches GL until
+    /// `upload` on the render thread (a reload's scene, BoardScene+Prepared.swift).
     public init(loaded: LoadedBoard, displaySize: PixelSize, rotation: DisplayRotation? = nil,
                 textureBudget: AtlasBudget = .standard, text: TextImageCache? = nil,
-                reserving: [String: PixelSize] = [:]) throws(GLError) {
+                reserving: [String: PixelSize] = [:], pageSide side: Int? = nil, uploading: Bool = true) throws(GLError) {
         self.loaded = loaded
         viewport = BoardViewport(boardSize: loaded.board.size, displaySize: displaySize, rotation: rotation ?? loaded.board.rotation)
         textCache = text ?? TextImageCache()
@@ -83,7 +92,8 @@ public final class BoardScene {
         pendingImages = Set(reserved.keys)
         imagePaths = (Array(loaded.images.keys) + reserved.keys).sorted()
         // Pages up to 4096 (the Pi 4's limit) or the GPU's own limit, whichever is smaller.
-        pageSide = min(Texture.maximumSize, 4096)
+        pageSide = min(side ?? Texture.maximumSize, 4096)
+        if !uploading { composedPages = [] }
         let fit = pageSide - 2 * AtlasLayout.gutter - AtlasLayout.whiteBlock
         let fitted = imagePaths.map { path in
             if let image = loaded.images[path] { return image.downscaled(toFit: fit).size }

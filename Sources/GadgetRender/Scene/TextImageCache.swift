@@ -21,6 +21,31 @@ public final class TextImageCache {
 
     public init() {}
 
+    /// The images and reports of a cache as a value, to seed a worker's own cache (a reload's
+    /// scene prepared off the render thread draws no text the shown board drew already).
+    public struct Seed: Sendable {
+        fileprivate var images: [Key: (image: RGBAImage, missing: [Unicode.Scalar])]
+        fileprivate var reported: Set<String>
+    }
+
+    /// This cache's images and reports (cheap: the images' storage is shared, not copied).
+    public var seed: Seed { Seed(images: images, reported: reported) }
+
+    /// A cache of its own (its own fonts and FreeType library, for another thread) that starts
+    /// with `seed`'s images and reports.
+    public init(seed: Seed) {
+        images = seed.images
+        reported = seed.reported
+    }
+
+    /// Takes `other`'s images of `keys` (a scene prepared on a worker comes to the render
+    /// thread's cache) and forgets the rest, as `keepOnly` does; the renders are not counted here.
+    public func take(from other: TextImageCache, keeping keys: Set<Key>) {
+        for key in keys { if let entry = other.images[key] { images[key] = entry } }
+        reported.formUnion(other.reported)
+        keepOnly(keys)
+    }
+
     /// The premultiplied image of `style` laid out in a `box` board pixels large, rasterised at
     /// `scale` image pixels per board pixel.
     public func image(_ style: TextStyle, box: Size2, scale: Double) throws(TextError) -> RGBAImage {

@@ -39,6 +39,13 @@ import GadgetSystem
         try wait.wait(timeoutMilliseconds: -1)
     }
 
+    /// Start-up's load (`BoardLoadJob`, `.images`): until it hands over an image.
+    static func awaitOutcome(_ job: BoardLoadJob) throws {
+        var wait = PollSet()
+        wait.add(job.wakeDescriptor)
+        try wait.wait(timeoutMilliseconds: -1)
+    }
+
     @Test func queueHandsOverEachImageAsItFinishes() throws {
         let gates = ["a.png": Gate(), "b.png": Gate(), "c.png": Gate()]
         let source = GatedSource(gates: gates, results: ["a.png": .success(Self.solid(255, 0, 0)), "b.png": .failure(ImageLoadFailure("b.png: not a PNG file")),
