@@ -26,12 +26,15 @@
 # full redraw does not; an idle board draws nothing.
 #
 # Usage: bench/compare-board.sh [--rounds N] [--frames N] [--size WxH] [--out FILE.tsv]
-#                               [--json-dir DIR]
+#                               [--json-dir DIR] [--before BIN]
 #   --out: the per-run figures; --json-dir: every gadgetboard run's JSON report.
+#   --before: a second gadgetboard binary (an older build) run in the same rotation, with and
+#     without --full-redraw ("before", "before-full-redraw"), so load hits both builds alike;
+#     the summary then compares each build's drag with SDL2's in the same rounds.
 # Environment: GADGETBOARD (default .build/release/gadgetboard, built if missing).
 set -euo pipefail
 
-rounds=3 frames=600 size=1920x1080 out="" json_dir=""
+rounds=3 frames=600 size=1920x1080 out="" json_dir="" before=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --rounds) rounds=$2; shift 2 ;;
@@ -39,7 +42,8 @@ while [ $# -gt 0 ]; do
         --size) size=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
         --json-dir) json_dir=$2; shift 2 ;;
-        -h|--help) sed -n '2,32p' "$0"; exit 0 ;;
+        --before) before=$2; shift 2 ;;
+        -h|--help) sed -n '2,35p' "$0"; exit 0 ;;
         *) echo "compare-board: unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -60,11 +64,14 @@ prog=compare-board
 sdl_board_build
 [ -n "$json_dir" ] && mkdir -p "$json_dir"
 
+if [ -n "$before" ] && [ ! -x "$before" ]; then echo "compare-board: --before $before is not an executable" >&2; exit 2; fi
+
 # gadgetboard: "DRAG_FPS DRAG_CPU ALL_FPS ALL_CPU REDRAWN IDLE_FRAMES" from its JSON report.
 run_gb() { # round name [--full-redraw]
     local r=$1 name=$2; shift 2
-    local json=$work/gb.json
-    "$gb" bench --workload board --size "$size" --frames "$frames" "$@" --json > "$json" 2> "$work/gb.err" || { cat "$work/gb.err" >&2; return 1; }
+    local json=$work/gb.json bin=$gb
+    case $name in before*) bin=$before ;; esac
+    "$bin" bench --workload board --size "$size" --frames "$frames" "$@" --json > "$json" 2> "$work/gb.err" || { cat "$work/gb.err" >&2; return 1; }
     [ -n "$json_dir" ] && cp "$json" "$json_dir/round$r-$name.json"
     python3 - "$json" <<'PY'
 import json, sys
@@ -77,7 +84,8 @@ PY
 results=$work/results.tsv
 : > "$results"
 programs=(gadgetboard gadgetboard-full-redraw sdl-linear sdl-nearest)
-echo "compare-board: $rounds rounds x 4 programs, $size, $frames drag frames each; $(nproc) CPUs; load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+if [ -n "$before" ]; then programs+=(before before-full-redraw); echo "compare-board: before: $before" >&2; fi
+echo "compare-board: $rounds rounds x ${#programs[@]} programs, $size, $frames drag frames each; $(nproc) CPUs; load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 sdl_board_renderer --size "$size" --linear >&2
 for r in $(seq 1 "$rounds"); do
     # Rotate the order every round, so no program always runs first or last.
@@ -88,6 +96,8 @@ for r in $(seq 1 "$rounds"); do
         case $p in
             gadgetboard) figures=$(run_gb "$r" "$p" || true) ;;
             gadgetboard-full-redraw) figures=$(run_gb "$r" "$p" --full-redraw || true) ;;
+            before) figures=$(run_gb "$r" "$p" || true) ;;
+            before-full-redraw) figures=$(run_gb "$r" "$p" --full-redraw || true) ;;
             # SDL has one stretch: its figures stand for the drag and for all frames; nothing
             # is tracked (redrawn 1) and it never idles (-).
             sdl-linear) figures=$(sdl_board_run "$size" "$frames" --linear | awk '{ print $1, $2, $1, $2, 1, "-" }' || true) ;;
@@ -114,6 +124,8 @@ for p in "${programs[@]}"; do
         gadgetboard-full-redraw) label="gadgetboard --full-redraw" ;;
         sdl-linear) label="SDL2 (linear)" ;;
         sdl-nearest) label="SDL2 (nearest)" ;;
+        before) label="before" ;;
+        before-full-redraw) label="before --full-redraw" ;;
     esac
     idle=$(m "$p" 8)
     [ "$idle" = nan ] && idle=-
@@ -128,4 +140,13 @@ awk -v a="$(m gadgetboard 4)" -v f="$(m gadgetboard-full-redraw 4)" -v s="$(m sd
     printf "  %-40s %6.1f   >= 60 %s (full redraw: %.1f)\n", "drag fps at " size, af, (af >= 60 ? "ok" : "BELOW"), ff
     printf "  %-40s %6s   0 %s\n", "frames drawn while idle", idle, (idle == 0 ? "ok" : "ABOVE")
 }'
+if [ -n "$before" ]; then
+    awk -v a="$(m gadgetboard 4)" -v f="$(m gadgetboard-full-redraw 4)" -v b="$(m before 4)" -v bf="$(m before-full-redraw 4)" \
+        -v s="$(m sdl-linear 4)" 'BEGIN {
+        printf "  %-40s %7s %7s\n", "drag, CPU per frame vs SDL2 (linear)", "before", "after"
+        printf "  %-40s %6.2fx %6.2fx\n", "damage-tracked drag", b / s, a / s
+        printf "  %-40s %6.2fx %6.2fx\n", "--full-redraw", bf / s, f / s
+        printf "  after / before, CPU per frame: drag %.2fx, full redraw %.2fx\n", a / b, f / bf
+    }'
+fi
 if [ -n "$out" ]; then cp "$results" "$out"; echo "per-run figures (round, program, drag fps, drag cpu ms/frame, all fps, all cpu ms/frame, redrawn, idle frames): $out"; fi

@@ -19,6 +19,9 @@ public enum Snapshot {
         public var png: [UInt8]
         public var image: RGBAImage
         public var drawCalls: Int
+        /// Of `drawCalls`, those with the smooth (per-pixel coverage) program
+        /// (`SpriteBatcher.smoothDrawCalls`).
+        public var smoothDrawCalls = 0
         public var display: String
         /// Videos drawn at `videoTime` (those that could not be decoded show their poster).
         public var videos = 0
@@ -64,6 +67,7 @@ public enum Snapshot {
         let image = try display.readPixels()
         var result = Result(png: try PNGCodec.encode(image), image: image, drawCalls: calls, display: display.summary)
         result.videos = surfaces.count
+        result.smoothDrawCalls = batcher.smoothDrawCalls
         return result
     }
 }

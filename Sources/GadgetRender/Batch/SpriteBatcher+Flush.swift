@@ -33,6 +33,7 @@ extension SpriteBatcher {
         glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, count * 4 * MemoryLayout<SpriteVertex>.stride, vertices)
         glDrawElements(GLenum(GL_TRIANGLES), GLsizei(count * 6), GLenum(GL_UNSIGNED_SHORT), nil)
         state.pointee.drawCalls += 1
+        if smooth { state.pointee.smoothDrawCalls += 1 }
         state.pointee.flushedSprites += count
         state.pointee.count = 0
         state.pointee.allWhite = true

@@ -38,10 +38,16 @@ public final class SpriteBatcher {
         /// Sprites already issued in earlier draw calls of this frame.
         var flushedSprites = 0
         var drawCalls = 0
+        /// Of `drawCalls`, those drawn with a smooth program (`SMOOTH_EDGES`).
+        var smoothDrawCalls = 0
     }
 
     /// Draw calls issued since `begin`.
     public var drawCalls: Int { state.pointee.drawCalls }
+    /// Of `drawCalls`, those drawn with a smooth (per-pixel coverage) program: llvmpipe draws
+    /// them on its general path, so a board's frames should have none unless a gadget is rounded
+    /// or cut by the board's edge (SpriteBatcher+Feather.swift says why).
+    public var smoothDrawCalls: Int { state.pointee.smoothDrawCalls }
     /// Sprites submitted since `begin`.
     public var spriteCount: Int { state.pointee.flushedSprites + state.pointee.count }
     /// The texture of the batch being collected (0 before the first sprite of a frame).
@@ -253,8 +259,10 @@ public final class SpriteBatcher {
     /// rotation in radians (clockwise on screen), texture region `u0…u1, v0…v1` of `texture`,
     /// corners rounded by `cornerRadius` board px (half the shorter side: a round dot). The quad
     /// is drawn half a display pixel larger, each pixel scaled by how much of it the outline
-    /// covers, and only inside the `clip` rectangle (see sprite.frag). Joins the current batch
-    /// like any sprite: the batch is drawn with the smooth program (`SpriteBatcher+Smooth`).
+    /// covers, and only inside the `clip` rectangle. Joins the current batch like any sprite.
+    /// A turned quad inside the clip is feathered with geometry (`SpriteBatcher+Feather`, the
+    /// plain program); a rounded or clipped one makes the batch smooth (`SpriteBatcher+Smooth`,
+    /// coverage in sprite.frag).
     @inlinable @inline(__always)
     public func draw(texture: TextureID, center: Vector2, size: Size2, rotation: Double,
                      u0: Float, v0: Float, u1: Float, v1: Float, color: PremultipliedColor,
@@ -277,6 +285,20 @@ public final class SpriteBatcher {
                      Float(cx - ax - bx), Float(cy - ay - by), Float(cx + ax - bx), Float(cy + ay - by),
                      Float(cx + ax + bx), Float(cy + ay + by), Float(cx - ax + bx), Float(cy - ay + by),
                      u0: u0, v0: v0, u1: u1, v1: v1, color: color)
+                return
+            }
+        }
+        // A turned edge inside the clip (a board's gadgets, nearly always): feathered with
+        // geometry, so the batch keeps the plain program and llvmpipe's fast path
+        // (SpriteBatcher+Feather.swift). Rounded corners and outlines the clip cuts need the
+        // per-pixel distances of the smooth program.
+        if cornerRadius <= 0 {
+            let g = Double(SpriteBatcher.smoothFringe) / Double(state.pointee.pixelScale)
+            let ex = abs(co) * hw + abs(si) * hh + 2 * g, ey = abs(si) * hw + abs(co) * hh + 2 * g
+            let c = state.pointee.clip
+            if center.x - ex >= c.0, center.y - ey >= c.1, center.x + ex <= c.2, center.y + ey <= c.3 {
+                featheredQuad(texture: texture.name, center: center, halfWidth: hw, halfHeight: hh, cos: co, sin: si,
+                              u0: u0, v0: v0, u1: u1, v1: v1, color: color)
                 return
             }
         }

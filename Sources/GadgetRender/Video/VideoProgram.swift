@@ -99,8 +99,15 @@ public final class VideoProgram {
         glDisableVertexAttribArray(2)
         glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 0))
         glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 8))
-        glEnable(GLenum(GL_BLEND))
-        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        // An opaque picture replaces what is under it: blending would read and mix every
+        // framebuffer pixel for nothing (src × 1 + dst × 0), a per-pixel cost on llvmpipe.
+        // `SpriteBatcher.drawForeign` turns blending back on after the picture.
+        if opacity >= 1 {
+            glDisable(GLenum(GL_BLEND))
+        } else {
+            glEnable(GLenum(GL_BLEND))
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        }
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
         glEnableVertexAttribArray(2)
     }

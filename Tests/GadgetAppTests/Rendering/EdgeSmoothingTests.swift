@@ -184,4 +184,15 @@ import GadgetSystem
         #expect(rim >= 20, "only \(rim) partly covered pixels around the dot")
         #expect(shot.drawCalls == 1)
     }
+
+    /// Issue 23: the demo board turns most of its gadgets; they are feathered with geometry, so
+    /// its one draw call keeps the plain program (llvmpipe's fast path). Drawn smooth, every pixel
+    /// of the batch, the full-screen background included, took llvmpipe's general path: 4–5×
+    /// the CPU per board frame.
+    @Test func theDemoBoardsTurnedGadgetsKeepThePlainProgram() throws {
+        guard case .success(let loaded) = DemoBoard.load() else { Issue.record("demo board"); return }
+        let shot = try Snapshot.render(loaded, size: PixelSize(1920, 1080))
+        #expect(shot.drawCalls == 1)
+        #expect(shot.smoothDrawCalls == 0)
+    }
 }

@@ -114,4 +114,26 @@ import GadgetSystem
         let p = (40 * 320 + 40) * 4
         #expect(Array(shot.image.pixels[p..<p + 3]) == [0, 255, 0])
     }
+
+    /// An opaque picture is drawn without blending (VideoProgram.drawQuad): it must still cover
+    /// the background exactly, and a faded one must still blend over it.
+    @Test func anOpaquePictureCoversTheBackgroundAndAFadedOneBlends() throws {
+        let w = Workshop()
+        try w.clip("clip.mp4", source: "testsrc2=s=320x240:r=30", frames: 2, pixelFormat: "yuv444p")
+        func shot(background: String, opacity: Double) throws -> RGBAImage {
+            let json = ##"{"size":[320,240],"background":"\##(background)","gadgets":[{"id":"v","center":[160,120],"size":[320,240],"opacity":\##(opacity),"video":"clip.mp4"}]}"##
+            return try Snapshot.render(try w.board(json), size: nil).image
+        }
+        let onBlack = try shot(background: "#000000", opacity: 1), onWhite = try shot(background: "#ffffff", opacity: 1)
+        #expect(onBlack.pixels == onWhite.pixels, "an opaque picture shows nothing of the background")
+        let fadedBlack = try shot(background: "#000000", opacity: 0.5), fadedWhite = try shot(background: "#ffffff", opacity: 0.5)
+        // The background shows through the faded picture evenly (by a quarter here: under the
+        // picture, the gadget's placeholder colour, `VideoReference.placeholderColor`, is drawn at half
+        // opacity too).
+        var differences: [Int] = []
+        for i in stride(from: 0, to: fadedBlack.pixels.count, by: 4 * 97) {
+            differences.append(Int(fadedWhite.pixels[i]) - Int(fadedBlack.pixels[i]))
+        }
+        #expect(differences.allSatisfy { abs($0 - 64) <= 2 }, "\(differences.prefix(20))")
+    }
 }
