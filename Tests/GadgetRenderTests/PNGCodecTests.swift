@@ -2,6 +2,7 @@ import Glibc
 import Testing
 @testable import GadgetCore
 @testable import GadgetRender
+@testable import GadgetGL
 
 /// Reads a fixture beside this file (no Foundation bundle needed).
 func fixture(_ name: String, file: String = #filePath) -> [UInt8] {
@@ -128,6 +129,17 @@ func fixture(_ name: String, file: String = #filePath) -> [UInt8] {
         let a = opaque.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
         let b = same.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
         #expect(a == b)
+    }
+
+    /// glReadPixels' rows (bottom first) turned top first in place, alpha forced opaque, for odd
+    /// and even heights (the middle row of an odd one stays).
+    @Test func readbackRowsAreTurnedTopFirstAndOpaque() {
+        for h in [1, 2, 3, 4] {
+            let w = 2
+            let raw: [UInt8] = (0..<h).flatMap { y in (0..<w).flatMap { x in [UInt8(y), UInt8(x), 7, 0] } }
+            let img = FramebufferReadback.image(fromBottomUp: raw, size: PixelSize(w, h))
+            for y in 0..<h { for x in 0..<w { #expect(img.pixel(x, y) == (UInt8(h - 1 - y), UInt8(x), 7, 255)) } }
+        }
     }
 
     @Test func downscalesToFitKeepingAspect() {
