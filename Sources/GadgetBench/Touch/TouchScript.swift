@@ -8,9 +8,13 @@ public struct TouchReport: Equatable, Sendable {
     /// Set on the report that begins a stretch of the script the measuring side wants to know
     /// the time of (the board benchmark's phases); the writer announces it when it sends it.
     public var mark: Int?
+    /// Set: after `delay`, the writer also waits until the kiosk has taken in this many touches
+    /// (landings) and come to rest (`KioskIdleGate`), so what follows cannot depend on how fast
+    /// the machine is. Nil: sent on the clock alone.
+    public var afterTouches: Int?
 
-    public init(delay: Microseconds, events: [InputEvent], mark: Int? = nil) {
-        self.delay = delay; self.events = events; self.mark = mark
+    public init(delay: Microseconds, events: [InputEvent], mark: Int? = nil, afterTouches: Int? = nil) {
+        self.delay = delay; self.events = events; self.mark = mark; self.afterTouches = afterTouches
     }
 }
 

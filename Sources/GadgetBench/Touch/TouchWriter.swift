@@ -21,16 +21,19 @@ final class TouchWriter<Script: TouchScript>: @unchecked Sendable {
     private(set) var script: Script
     /// Called on the writer's thread with a report's `mark` and the time it was sent (µs).
     private let marked: (@Sendable (Int, Microseconds) -> Void)?
+    /// What a report's `afterTouches` waits on; nil: such reports wait for nothing more.
+    private let gate: KioskIdleGate?
     private let stopRequested = Atomic<Bool>(false)
     private let reportsSent = Atomic<Int>(0)
     private let finished = Atomic<Bool>(false)
     private var thread: JoinableThread?
     private let failure = Mutex<String?>(nil)
 
-    init(path: String, script: Script, marked: (@Sendable (Int, Microseconds) -> Void)? = nil) {
+    init(path: String, script: Script, marked: (@Sendable (Int, Microseconds) -> Void)? = nil, gate: KioskIdleGate? = nil) {
         self.path = path
         self.script = script
         self.marked = marked
+        self.gate = gate
     }
 
     /// Reports written so far. Thread: any.
@@ -67,6 +70,14 @@ final class TouchWriter<Script: TouchScript>: @unchecked Sendable {
                 due += report.delay
                 if MonotonicClock.now() - due > 1_000_000 { due = MonotonicClock.now() }
                 sleep(until: due)
+                if let touches = report.afterTouches, let gate {
+                    // Polled: the wait only makes a starved run slower, it decides nothing.
+                    while !stopping && !gate.isIdle(after: touches) {
+                        MonotonicClock.sleep(until: MonotonicClock.nanoseconds() + 2_000_000)
+                    }
+                    // The schedule goes on from here, not from before the wait.
+                    due = max(due, MonotonicClock.now())
+                }
                 if stopping { break }
                 try send(report, fd: fd, buffer: &bytes)
             }

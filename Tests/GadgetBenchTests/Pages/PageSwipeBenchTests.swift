@@ -17,11 +17,17 @@ import GadgetSystem
         #expect(reports.count == 4 * 17 + 1)
         #expect(reports.first?.mark == BoardBenchPhase.drag.rawValue && reports.last?.mark == BoardBenchPhase.endMark)
         #expect(reports[17].delay == PageSwipeScript.settle, "each swipe after the first waits for the page to settle")
+        // ... and for the kiosk to have taken in every earlier swipe and come to rest, not on
+        // the clock alone; only those landings and the end mark wait.
+        #expect(reports[0].afterTouches == nil)
+        #expect([1, 2, 3].allSatisfy { reports[17 * $0].afterTouches == $0 } && reports.last?.afterTouches == 4)
+        #expect(reports.filter { $0.afterTouches != nil }.count == 4)
         #expect(s.liftAll() == nil)
     }
 
     /// Through the real input path (FIFO touch screen, input thread, kiosk loop): every swipe
-    /// turns the page, and damage tracking draws less than the whole screen.
+    /// turns the page, and damage tracking draws less than the whole screen. Each swipe waits
+    /// for the kiosk to be at rest (`KioskIdleGate`), so a loaded machine only makes this slower.
     @Test func fourSwipesTurnFourPages() throws {
         var o = PageSwipeBench.Options()
         o.size = PixelSize(640, 360)
@@ -36,5 +42,7 @@ import GadgetSystem
     @Test func theBoardIsAValidPagedBoard() throws {
         let board = try BoardDecoder.decode(Array(PageSwipeBench.boardJSON(size: PixelSize(1920, 1080)).utf8), file: "bench").get()
         #expect(board.pages.map(\.id) == ["page0", "page1", "page2"] && board.gadgets.count == 37)
+        // A stalled writer must not let a long press win the background touch from the pan.
+        #expect(board.thresholdOverrides.contains { $0.name == "longPressDuration" && $0.value == 60 })
     }
 }
