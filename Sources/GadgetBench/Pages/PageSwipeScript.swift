@@ -12,6 +12,11 @@ import GadgetCore
 /// in wall time while the loop has not yet drawn (or even read) the last lift, and a finger that
 /// catches the page mid-slide (a quarter page off, say) drags it only to where the next turn
 /// falls short of half a page. Waiting makes such a run slower, never different.
+///
+/// Each swipe's events carry the script's own times (`scriptTime`), one report interval apart,
+/// not the times a loaded writer got to send them: the velocity tracker's quadratic fit over
+/// bunched send times read a leftward flick as a rightward one faster than the flick speed,
+/// which overrides the distance and springs the page back.
 struct PageSwipeScript: TouchScript {
     static let unitsPerPixel = 4.0
     static let flickDuration: Microseconds = 150_000
@@ -71,8 +76,9 @@ struct PageSwipeScript: TouchScript {
         let mark = swipe == 0 && report == 0 ? BoardBenchPhase.drag.rawValue : nil
         let events = encoder.encode([MultitouchEncoder.Change(slot: 0, at: at.map(units))])
         let after = report == 0 && swipe > 0 ? swipe : nil
+        let time = Microseconds(report) * reportInterval
         if report > n { swipe += 1; report = 0 } else { report += 1 }
-        return TouchReport(delay: delay, events: events, mark: mark, afterTouches: after)
+        return TouchReport(delay: delay, events: events, mark: mark, afterTouches: after, scriptTime: time)
     }
 
     mutating func liftAll() -> TouchReport? {

@@ -6,7 +6,8 @@ import GadgetSystem
 /// The synthetic finger: a thread that plays a `TouchScript`'s reports as raw kernel
 /// `struct input_event` records into a FIFO the kiosk's input thread reads as a touch screen,
 /// each report stamped with CLOCK_MONOTONIC when it is sent (as the kernel stamps a device's
-/// events). Reports keep their planned spacing against an absolute schedule; after a stall of
+/// events), or with the script's own time when the report says so (`TouchReport.scriptTime`).
+/// Reports keep their planned spacing against an absolute schedule; after a stall of
 /// more than a second the schedule restarts from now instead of bursting to catch up. When the
 /// script ends the FIFO is closed: the kiosk sees the device go away.
 ///
@@ -60,6 +61,7 @@ final class TouchWriter<Script: TouchScript>: @unchecked Sendable {
     private func run() {
         guard let fd = openWhenRead() else { return }
         var due = MonotonicClock.now()
+        var origin = due
         var bytes: [UInt8] = []
         do {
             while !stopping {
@@ -79,21 +81,25 @@ final class TouchWriter<Script: TouchScript>: @unchecked Sendable {
                     due = max(due, MonotonicClock.now())
                 }
                 if stopping { break }
-                try send(report, fd: fd, buffer: &bytes)
+                // From when the gesture's first report was due, not sent: every later report is
+                // sent no earlier than its own due time, so no stamp is ahead of the clock.
+                if report.scriptTime == 0 { origin = due }
+                try send(report, stamp: report.scriptTime.map { origin + $0 }, fd: fd, buffer: &bytes)
             }
-            if let lift = script.liftAll() { try send(lift, fd: fd, buffer: &bytes) }
+            if let lift = script.liftAll() { try send(lift, stamp: nil, fd: fd, buffer: &bytes) }
         } catch {
             // EPIPE: the kiosk closed its end (it is shutting down).
             if error.errno != .brokenPipe { failure.withLock { $0 = "writing \(path): \(error)" } }
         }
     }
 
-    private func send(_ report: TouchReport, fd: OwnedFileDescriptor, buffer: inout [UInt8]) throws(SystemError) {
+    /// - stamp: the events' time; nil: now.
+    private func send(_ report: TouchReport, stamp: Microseconds?, fd: OwnedFileDescriptor, buffer: inout [UInt8]) throws(SystemError) {
         let now = MonotonicClock.now()
         if !report.events.isEmpty {
             buffer.removeAll(keepingCapacity: true)
             for var e in report.events {
-                e.time = now
+                e.time = stamp ?? now
                 buffer += RawEventSource.record(e)
             }
             let result = buffer.withUnsafeBytes { raw in Result { () throws(SystemError) in try fd.writeAll(raw, path) } }
