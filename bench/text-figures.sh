@@ -2,7 +2,8 @@
 # Text costs with their raw output (docs/BENCHMARKS.md "Text", docs/text.md "What it costs"):
 # the 200-label board (bench/make-text-board.py DIR) as `snapshot` (layout, rasterising, atlas,
 # one frame, a 1920x1080 PNG) and as headless `run` until its first frame (--frames 1, --stats:
-# firstFrameSeconds), with GNU time's CPU seconds and peak RSS; RUNS times each.
+# firstFrameSeconds), with GNU time's CPU seconds and peak RSS; and `bench --workload text` (one
+# label at a time, in process CPU: setText, sharpenText at 4x, bare renders at 32 px); RUNS times each.
 #
 # Usage: bench/text-figures.sh BOARD.json [BINARY] [RUNS] > LOG
 set -euo pipefail
@@ -20,5 +21,6 @@ for i in $(seq 1 "$runs"); do
     step /usr/bin/time -f "$fmt" "$gb" snapshot "$board" --out "$out/s.png"
     step /usr/bin/time -f "$fmt" "$gb" run "$board" --display headless --size 1920x1080 --frames 1 --stats "$out/st.json"
     grep -o '"firstFrameSeconds":[0-9.e-]*' "$out/st.json" || cat "$out/st.json"
+    step "$gb" bench --workload text --board "$board" --frames 50
 done
 echo; echo "load at end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -5,7 +5,7 @@
 #   scripts/install-deps.sh --package also what scripts/package-deb.sh needs (dpkg-dev, binutils, lintian)
 #   scripts/install-deps.sh --bench  also what bench/compare-sdl.sh and bench/sdl-board.sh need (SDL2's testsprite2,
 #                                    SDL2 and SDL2_image headers, cJSON, a C compiler) and bench/mqtt-figures.sh
-#                                    (mosquitto, python3-paho-mqtt)
+#                                    (mosquitto, python3-paho-mqtt), and heaptrack (heap profiles: docs/BENCHMARKS.md "Photos")
 # Works as root or through sudo. Skips apt entirely when everything is already installed.
 # The Swift toolchain itself is not a Debian 12 package: see docs/raspberry-pi.md.
 set -euo pipefail
@@ -44,7 +44,7 @@ packages=("${build[@]}")
 case "${1:-}" in
   --test) packages+=("${test_extra[@]}") ;;
   --package) packages+=("${package_tools[@]}") ;;
-  --bench) packages+=(libsdl2-tests gcc libegl-dev python3-matplotlib libsdl2-dev libsdl2-image-dev libcjson-dev pkg-config mosquitto python3-paho-mqtt) ;;
+  --bench) packages+=(libsdl2-tests gcc libegl-dev python3-matplotlib libsdl2-dev libsdl2-image-dev libcjson-dev pkg-config mosquitto python3-paho-mqtt heaptrack) ;;
 esac
 
 missing=()

@@ -9,7 +9,10 @@ public enum FramebufferReadback {
     public static func read(_ size: PixelSize, framebuffer: UInt32) throws(GLError) -> RGBAImage {
         var raw: [UInt8] = []
         try readRaw(size, framebuffer: framebuffer, into: &raw)
-        return image(fromBottomUp: raw, size: size)
+        // Turned in place: a second full-size buffer was the last 8 MB of `snapshot`'s peak
+        // at 1920x1080 (docs/BENCHMARKS.md "Photos").
+        topRowFirstAndOpaque(&raw, size: size)
+        return RGBAImage(width: size.width, height: size.height, pixels: raw)
     }
 
     /// glReadPixels alone, rows bottom first, into `raw` (reused: no allocation once it has the
@@ -36,16 +39,31 @@ public enum FramebufferReadback {
 
     /// `raw` (glReadPixels' rows, bottom first) as an image, top row first.
     public static func image(fromBottomUp raw: [UInt8], size: PixelSize) -> RGBAImage {
-        var out = [UInt8](repeating: 0, count: raw.count)
-        let row = size.width * 4
-        for y in 0..<size.height {
-            let src = (size.height - 1 - y) * row
-            out.replaceSubrange(y * row..<(y + 1) * row, with: raw[src..<src + row])
-        }
-        // The board is composited over an opaque clear, so alpha is 1 everywhere that matters;
-        // force it so screenshots never carry a driver's stray alpha.
-        var i = 3
-        while i < out.count { out[i] = 255; i += 4 }
+        var out = raw
+        topRowFirstAndOpaque(&out, size: size)
         return RGBAImage(width: size.width, height: size.height, pixels: out)
+    }
+
+    /// Reverses the row order of `raw` in place (glReadPixels' bottom-first rows to an image's
+    /// top-first) and sets every alpha to 255: the board is composited over an opaque clear, so
+    /// alpha is 1 everywhere that matters, and a screenshot never carries a driver's stray alpha.
+    static func topRowFirstAndOpaque(_ raw: inout [UInt8], size: PixelSize) {
+        let row = size.width * 4, rows = size.height
+        guard row > 0, raw.count >= row * rows else { return }
+        var spare = [UInt8](repeating: 0, count: row)
+        raw.withUnsafeMutableBytes { p in
+            spare.withUnsafeMutableBytes { t in
+                for y in 0..<(rows / 2) {
+                    let a = p.baseAddress! + y * row, b = p.baseAddress! + (rows - 1 - y) * row
+                    t.baseAddress!.copyMemory(from: a, byteCount: row)
+                    a.copyMemory(from: b, byteCount: row)
+                    b.copyMemory(from: t.baseAddress!, byteCount: row)
+                }
+            }
+        }
+        var i = 3
+        raw.withUnsafeMutableBufferPointer { p in
+            while i < p.count { p[i] = 255; i += 4 }
+        }
     }
 }

@@ -32,7 +32,7 @@ public final class Texture {
     }
 
     /// An RGBA texture of `size` whose texels are undefined until written (`replace`, `grown`).
-    init(empty size: PixelSize, filter: Filter = .linear) throws(GLError) {
+    package init(empty size: PixelSize, filter: Filter = .linear) throws(GLError) {
         name = Texture.generate(filter: filter)
         width = size.width
         height = size.height

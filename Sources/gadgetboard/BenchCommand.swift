@@ -28,9 +28,14 @@ struct BenchCommand: ParsableCommand {
             then two back, each followed by 1.5 s to settle. Reports the page changes seen, \
             frames, CPU ms per frame and the fraction of the screen redrawn; --full-redraw for \
             the comparison.
+
+            --workload text --board FILE (headless only): the text gadgets of FILE (see \
+            bench/make-text-board.py) one label at a time, in process CPU: building the scene, \
+            --frames N setText operations (default 50), sharpenText after each of the first N \
+            labels is pinched to 4x, and bare renders of every label at 32 px. See docs/text.md.
             """)
 
-    @Option(help: "sprites, board or pages (page swipes on a generated three-page board; --frames: the number of swipes, default 20).")
+    @Option(help: "sprites, board, pages (page swipes on a generated three-page board; --frames: the number of swipes, default 20) or text (per-label text costs; --frames: the number of operations, default 50).")
     var workload: BenchWorkloadKind = .sprites
 
     @Option(help: "Board file to measure instead of the demo board (board).")
@@ -77,6 +82,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Leave glibc's heap trimming at its defaults (sprites; by default it keeps freed memory, board runs as the kiosk does: see docs/BENCHMARKS.md).")
     var defaultMalloc = false
 
+    @Flag(inversion: .prefixedNo, help: "Draw all-white sprites with the program without a colour varying, as the kiosk does (sprites; --no-white-program measures what that variant saves: docs/BENCHMARKS.md).")
+    var whiteProgram = true
+
     @Flag(help: "Print the report as JSON (with every frame time) on stdout.")
     var json = false
 
@@ -90,9 +98,14 @@ struct BenchCommand: ParsableCommand {
         case .sprites:
             if fullRedraw { throw ValidationError("--full-redraw: only with --workload board") }
             if board != nil { throw ValidationError("--board: only with --workload board") }
+        case .text:
+            if board == nil { throw ValidationError("--workload text: give --board FILE (a board with text gadgets: bench/make-text-board.py)") }
+            if floor || fullRedraw || !whiteProgram { throw ValidationError("--floor, --full-redraw, --no-white-program: not with --workload text") }
+            if output.display == .kms { throw ValidationError("--display kms: --workload text runs headless only") }
         case .board, .pages:
             if workload == .pages, board != nil { throw ValidationError("--board: only with --workload board") }
             if floor { throw ValidationError("--floor: only with --workload sprites") }
+            if !whiteProgram { throw ValidationError("--no-white-program: only with --workload sprites") }
             if workload == .pages, output.display == .kms { throw ValidationError("--display kms: --workload pages runs headless only") }
             guard touchRate >= 10, touchRate <= 10_000 else { throw ValidationError("--touch-rate: must be 10…10000 reports per second") }
         }
@@ -113,6 +126,7 @@ struct BenchCommand: ParsableCommand {
         o.hud = hud
         o.screenshotPath = screenshot
         o.keepFreedMemory = !defaultMalloc
+        o.whiteProgram = whiteProgram
         // A debugging aid, not an option: the stacks of render-thread allocations (docs/BENCHMARKS.md).
         o.traceAllocations = ProcessEnvironment.current()["GADGETBOARD_MALLOC_TRACE"] == "1"
         return o
@@ -150,6 +164,14 @@ struct BenchCommand: ParsableCommand {
                 if case .kiosk(let status) = error { throw ExitCode(status) }
                 throw ExitCode(1)
             }
+            (json, lines) = (result.json, result.lines)
+        case .text:
+            var o = TextBench.Options()
+            o.boardPath = board ?? ""
+            if let size { o.size = size }
+            if let frames { o.operations = frames }
+            let result: TextBenchResult
+            do { result = try TextBench.run(o) } catch { throw failWith("bench: \(error)") }
             (json, lines) = (result.json, result.lines)
         case .pages:
             var o = PageSwipeBench.Options()

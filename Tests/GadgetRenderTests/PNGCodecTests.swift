@@ -2,6 +2,7 @@ import Glibc
 import Testing
 @testable import GadgetCore
 @testable import GadgetRender
+@testable import GadgetGL
 
 /// Reads a fixture beside this file (no Foundation bundle needed).
 func fixture(_ name: String, file: String = #filePath) -> [UInt8] {
@@ -114,6 +115,33 @@ func fixture(_ name: String, file: String = #filePath) -> [UInt8] {
         #expect(p.pixel(1, 0) == (10, 20, 30, 255))
     }
 
+    /// Premultiplying starts at the first translucent pixel; an opaque image is returned as it
+    /// is, sharing its storage (no second copy of every photo while an atlas is built).
+    @Test func premultipliesFromTheFirstTranslucentPixelAndSharesAnOpaqueImage() {
+        var img = RGBAImage(width: 3, height: 1, fill: (200, 100, 50, 255))
+        img.setPixel(2, 0, (200, 100, 50, 0))
+        let p = img.premultiplied()
+        #expect(p.pixel(0, 0) == (200, 100, 50, 255) && p.pixel(1, 0) == (200, 100, 50, 255))
+        #expect(p.pixel(2, 0) == (0, 0, 0, 0))
+        let opaque = RGBAImage(width: 64, height: 64, fill: (9, 8, 7, 255))
+        let same = opaque.premultiplied()
+        #expect(same == opaque)
+        let a = opaque.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        let b = same.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        #expect(a == b)
+    }
+
+    /// glReadPixels' rows (bottom first) turned top first in place, alpha forced opaque, for odd
+    /// and even heights (the middle row of an odd one stays).
+    @Test func readbackRowsAreTurnedTopFirstAndOpaque() {
+        for h in [1, 2, 3, 4] {
+            let w = 2
+            let raw: [UInt8] = (0..<h).flatMap { y in (0..<w).flatMap { x in [UInt8(y), UInt8(x), 7, 0] } }
+            let img = FramebufferReadback.image(fromBottomUp: raw, size: PixelSize(w, h))
+            for y in 0..<h { for x in 0..<w { #expect(img.pixel(x, y) == (UInt8(h - 1 - y), UInt8(x), 7, 255)) } }
+        }
+    }
+
     @Test func downscalesToFitKeepingAspect() {
         let big = RGBAImage(width: 5000, height: 2500, fill: (10, 20, 30, 255))
         let small = big.downscaled(toFit: 4000)
@@ -140,6 +168,30 @@ func fixture(_ name: String, file: String = #filePath) -> [UInt8] {
         let images = sizes.map { RGBAImage(width: $0.width, height: $0.height, fill: (1, 2, 3, 4)) }
         let page = layout.composePage(0, images: images)
         #expect(page.pixel(1, 1) == (255, 255, 255, 255))
+    }
+
+    /// A page composed in bands of rows (as `BoardScene` uploads it) has the texels of the page
+    /// composed whole, gutters and white block included, whatever the band height.
+    @Test func aPageComposedInBandsEqualsThePageComposedWhole() {
+        let sizes = [PixelSize(30, 20), PixelSize(7, 40), PixelSize(50, 9), PixelSize(1, 1)]
+        let images = sizes.enumerated().map { i, s in
+            var img = RGBAImage(width: s.width, height: s.height)
+            for y in 0..<s.height { for x in 0..<s.width { img.setPixel(x, y, (UInt8(x * 7 % 256), UInt8(y * 5 % 256), UInt8(i * 60), 255)) } }
+            return img
+        }
+        let layout = AtlasLayout(sizes: sizes, pageSide: 128)
+        let whole = layout.composePage(0, images: images)
+        for band in [1, 3, 16, 1000] {
+            var pixels: [UInt8] = []
+            var y = 0
+            while y < whole.height {
+                let part = layout.composePage(0, images: images, rows: y..<(y + band))
+                #expect(part.width == whole.width && part.height == min(band, whole.height - y))
+                pixels += part.pixels
+                y += part.height
+            }
+            #expect(pixels == whole.pixels, "bands of \(band) rows")
+        }
     }
 
     @Test func atlasOverflowsIntoMorePages() {

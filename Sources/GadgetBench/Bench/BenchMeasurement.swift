@@ -74,12 +74,13 @@ struct BenchMeasurement {
         if let a = after.oursOnWatchedThread, let b = before.oursOnWatchedThread { renderThread = a - b }
         if let a = after.driver, let b = before.driver { driver = a - b }
         var result = BenchResult(
-            display: display.summary, mode: options.floor ? "floor" : "batched", sprites: workload.field.count, spriteSize: options.spriteSize,
+            display: display.summary, mode: (options.floor ? "floor" : "batched") + (options.whiteProgram ? "" : ", colour program for white sprites"), sprites: workload.field.count, spriteSize: options.spriteSize,
             size: size, warmupFrames: options.warmupFrames, frames: measured, seconds: Double(lastDone - start) / 1e9,
             frameTimes: frameTimes, trace: trace, cpuNanosecondsPerFrame: measured > 0 ? Double(cpu) / Double(measured) : 0,
             drawCalls: drawCalls, allocations: ours, renderThreadAllocations: renderThread, driverAllocations: driver,
             heapGrowthBytes: after.heapBytes - before.heapBytes)
         result.keptFreedMemory = options.keepFreedMemory
+        result.whiteProgram = options.whiteProgram
         result.processCPUNanoseconds = processCPUAfter - processCPUBefore
         return result
     }

@@ -30,6 +30,9 @@ public struct BenchOptions: Sendable {
     /// Keeps freed heap memory in the process (mallopt: no trim below 256 MiB, no mmap below
     /// 32 MiB), so the driver's per-frame allocations do not fault and zero pages every frame.
     public var keepFreedMemory = true
+    /// Draws all-white batches with the program without a colour varying, as the kiosk does;
+    /// false draws them with the colour program (`--no-white-program`), to measure the variant.
+    public var whiteProgram = true
     /// Writes the last frame as PNG here.
     public var screenshotPath: String?
     /// Records the call stack of every allocation our code makes on the render thread during

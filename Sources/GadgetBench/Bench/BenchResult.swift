@@ -39,6 +39,9 @@ public struct BenchResult {
 
     /// Whether the run kept freed heap memory (mallopt), see `BenchOptions.keepFreedMemory`.
     public var keptFreedMemory = true
+    /// Whether all-white batches were drawn with the program without a colour varying
+    /// (`BenchOptions.whiteProgram`).
+    public var whiteProgram = true
 
     public static let traceCapacity = 100_000
 
@@ -77,6 +80,7 @@ public struct BenchResult {
             ("heapGrowthBytesPerFrame", .number(JSONWriter.rounded(frames > 0 ? Double(heapGrowthBytes) / Double(frames) : 0, places: 1))),
             ("missedVblanks", missedVblanks.map { .number(Double($0)) } ?? .null),
             ("keepFreedMemory", .bool(keptFreedMemory)),
+            ("whiteProgram", .bool(whiteProgram)),
             ("frameTimesMs", .array(trace.map { .number(Double($0) / 1000) })),
         ])
     }

@@ -19,6 +19,7 @@ final class BenchWorkload {
 
     init(_ o: BenchOptions, size: PixelSize) throws(GLError) {
         batcher = try SpriteBatcher()
+        batcher.whiteProgramEnabled = o.whiteProgram
         do { sprite = try BenchSprite(size: o.spriteSize) } catch { batcher.destroy(); throw error }
         field = SpriteField(count: o.sprites, spriteSize: o.spriteSize, bounds: size, seed: o.seed)
         self.size = size

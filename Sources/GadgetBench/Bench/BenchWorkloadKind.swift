@@ -6,4 +6,6 @@ public enum BenchWorkloadKind: String, Sendable, CaseIterable {
     case board
     /// Page swipes on a generated three-page board through the kiosk loop (`PageSwipeBench`).
     case pages
+    /// What text costs one label at a time: `setText`, `sharpenText`, bare renders (`TextBench`).
+    case text
 }

@@ -62,7 +62,11 @@ public enum PageSwipeBench {
     }
 
     /// The benchmark board: three pages of twelve colour gadgets each in the upper two thirds,
-    /// a shared header; the lower band is background for the swipes.
+    /// a shared header; the lower band is background for the swipes. The long press takes the
+    /// longest the thresholds allow (60 s; the board has no long-press actions, so its cost is
+    /// unchanged): the background has every recognizer, the loop fires gesture timers at its own
+    /// (wall) time, and a writer descheduled for half a second between a landing and its first
+    /// move would otherwise let a long press win the touch and cancel the pan.
     public static func boardJSON(size: PixelSize) -> String {
         let w = Double(size.width), h = Double(size.height)
         let colors = ["#ff3b30", "#34c759", "#007aff"]
@@ -73,16 +77,17 @@ public enum PageSwipeBench {
             }.joined(separator: ",")
         }
         let pages = (0..<3).map { #"{"id":"page\#($0)","gadgets":[\#(gadgets($0))]}"# }.joined(separator: ",")
-        return ##"{"size":[\##(w),\##(h)],"gadgets":[{"id":"header","color":"#8e8e93","center":[\##(w / 2),\##(h * 0.04)],"size":[\##(w),\##(h * 0.08)],"movable":false,"scalable":false,"rotatable":false,"doubleTapReset":false,"gestures":[]}],"pages":[\##(pages)]}"##
+        return ##"{"size":[\##(w),\##(h)],"gadgets":[{"id":"header","color":"#8e8e93","center":[\##(w / 2),\##(h * 0.04)],"size":[\##(w),\##(h * 0.08)],"movable":false,"scalable":false,"rotatable":false,"doubleTapReset":false,"gestures":[]}],"pages":[\##(pages)],"thresholds":{"longPressDuration":60}}"##
     }
 
     public static func run(_ o: Options, logger: Logger = Loggers.render) throws(BoardBenchError) -> Result {
         let marks = BoardBenchMarks()
+        let gate = KioskIdleGate()
         let script = PageSwipeScript(board: Size2(Double(o.size.width), Double(o.size.height)), swipes: o.swipes, reportsPerSecond: o.touchRate)
         let screen: SyntheticTouchScreen<PageSwipeScript>
         do {
             screen = try SyntheticTouchScreen(tag: "pages", device: script.deviceDescription, script: script,
-                                              marked: { mark, time in marks.mark(mark, at: time) })
+                                              marked: { mark, time in marks.mark(mark, at: time) }, gate: gate)
         } catch { throw .touchScreen(error) }
         let boardPath = screen.directory + "/board.json"
         do { try FileIO.replace(boardPath, with: boardJSON(size: o.size)) } catch { throw .touchScreen(error) }
@@ -109,6 +114,7 @@ public enum PageSwipeBench {
         let code = Kiosk.run(run) { loop in
             display = loop.displaySummary
             loop.iterationObserver = { loop, now in
+                gate.observe(loop)
                 let (count, redrawn, shown) = loop.withFrameStatistics { s in (s.framesPresented, s.redrawnPixels, s.shownPixels) }
                 if let page = loop.currentPageID, page != lastPage {
                     if lastPage != nil { pageChanges += 1 }

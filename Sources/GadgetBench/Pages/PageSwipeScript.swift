@@ -6,6 +6,17 @@ import GadgetCore
 /// followed by `settle` without touches for the page to spring into place. A formula of the
 /// report number, never of the clock: every run sends the same reports. Mark 0 on the first
 /// report, `BoardBenchPhase.endMark` after the last settle.
+///
+/// Each landing after the first, and the end mark, also wait (`afterTouches`) for the kiosk to
+/// have taken in every earlier swipe and come to rest: on a starved machine the settle can end
+/// in wall time while the loop has not yet drawn (or even read) the last lift, and a finger that
+/// catches the page mid-slide (a quarter page off, say) drags it only to where the next turn
+/// falls short of half a page. Waiting makes such a run slower, never different.
+///
+/// Each swipe's events carry the script's own times (`scriptTime`), one report interval apart,
+/// not the times a loaded writer got to send them: the velocity tracker's quadratic fit over
+/// bunched send times read a leftward flick as a rightward one faster than the flick speed,
+/// which overrides the distance and springs the page back.
 struct PageSwipeScript: TouchScript {
     static let unitsPerPixel = 4.0
     static let flickDuration: Microseconds = 150_000
@@ -57,15 +68,17 @@ struct PageSwipeScript: TouchScript {
         guard !over else { return nil }
         if swipe == swipes {
             over = true
-            return TouchReport(delay: Self.settle, events: [], mark: BoardBenchPhase.endMark)
+            return TouchReport(delay: Self.settle, events: [], mark: BoardBenchPhase.endMark, afterTouches: swipes)
         }
         let n = reportsPerSwipe
         let delay: Microseconds = report == 0 ? (swipe == 0 ? 0 : Self.settle) : reportInterval
         let at: Vector2? = report <= n ? position(swipe: swipe, at: Double(report) / Double(n)) : nil
         let mark = swipe == 0 && report == 0 ? BoardBenchPhase.drag.rawValue : nil
         let events = encoder.encode([MultitouchEncoder.Change(slot: 0, at: at.map(units))])
+        let after = report == 0 && swipe > 0 ? swipe : nil
+        let time = Microseconds(report) * reportInterval
         if report > n { swipe += 1; report = 0 } else { report += 1 }
-        return TouchReport(delay: delay, events: events, mark: mark)
+        return TouchReport(delay: delay, events: events, mark: mark, afterTouches: after, scriptTime: time)
     }
 
     mutating func liftAll() -> TouchReport? {

@@ -18,7 +18,7 @@ final class SyntheticTouchScreen<Script: TouchScript> {
 
     /// - tag: names the directory (`/tmp/gadgetboard-TAG-XXXXXX`).
     init(tag: String, device: InputDeviceDescription, script: Script,
-         marked: (@Sendable (Int, Microseconds) -> Void)? = nil) throws(SystemError) {
+         marked: (@Sendable (Int, Microseconds) -> Void)? = nil, gate: KioskIdleGate? = nil) throws(SystemError) {
         // The kiosk closing the FIFO's reading end must end the writer with EPIPE, not kill us.
         ChildProcess.ignoreBrokenPipes()
         directory = try FileIO.makeTemporaryDirectory(prefix: "/tmp/gadgetboard-\(tag)")
@@ -28,7 +28,7 @@ final class SyntheticTouchScreen<Script: TouchScript> {
             throw error
         }
         self.device = device
-        writer = TouchWriter(path: path, script: script, marked: marked)
+        writer = TouchWriter(path: path, script: script, marked: marked, gate: gate)
     }
 
     deinit {

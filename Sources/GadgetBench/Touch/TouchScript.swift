@@ -8,9 +8,16 @@ public struct TouchReport: Equatable, Sendable {
     /// Set on the report that begins a stretch of the script the measuring side wants to know
     /// the time of (the board benchmark's phases); the writer announces it when it sends it.
     public var mark: Int?
+    /// Set: after `delay`, the writer also waits until the kiosk has taken in this many touches
+    /// (landings) and come to rest (`KioskIdleGate`), so what follows cannot depend on how fast
+    /// the machine is. Nil: sent on the clock alone.
+    public var afterTouches: Int?
+    /// Set: the events are stamped with the script's own time, this long after the report of
+    /// this gesture whose `scriptTime` is 0 was due, instead of when they are sent. Nil: when sent.
+    public var scriptTime: Microseconds?
 
-    public init(delay: Microseconds, events: [InputEvent], mark: Int? = nil) {
-        self.delay = delay; self.events = events; self.mark = mark
+    public init(delay: Microseconds, events: [InputEvent], mark: Int? = nil, afterTouches: Int? = nil, scriptTime: Microseconds? = nil) {
+        self.delay = delay; self.events = events; self.mark = mark; self.afterTouches = afterTouches; self.scriptTime = scriptTime
     }
 }
 

@@ -6,7 +6,8 @@ import GadgetSystem
 /// The synthetic finger: a thread that plays a `TouchScript`'s reports as raw kernel
 /// `struct input_event` records into a FIFO the kiosk's input thread reads as a touch screen,
 /// each report stamped with CLOCK_MONOTONIC when it is sent (as the kernel stamps a device's
-/// events). Reports keep their planned spacing against an absolute schedule; after a stall of
+/// events), or with the script's own time when the report says so (`TouchReport.scriptTime`).
+/// Reports keep their planned spacing against an absolute schedule; after a stall of
 /// more than a second the schedule restarts from now instead of bursting to catch up. When the
 /// script ends the FIFO is closed: the kiosk sees the device go away.
 ///
@@ -21,16 +22,19 @@ final class TouchWriter<Script: TouchScript>: @unchecked Sendable {
     private(set) var script: Script
     /// Called on the writer's thread with a report's `mark` and the time it was sent (µs).
     private let marked: (@Sendable (Int, Microseconds) -> Void)?
+    /// What a report's `afterTouches` waits on; nil: such reports wait for nothing more.
+    private let gate: KioskIdleGate?
     private let stopRequested = Atomic<Bool>(false)
     private let reportsSent = Atomic<Int>(0)
     private let finished = Atomic<Bool>(false)
     private var thread: JoinableThread?
     private let failure = Mutex<String?>(nil)
 
-    init(path: String, script: Script, marked: (@Sendable (Int, Microseconds) -> Void)? = nil) {
+    init(path: String, script: Script, marked: (@Sendable (Int, Microseconds) -> Void)? = nil, gate: KioskIdleGate? = nil) {
         self.path = path
         self.script = script
         self.marked = marked
+        self.gate = gate
     }
 
     /// Reports written so far. Thread: any.
@@ -57,6 +61,7 @@ final class TouchWriter<Script: TouchScript>: @unchecked Sendable {
     private func run() {
         guard let fd = openWhenRead() else { return }
         var due = MonotonicClock.now()
+        var origin = due
         var bytes: [UInt8] = []
         do {
             while !stopping {
@@ -67,22 +72,34 @@ final class TouchWriter<Script: TouchScript>: @unchecked Sendable {
                 due += report.delay
                 if MonotonicClock.now() - due > 1_000_000 { due = MonotonicClock.now() }
                 sleep(until: due)
+                if let touches = report.afterTouches, let gate {
+                    // Polled: the wait only makes a starved run slower, it decides nothing.
+                    while !stopping && !gate.isIdle(after: touches) {
+                        MonotonicClock.sleep(until: MonotonicClock.nanoseconds() + 2_000_000)
+                    }
+                    // The schedule goes on from here, not from before the wait.
+                    due = max(due, MonotonicClock.now())
+                }
                 if stopping { break }
-                try send(report, fd: fd, buffer: &bytes)
+                // From when the gesture's first report was due, not sent: every later report is
+                // sent no earlier than its own due time, so no stamp is ahead of the clock.
+                if report.scriptTime == 0 { origin = due }
+                try send(report, stamp: report.scriptTime.map { origin + $0 }, fd: fd, buffer: &bytes)
             }
-            if let lift = script.liftAll() { try send(lift, fd: fd, buffer: &bytes) }
+            if let lift = script.liftAll() { try send(lift, stamp: nil, fd: fd, buffer: &bytes) }
         } catch {
             // EPIPE: the kiosk closed its end (it is shutting down).
             if error.errno != .brokenPipe { failure.withLock { $0 = "writing \(path): \(error)" } }
         }
     }
 
-    private func send(_ report: TouchReport, fd: OwnedFileDescriptor, buffer: inout [UInt8]) throws(SystemError) {
+    /// - stamp: the events' time; nil: now.
+    private func send(_ report: TouchReport, stamp: Microseconds?, fd: OwnedFileDescriptor, buffer: inout [UInt8]) throws(SystemError) {
         let now = MonotonicClock.now()
         if !report.events.isEmpty {
             buffer.removeAll(keepingCapacity: true)
             for var e in report.events {
-                e.time = now
+                e.time = stamp ?? now
                 buffer += RawEventSource.record(e)
             }
             let result = buffer.withUnsafeBytes { raw in Result { () throws(SystemError) in try fd.writeAll(raw, path) } }

@@ -68,6 +68,10 @@ public final class SpriteBatcher {
     let variants: [Variant]
     /// The program bound now (0 outside a frame).
     var boundProgram: GLuint = 0
+    /// Whether all-white batches get the program without a colour varying. Only the benchmark
+    /// turns it off (`gadgetboard bench --no-white-program`), to measure what that variant saves;
+    /// the colour program draws the same pixels for white vertices (texture × 1).
+    package var whiteProgramEnabled = true
     var vertexBuffer: GLuint = 0
     var edgeBuffer: GLuint = 0
     var indexBuffer: GLuint = 0
@@ -230,7 +234,7 @@ public final class SpriteBatcher {
     /// Binds the program for a batch (the white one when every vertex is opaque white, the
     /// smooth one when a sprite needs its edges).
     func useProgram(white: Bool, smooth: Bool) {
-        let id = variants[(white ? 1 : 0) + (smooth ? 2 : 0)].program.id
+        let id = variants[(white && whiteProgramEnabled ? 1 : 0) + (smooth ? 2 : 0)].program.id
         if id != boundProgram { glUseProgram(id); boundProgram = id }
     }
 

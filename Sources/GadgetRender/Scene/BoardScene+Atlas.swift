@@ -1,4 +1,5 @@
 import GadgetCore
+import GadgetGL
 
 extension BoardScene {
     /// The largest side of a text image, pixels: a label zoomed past it is drawn from an image of
@@ -53,9 +54,14 @@ extension BoardScene {
         whiteTexels = []
         if composedPages != nil { composedPages = [] }
         for p in layout.pages.indices {
-            let page = layout.composePage(p, images: entries)
-            // Prepared off the render thread: kept for `upload` (BoardScene+Prepared.swift).
-            if composedPages != nil { composedPages?.append(page) } else { pages.append(try Texture(premultiplied: page)) }
+            if composedPages != nil {
+                // Prepared off the render thread: composed whole and kept for `upload`
+                // (BoardScene+Prepared.swift), since the worker has no GL context to upload to.
+                composedPages?.append(layout.composePage(p, images: entries))
+            } else {
+                // On the render thread: composed and uploaded in bands, so no whole page is held.
+                pages.append(try uploadPage(p, entries: entries))
+            }
             whiteTexels.append(layout.whiteTexel(page: p))
         }
         var byPath: [String: AtlasRegion] = [:]
@@ -136,5 +142,27 @@ extension BoardScene {
         case .family(let f): return "font \"\(f)\""
         case .file(let path): return "font file \(path)"
         }
+    }
+}
+
+extension BoardScene {
+    /// Rows of an atlas page composed and uploaded at a time: 1 MiB at a 1024-texel width, 4 MiB
+    /// at 4096.
+    static let uploadBandRows = 256
+
+    /// Page `p` of the layout as a texture, composed and uploaded a band of rows at a time: the
+    /// driver keeps its own copy of the page (llvmpipe in process memory), so a page composed
+    /// whole first doubled it at the peak of a build (two 29 MB copies for the 12-photo board:
+    /// docs/BENCHMARKS.md "Photos"). The texels are those of `composePage`, every one written.
+    func uploadPage(_ p: Int, entries: [RGBAImage]) throws(GLError) -> Texture {
+        let page = layout.pages[p]
+        let texture = try Texture(empty: PixelSize(page.width, page.height))
+        var y = 0
+        while y < page.height {
+            let band = layout.composePage(p, images: entries, rows: y..<(y + BoardScene.uploadBandRows))
+            do { try texture.replace(band, atX: 0, y: y) } catch { texture.destroy(); throw error }
+            y += band.height
+        }
+        return texture
     }
 }

@@ -77,10 +77,13 @@ import Testing
 /// The batcher draws a batch whose every vertex is opaque white with its colour-free program;
 /// one tinted or faded sprite in the batch must bring the colour back for the whole batch.
 @Suite struct WhiteBatchTests {
-    func draw(_ sprites: [(x: Float, color: PremultipliedColor)]) throws -> RGBAImage {
+    /// `program`: which variant the batch was drawn with (0 colour, 1 white).
+    func draw(_ sprites: [(x: Float, color: PremultipliedColor)], whiteProgram: Bool = true,
+              program: ((Int) -> Void)? = nil) throws -> RGBAImage {
         let display = try HeadlessDisplay(size: PixelSize(40, 10))
         try display.beginFrame()
         let batcher = try SpriteBatcher()
+        batcher.whiteProgramEnabled = whiteProgram
         defer { batcher.destroy() }
         let red = try Texture(premultiplied: RGBAImage(width: 2, height: 2, fill: (255, 0, 0, 255)))
         defer { red.destroy() }
@@ -91,6 +94,7 @@ import Testing
         }
         try batcher.end()
         #expect(batcher.drawCalls == 1)
+        program?(batcher.variants.firstIndex { $0.program.id == batcher.boundProgram } ?? -1)
         try display.present()
         return try display.readPixels()
     }
@@ -100,6 +104,18 @@ import Testing
         #expect(img.pixel(5, 5) == (255, 0, 0, 255))
         #expect(img.pixel(25, 5) == (255, 0, 0, 255))
         #expect(img.pixel(15, 5) == (0, 0, 0, 255))
+    }
+
+    /// `bench --no-white-program` (what the white variant saves is measured against this): the
+    /// colour program draws an all-white batch, with the same pixels.
+    @Test func withTheWhiteProgramOffAnAllWhiteBatchUsesTheColourProgram() throws {
+        let sprites: [(x: Float, color: PremultipliedColor)] = [(0, .white(opacity: 1)), (20, .white(opacity: 1))]
+        var on = -1, off = -1
+        let white = try draw(sprites, program: { on = $0 })
+        let colour = try draw(sprites, whiteProgram: false, program: { off = $0 })
+        #expect(on == 1 && off == 0)
+        #expect(colour.pixels == white.pixels)
+        #expect(colour.pixel(5, 5) == (255, 0, 0, 255))
     }
 
     @Test func oneFadedSpriteKeepsColourForTheBatch() throws {

@@ -17,11 +17,20 @@ import GadgetSystem
         #expect(reports.count == 4 * 17 + 1)
         #expect(reports.first?.mark == BoardBenchPhase.drag.rawValue && reports.last?.mark == BoardBenchPhase.endMark)
         #expect(reports[17].delay == PageSwipeScript.settle, "each swipe after the first waits for the page to settle")
+        // ... and for the kiosk to have taken in every earlier swipe and come to rest, not on
+        // the clock alone; only those landings and the end mark wait.
+        #expect(reports[0].afterTouches == nil)
+        #expect([1, 2, 3].allSatisfy { reports[17 * $0].afterTouches == $0 } && reports.last?.afterTouches == 4)
+        #expect(reports.filter { $0.afterTouches != nil }.count == 4)
+        // Stamped with the script's time: each swipe from 0, one report interval apart.
+        #expect(reports[0..<17].map(\.scriptTime) == (0..<17).map { Microseconds($0) * 10_000 })
+        #expect(reports[17].scriptTime == 0 && reports.last?.scriptTime == nil)
         #expect(s.liftAll() == nil)
     }
 
     /// Through the real input path (FIFO touch screen, input thread, kiosk loop): every swipe
-    /// turns the page, and damage tracking draws less than the whole screen.
+    /// turns the page, and damage tracking draws no more than the whole screen. Each swipe waits
+    /// for the kiosk to be at rest (`KioskIdleGate`), so a loaded machine only makes this slower.
     @Test func fourSwipesTurnFourPages() throws {
         var o = PageSwipeBench.Options()
         o.size = PixelSize(640, 360)
@@ -30,11 +39,18 @@ import GadgetSystem
         let r = try PageSwipeBench.run(o)
         #expect(r.pageChanges == 4)
         #expect(r.frames > 8)
-        #expect(r.redrawnFraction > 0 && r.redrawnFraction < 1)
+        // At most the whole screen, not less: every frame drawn while the pages move redraws
+        // all of it (they slide under it), and what brings the mean under 1 on an idle machine
+        // is frames drawn between simulation steps, which redraw nothing; how many of those a
+        // starved loop gets to draw is the machine's speed. That damage follows page motion
+        // exactly is PagedKioskTests.pageMotionKeepsDamageExact's to prove.
+        #expect(r.redrawnFraction > 0 && r.redrawnFraction <= 1)
     }
 
     @Test func theBoardIsAValidPagedBoard() throws {
         let board = try BoardDecoder.decode(Array(PageSwipeBench.boardJSON(size: PixelSize(1920, 1080)).utf8), file: "bench").get()
         #expect(board.pages.map(\.id) == ["page0", "page1", "page2"] && board.gadgets.count == 37)
+        // A stalled writer must not let a long press win the background touch from the pan.
+        #expect(board.thresholdOverrides.contains { $0.name == "longPressDuration" && $0.value == 60 })
     }
 }
