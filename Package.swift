@@ -177,6 +177,8 @@ let package = Package(
         // KMS logic (modes, probing, event decoding) and, on a machine with a card, the real thing.
         .testTarget(name: "GadgetKMSTests", dependencies: [
             "GadgetDisplay", "GadgetCore", "GadgetSystem", "CGLES2",
+            // The zero-copy import on the VM's card (DMABufHardwareTests, issue 25).
+            "GadgetRender", "GadgetGL", "CGBM",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -119,7 +119,7 @@ public final class VideoDecoder {
         let time = av_rescale_q(pts - startPTS, tb, FFmpeg.microseconds)
         let d = decoded.pointee.pkt_duration > 0 ? av_rescale_q(decoded.pointee.pkt_duration, tb, FFmpeg.microseconds) : fallbackDuration
         let prime = AVPixelFormat(rawValue: decoded.pointee.format) == AV_PIX_FMT_DRM_PRIME
-        if prime, keepsDMABuf, let picture = DMABufFrame.of(decoded, color: FrameCopy.color(decoded, jpegFormat: false)),
+        if prime, keepsDMABuf, let picture = DMABufFrame.of(decoded, color: FramePlanes.color(decoded, jpegFormat: false)),
            let reference = DMABufFrameReference(decoded) {
             // Zero copy: the frame names the decoder's buffers and holds a reference to them.
             let layout: VideoFrame.Layout = picture.layers.first?.planes.count == 3 ? .planar : .nv12
@@ -137,6 +137,6 @@ public final class VideoDecoder {
             source = transfer.frame
         }
         defer { transfer.unref() }
-        return try FrameCopy.copy(source, time: time, duration: d)
+        return try FramePlanes.borrow(source, time: time, duration: d)
     }
 }

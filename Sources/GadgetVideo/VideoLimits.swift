@@ -1,5 +1,5 @@
 /// The largest video a kiosk accepts: no side over the display's texture limit (each plane is a
-/// texture) and no more pixels than the budget (each decoded frame is copied and uploaded on the
+/// texture) and no more pixels than the budget (each decoded frame is uploaded on the
 /// loop's thread, and the queue holds a few: 4K would be 12 MB a frame and more upload per
 /// refresh than a Pi 4's GPU bus carries at 30 fps beside the board).
 public struct VideoLimits: Sendable, Equatable {

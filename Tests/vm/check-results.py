@@ -100,6 +100,20 @@ if status is not None:
     check(declared > 0 and passed == declared and not skipped, "every KMS hardware test ran (none skipped)",
           f"{passed} of {declared} passed" + (f"; {skipped[0]}" if skipped else ""))
 
+status = text("dmabuf-tests.status")
+if status is not None:
+    # The zero-copy path (issue 25, 3b): a known NV12/YUV420 picture in a dma-buf imported as an
+    # EGLImage and drawn with samplerExternalOES on the VM's Mesa (DMABufHardwareTests).
+    log = re.sub(r"\x1b\[[0-9;]*m", "", text("dmabuf-tests.log") or "")
+    summary = [l for l in log.splitlines() if "Test run with" in l]
+    source = open(f"{vm}/../GadgetKMSTests/DMABufHardwareTests.swift").read()
+    declared = len(re.findall(r"@Test func ", source))
+    passed = len(re.findall(r"Test \w+\(\) passed", log))
+    skipped = [l.strip() for l in log.splitlines() if "skipped" in l]
+    check(status.strip() == "0" and declared > 0 and passed == declared and not skipped,
+          "zero copy: dma-buf pictures imported and drawn in their colours in the VM",
+          (summary[-1].strip() if summary else log[-400:]) + f"; {passed} of {declared} passed")
+
 wait_log = text("wait-run.log") or ""
 check("no connected display on /dev/dri/card0 (connectors: Virtual-2 disconnected)" in wait_log and "waiting for one, retrying every second" in wait_log,
       "an unplugged connector is waited for", wait_log.strip().splitlines()[0] if wait_log.strip() else "no output")

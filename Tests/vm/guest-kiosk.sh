@@ -34,6 +34,10 @@ if [ -n "${GB_TESTS:-}" ]; then
     log "KMS hardware suite at $(elapsed) s"
     GADGETBOARD_KMS_CARD=/dev/dri/card0 "$GB_TESTS" --testing-library swift-testing --filter KMSHardwareTests > kms-tests.log 2>&1
     echo $? > kms-tests.status
+    # The zero-copy path's import and draw (issue 25, 3b): this VM's Mesa imports dma-bufs.
+    log "dma-buf import suite at $(elapsed) s"
+    GADGETBOARD_KMS_CARD=/dev/dri/card0 "$GB_TESTS" --testing-library swift-testing --filter DMABufHardwareTests > dmabuf-tests.log 2>&1
+    echo $? > dmabuf-tests.status
 fi
 
 log "kiosk scenario at $(elapsed) s"

@@ -104,8 +104,15 @@ public final class VideoPlayer {
     /// A new picture was picked and uploaded since the last frame drawn (`willDrawFrame`).
     var pickedForNextFrame = false
 
-    /// Readable when decoded frames (or an error) wait; nil once the player has failed.
-    public var wakeDescriptor: FileDescriptor? { failed ? nil : thread?.wakeDescriptor }
+    /// Readable when decoded frames (or an error) wait; nil once the player has failed, and
+    /// while the player's own queue is full. The decode thread's pipe stays readable while frames
+    /// wait in its queue, and a full player takes none of them: polled then, it woke the loop
+    /// again at once, so the loop spun between flips (issue 25's third stop: 5.6 ms of loop CPU
+    /// per 60 Hz frame, most of a 720p kiosk's video CPU). The player empties its queue at the
+    /// flips the loop draws for it anyway, and takes the waiting frames then.
+    public var wakeDescriptor: FileDescriptor? {
+        failed || queue.count >= VideoDecodeThread.standardCapacity ? nil : thread?.wakeDescriptor
+    }
 
     /// Whether the loop must keep drawing at the display's rate for this video.
     public var isAnimating: Bool { !failed && thread != nil && playback.isAnimating }

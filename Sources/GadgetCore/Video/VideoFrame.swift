@@ -1,7 +1,7 @@
-/// One decoded picture handed from a video's decode thread to the loop: its planes copied out of
-/// the decoder (so the decoder's buffer pool is never pinned by the loop), its time on the
+/// One decoded picture handed from a video's decode thread to the loop: its planes (left in the
+/// decoder's own buffer, which the frame keeps a reference to, or copied), its time on the
 /// playback timeline and the colour description the stream carries. A value: the loop may keep it
-/// as long as it shows it.
+/// as long as it shows it; the decoder's buffer goes back to its pool when the last copy goes.
 public struct VideoFrame: Sendable {
     /// How the chroma is stored.
     public enum Layout: Sendable, Equatable {
@@ -9,18 +9,6 @@ public struct VideoFrame: Sendable {
         case planar
         /// Two planes: Y, then U and V interleaved (NV12).
         case nv12
-    }
-
-    /// One plane: `height` rows of `width` samples (two bytes per sample for NV12's chroma),
-    /// `stride` bytes apart.
-    public struct Plane: Sendable, Equatable {
-        public var bytes: [UInt8]
-        public var width: Int
-        public var height: Int
-        public var stride: Int
-        public init(bytes: [UInt8], width: Int, height: Int, stride: Int) {
-            self.bytes = bytes; self.width = width; self.height = height; self.stride = stride
-        }
     }
 
     public var width: Int
@@ -40,9 +28,10 @@ public struct VideoFrame: Sendable {
     /// Which seek it follows: frames from before a seek (`VideoClock.generation`) are dropped.
     public var generation: Int
     /// For the zero-copy path: the picture left in the decoder's dma-bufs (then `planes` is
-    /// empty), and what keeps those buffers the decoder's until the frame is let go (FFmpeg's
-    /// reference to its frame: released when the last copy of this value goes, which closes
-    /// nothing the display owns). nil for pictures copied into `planes`.
+    /// empty). nil for pictures in memory (`planes`).
+    /// `retainer` keeps the decoder's buffers (dma-bufs, or the memory `planes` borrow) the
+    /// frame's until it is let go: FFmpeg's reference to its frame, released when the last copy
+    /// of this value goes (which closes nothing the display owns).
     public var dmabuf: DMABufFrame?
     public var retainer: (any AnyObject & Sendable)?
 

@@ -238,6 +238,10 @@ public final class KMSDisplay: DisplayBackend {
         return .modeChanged(from: mode.description, to: next.description)
     }
 
+    /// The display's own GBM device (the master's fd): where the VM's zero-copy test makes the
+    /// dma-buf it imports (DMABufHardwareTests), as a decoder's buffers would be on the same card.
+    var gbmDeviceHandle: OpaquePointer { surface.device.handle }
+
     /// Reads the buffer that is on screen (the last presented frame, as scanned out) by mapping
     /// it through GBM: what the panel shows, not a copy taken before the swap.
     public func readPixels() throws(DisplayError) -> RGBAImage {

@@ -27,6 +27,12 @@ public final class VideoExternalImage {
         case .success(let a): attributes = a
         case .failure(let refusal): throw .capacity(refusal.description)
         }
+        try show(frame, attributes: attributes)
+    }
+
+    /// `show` with the import's attribute list already made (the VM test also imports RGB
+    /// buffers this way, to tell the import from the driver's YUV sampling).
+    func show(_ frame: VideoFrame, attributes: [Int32]) throws(GLError) {
         let image = try importer.makeImage(attributes)
         if texture == 0 {
             glGenTextures(1, &texture)

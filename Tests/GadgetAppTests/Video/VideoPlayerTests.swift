@@ -80,4 +80,31 @@ import GadgetVideo
         #expect(p.update(flip: refresh, logger: logger).events.isEmpty)
         #expect(!p.isAnimating && p.wakeDescriptor == nil)
     }
+
+    /// A player whose own queue is full offers no wake descriptor: the decode thread's pipe stays
+    /// readable while frames wait there, and polling it then woke the loop again at once (the
+    /// loop spun between flips: most of a 720p kiosk's CPU). Each wait below is for a decoded
+    /// frame; without the fix the descriptor never goes and the bound ends the loop instead.
+    @Test func aFullQueueIsNotPolledAndATakenFrameMakesRoom() throws {
+        let display = try HeadlessDisplay(size: PixelSize(64, 48))
+        try display.beginFrame()
+        let w = VideoSnapshotTests.Workshop()
+        try w.ffmpeg(["-f", "lavfi", "-i", "color=c=black:s=64x48:r=30", "-frames:v", "30", "-vf", "geq=lum='N*8':cb=128:cr=128",
+                      "-c:v", "libx264", "-pix_fmt", "yuv420p", w.directory + "/clip.mp4"])
+        let p = try player(w, "clip.mp4")
+        defer { p.destroy() }
+        var rounds = 0
+        while let fd = p.wakeDescriptor, rounds < 100 {
+            var poll = PollSet()
+            poll.add(fd)
+            _ = try? poll.wait(timeoutMilliseconds: -1)
+            _ = p.collect(logger: logger)
+            rounds += 1
+        }
+        #expect(p.wakeDescriptor == nil, "a full player still offered the decoder's wake pipe")
+        #expect(rounds <= VideoDecodeThread.standardCapacity, "\(rounds) wake-ups to fill a queue of \(VideoDecodeThread.standardCapacity)")
+        // A flip takes frames from the queue: the decoder's pipe is polled again.
+        _ = p.update(flip: 3 * refresh, logger: logger)
+        #expect(p.wakeDescriptor != nil)
+    }
 }

@@ -5,9 +5,10 @@ import GadgetDisplay
 import GadgetGL
 @testable import GadgetRender
 
-/// The zero-copy path's GL/EGL side as far as this machine can take it: llvmpipe imports no
-/// dma-bufs (no EGL_EXT_image_dma_buf_import), so the import itself cannot run here (the pure
-/// attribute lists are DMABufImportTests; the Pi's V3D is where it runs). What is tested: the
+/// The zero-copy path's GL/EGL side as far as this machine can take it: surfaceless llvmpipe
+/// imports no dma-bufs (no EGL_EXT_image_dma_buf_import), so the import itself cannot run here.
+/// It runs in the VM, whose GBM platform offers it (DMABufHardwareTests in GadgetKMSTests, a known
+/// picture imported and drawn; the pure attribute lists are DMABufImportTests). What is tested: the
 /// run-time choice on a real context, the EXTERNAL program where the GL can compile it, and that
 /// a dma-buf frame on a display without the import is refused in one line with the picture shown
 /// before kept (what makes the player fall back to uploading).
