@@ -21,7 +21,9 @@ elapsed() { cut -d' ' -f1 /proc/uptime; }
 # Waits up to $3 seconds until the file $1 has at least $4 lines matching $2.
 wait_count() {
     i=0
-    while [ "$(grep -c -e "$2" "$1" 2>/dev/null || true)" -lt "$4" ]; do
+    # A log the kiosk has not created yet counts 0 lines: grep then prints nothing, and an empty
+    # count in the test below was an error that ended the wait as if it had succeeded.
+    while n=$(grep -c -e "$2" "$1" 2>/dev/null) || n=0; [ "${n:-0}" -lt "$4" ]; do
         i=$((i + 1)); [ $i -gt $(($3 * 10)) ] && return 1; sleep 0.1
     done
 }
