@@ -12,8 +12,7 @@ import Testing
     /// (opaque black from a white texel: the sprite a board scene starts with) and a white card
     /// 120×60 turned 7° at `center` with corners rounded by `radius`; returns the pixels and the
     /// batcher's draw calls and smooth draw calls.
-    func render(center: Vector2 = Vector2(100, 75), radius: Double = 0) throws -> (image: RGBAImage, calls: Int, smooth: Int) {
-        let size = PixelSize(200, 150)
+    func render(center: Vector2 = Vector2(100, 75), radius: Double = 0, display size: PixelSize = PixelSize(200, 150)) throws -> (image: RGBAImage, calls: Int, smooth: Int) {
         let display = try HeadlessDisplay(size: size)
         try display.beginFrame()
         let batcher = try SpriteBatcher()
@@ -43,9 +42,63 @@ import Testing
     @Test func aRoundedOrCutGadgetStillUsesTheSmoothProgram() throws {
         let rounded = try render(radius: 10)
         #expect(rounded.calls == 1 && rounded.smooth == 1)
-        // Hanging over the board's top edge: the clip's coverage needs the smooth program.
-        let cut = try render(center: Vector2(100, 10))
+        // Hanging over the board's top edge, with a letterbox bar above it (200x190 display): the
+        // clip's coverage needs the smooth program.
+        let cut = try render(center: Vector2(100, 10), display: PixelSize(200, 190))
         #expect(cut.calls == 1 && cut.smooth == 1)
+    }
+
+    /// The board bench's drag regression: where the board fills the display, its edge is the
+    /// screen's, and a gadget dragged over it must stay on the plain program (a smooth batch put
+    /// the whole frame on llvmpipe's general path, about 5x its CPU), drawing the same pixels.
+    @Test func aGadgetOverTheScreensEdgeKeepsThePlainProgram() throws {
+        let over = try render(center: Vector2(100, 10))
+        #expect(over.calls == 1 && over.smooth == 0, "the board's edge is the screen's: nothing to clip")
+        // The same card through the smooth program (a radius far below a pixel), clipped by the
+        // shader: the clip's coverage at the screen's edge is 1, so the pixels agree as the
+        // feathered and per-pixel edges do elsewhere.
+        let clipped = try render(center: Vector2(100, 10), radius: 1e-4)
+        #expect(clipped.smooth == 1)
+        var covered = 0
+        for y in 0..<150 {
+            for x in 0..<200 {
+                let a = Int(over.image.pixel(x, y).r), b = Int(clipped.image.pixel(x, y).r)
+                if a > 250 { covered += 1 }
+                #expect(abs(a - b) <= 40, "(\(x), \(y)): plain \(a), clipped smooth \(b)")
+            }
+        }
+        #expect(covered > 3000, "the card's part on screen is drawn (\(covered) white pixels)")
+        // Along the screen's top row, away from the card's corners, the two agree within rounding.
+        let top = over.image.height - 1
+        for x in 70...130 {
+            let a = Int(over.image.pixel(x, 0).r), b = Int(clipped.image.pixel(x, 0).r)
+            let c = Int(over.image.pixel(x, top).r), d = Int(clipped.image.pixel(x, top).r)
+            #expect(abs(a - b) <= 3 && abs(c - d) <= 3, "x \(x): plain \(a)/\(c), clipped smooth \(b)/\(d)")
+        }
+    }
+
+    /// `pathClip` lifts exactly the sides on or past the viewport's edge, under the display's
+    /// quarter turns too, and keeps a side inside the screen (a letterbox bar's edge).
+    @Test func onlyTheSidesOnTheScreensEdgeAreLifted() {
+        let board: (Float, Float, Float, Float) = (0, 0, 1280, 720)
+        let fill = BoardViewport(boardSize: Size2(1280, 720), displaySize: PixelSize(1920, 1080)).clipTransform
+        let lifted = SpriteBatcher.pathClip(board, transform: fill, viewport: (1920, 1080))
+        #expect(lifted == (-8192, -8192, 8192, 8192))
+        // 4:3: bars above and below the board (y sides kept), its x sides on the screen's edges.
+        let box = BoardViewport(boardSize: Size2(1280, 720), displaySize: PixelSize(1024, 768)).clipTransform
+        let boxed = SpriteBatcher.pathClip(board, transform: box, viewport: (1024, 768))
+        #expect(boxed == (-8192, 0, 8192, 720))
+        // A quarter turn swaps which board sides meet the screen's edges.
+        // Portrait 768x1024 turned a quarter: board x along the display's height (scale 0.8), board
+        // y across its width (576 of 768 px: bars left and right), for both quarter turns.
+        for rotation in [DisplayRotation.quarter, .threeQuarters] {
+            let turned = BoardViewport(boardSize: Size2(1280, 720), displaySize: PixelSize(768, 1024), rotation: rotation).clipTransform
+            let t = SpriteBatcher.pathClip(board, transform: turned, viewport: (768, 1024))
+            #expect(t == (-8192, 0, 8192, 720), "\(rotation)")
+        }
+        // A clip wholly inside the screen keeps every side, and one off screen is no screen edge.
+        #expect(SpriteBatcher.pathClip((10, 10, 100, 100), transform: fill, viewport: (1920, 1080)) == (10, 10, 100, 100))
+        #expect(SpriteBatcher.pathClip((-500, 10, -100, 100), transform: fill, viewport: (1920, 1080)).2 == -100)
     }
 
     @Test func theFeatheredEdgeMatchesThePerPixelCoverage() throws {

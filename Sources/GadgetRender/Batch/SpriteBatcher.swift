@@ -182,7 +182,8 @@ public final class SpriteBatcher {
         guard r != clipRect else { return }
         flush()
         clipRect = r
-        state.pointee.clip = (Double(r.0), Double(r.1), Double(r.2), Double(r.3))
+        // Sides on the screen's edge are lifted for the choice of path (SpriteBatcher+ScreenEdge.swift).
+        state.pointee.clip = SpriteBatcher.pathClip(r, transform: transform, viewport: SpriteBatcher.viewportSize())
         uploadUniforms()
     }
 
