@@ -76,9 +76,11 @@ import Glibc
         print("text rooms: the whole atlas rebuilt instead (before): \(Self.processCPUMilliseconds() - rebuildStart) ms CPU")
         let difference = settled.maximumDifference(try reference.frame(poses: poses))
         // The reference's pages have other sizes: the same texels have other coordinates in
-        // the last bits of a float, and the labels (turned up to 3°) sample them bilinearly
-        // (measured 2; a label in the wrong place or not redrawn differs by over 100).
-        #expect(difference <= 2, "differs by \(difference) from a new atlas")
+        // the last bits of a float, and the labels (turned up to 3°) sample them bilinearly.
+        // Measured 2 with the smooth-edge shader; 5 since turned labels are feathered with
+        // geometry (issue 23), whose one-pixel edge strips sample the room's border texels
+        // at those coordinates too. A label in the wrong place or not redrawn differs by over 100.
+        #expect(difference <= 8, "differs by \(difference) from a new atlas")
 
         // Pinched back to 3.5×: the 322×350 image fits the 4× room: in place, no page grows.
         try harness.display.beginFrame()
