@@ -22,8 +22,9 @@ elapsed() { cut -d' ' -f1 /proc/uptime; }
 wait_count() {
     i=0
     # A log the kiosk has not created yet counts 0 lines: grep then prints nothing, and an empty
-    # count in the test below was an error that ended the wait as if it had succeeded.
-    while n=$(grep -c -e "$2" "$1" 2>/dev/null) || n=0; [ "${n:-0}" -lt "$4" ]; do
+    # count in the test below was an error that ended the wait as if it had succeeded. The count
+    # is lines_seen, not n: a function shares its caller's variables, and the loop below uses n.
+    while lines_seen=$(grep -c -e "$2" "$1" 2>/dev/null) || lines_seen=0; [ "${lines_seen:-0}" -lt "$4" ]; do
         i=$((i + 1)); [ $i -gt $(($3 * 10)) ] && return 1; sleep 0.1
     done
 }

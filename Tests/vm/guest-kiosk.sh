@@ -23,8 +23,9 @@ wait_for() {
 # Waits until the file $1 has at least $3 lines matching $4; $2 seconds is a hang guard.
 wait_for_count() {
     i=0
-    # A file not written yet counts 0 (an empty count was an error that ended the wait at once).
-    while n=$(grep -c "$4" "$1" 2>/dev/null) || n=0; [ "${n:-0}" -lt "$3" ]; do
+    # A file not written yet counts 0 (an empty count was an error that ended the wait at once);
+    # lines_seen, not n: shell functions share the callers' variables (the calibrate loop uses n).
+    while lines_seen=$(grep -c "$4" "$1" 2>/dev/null) || lines_seen=0; [ "${lines_seen:-0}" -lt "$3" ]; do
         i=$((i + 1)); [ $i -gt $(($2 * 20)) ] && return 1; sleep 0.05
     done
 }
