@@ -77,7 +77,7 @@ configure() {
     # package's CFFmpeg module map.
     video) sources=(Fuzz/VideoFuzz/VideoFuzz.swift Sources/GadgetVideo/FFmpeg.swift Sources/GadgetVideo/VideoError.swift
                     Sources/GadgetVideo/AVPacketOwner.swift Sources/GadgetVideo/MediaInput.swift Sources/GadgetVideo/CodecContext.swift
-                    Sources/GadgetVideo/VideoDecoderChoice.swift Sources/GadgetVideo/FrameCopy.swift Sources/GadgetVideo/VideoDecoder.swift
+                    Sources/GadgetVideo/VideoDecoderChoice.swift Sources/GadgetVideo/FramePlanes.swift Sources/GadgetVideo/DecodedFrameReference.swift Sources/GadgetVideo/VideoDecoder.swift
                     Sources/GadgetVideo/VideoLimits.swift Sources/GadgetVideo/VideoHardware.swift
                     Sources/GadgetVideo/DMABufFrame+AVDRM.swift Sources/GadgetVideo/DMABufFrameReference.swift)
            extra=(-I Sources/CFFmpeg -lavformat -lavcodec -lavutil); dict=Fuzz/video.dict; max_len=16384 ;;

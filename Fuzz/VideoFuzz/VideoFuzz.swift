@@ -67,9 +67,18 @@ func checkFrame(_ f: VideoFrame) {
     precondition(f.planes.count == (f.layout == .nv12 ? 2 : 3))
     precondition(f.planes[0].width == f.width && f.planes[0].height == f.height)
     for (i, p) in f.planes.enumerated() {
-        precondition(p.bytes.count == p.stride * p.height, "plane \(i) size")
-        precondition(p.stride == p.width * (f.layout == .nv12 && i == 1 ? 2 : 1), "plane \(i) packing")
         precondition(p.width <= f.width && p.height <= f.height && p.width > 0 && p.height > 0)
+        // Rows may be padded (the decoder's own rows are borrowed, not copied): each row's
+        // samples fit its stride, and the memory reaches the last row's last sample.
+        let rowBytes = p.width * (f.layout == .nv12 && i == 1 ? 2 : 1)
+        precondition(p.stride >= rowBytes, "plane \(i) stride")
+        if let m = p.borrowed {
+            precondition(m.rowBytes == rowBytes && m.count == p.stride * (p.height - 1) + rowBytes, "plane \(i) memory")
+            // Reads every visible sample of the borrowed rows (the sanitizer sees any overrun).
+            precondition(p.bytes.count == rowBytes * p.height, "plane \(i) size")
+        } else {
+            precondition(p.bytes.count >= p.stride * (p.height - 1) + rowBytes, "plane \(i) size")
+        }
     }
     precondition(f.duration >= 0)
 }
