@@ -53,6 +53,44 @@ final class FramePacing {
     /// The loop is going to sleep with no frame wanted and none in flight.
     func idled() { idledSinceFrame = true }
 
+    // MARK: - Paced frames (a playing video)
+
+    /// The grid of flips a frame can be shown at: a panel's from its last flip and refresh
+    /// interval, headless the cadence's slots; nil before the first flip (or unpaced headless).
+    func flipGrid(on display: DisplayBackend) -> FrameCadence? {
+        if let interval = display.refreshInterval {
+            guard let last = stats.lastFlip else { return nil }
+            return FrameCadence(origin: last.time, interval: interval)
+        }
+        guard paceHeadless, let cadence = pacer.headlessCadence else { return nil }
+        return FrameCadence(origin: cadence.lastSlot ?? cadence.origin, interval: cadence.interval)
+    }
+
+    /// The flip a frame drawn now would be shown at: the first slot after now; after a flip in
+    /// flight (a panel's) or a headless frame's slot still to come, the one after that.
+    func comingFlip(now: Microseconds, on display: DisplayBackend) -> Microseconds? {
+        guard let grid = flipGrid(on: display) else { return nil }
+        var flip = grid.slot(atOrAfter: now + 1)
+        if display.isFlipPending { flip += grid.interval }
+        if display.refreshInterval == nil { flip = max(flip, lastHeadlessFrame + grid.interval) }
+        return flip
+    }
+
+    /// A paced feature wants a frame shown at `wanted` (or the first flip after it): the loop
+    /// sleeps until the slot before that flip, and the run of drawing goes on (the vblanks up to
+    /// that flip are not due: `FrameStatistics.frameDue`). Returns when to wake: never now or
+    /// earlier (a frame due now was drawn this iteration; were it not, waking at once would spin),
+    /// at the latest the next slot.
+    func paced(until wanted: Microseconds, now: Microseconds, on display: DisplayBackend) -> Microseconds {
+        let interval = display.refreshInterval ?? FramePacing.headlessFrameInterval
+        guard let grid = flipGrid(on: display), let last = stats.lastFlip else { return max(wanted - interval, now + interval) }
+        let coming = comingFlip(now: now, on: display) ?? now + interval
+        let flip = max(grid.slot(atOrAfter: wanted), coming)
+        stats.frameDue(vblanksAfterLast: Int((flip - last.time + interval / 2) / interval))
+        let start = flip - interval
+        return start > now ? start : coming - interval > now ? coming - interval : coming
+    }
+
     /// Whether the last frame presented continued a run of drawing (only such a frame can be late:
     /// `LongFrameProbe`).
     private(set) var continuesRun = false

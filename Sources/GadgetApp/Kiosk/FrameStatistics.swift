@@ -11,6 +11,9 @@ import Histogram
 ///   idle time before it is not a frame time.
 /// - A missed vblank is a vblank at which a frame was due and none was presented: within a run,
 ///   a flip `n` vblanks after the previous one missed `n − 1`; between runs nothing was due.
+///   While only a paced feature changes the board (a playing video), its next frame is due at the
+///   flip it asked for (`frameDue`), `d` vblanks after the previous one: a flip `n` vblanks after
+///   the previous one then missed `n − d` (a 30 fps clip at 60 Hz misses none at `n = 2`).
 ///
 /// Frame times are the differences between consecutive page-flip timestamps (KMS: the kernel's
 /// vblank time of each flip; headless, where nothing is scanned out, the stand-in flip's time:
@@ -32,6 +35,9 @@ public struct FrameStatistics {
     /// The next presented frame starts a run; the frame in flight does.
     private var nextStartsRun = false
     private var inFlightStartsRun = false
+    /// The next frame is due this many vblanks after the last flip (`frameDue`; 1: the next one).
+    private var nextDueVblanks = 1
+    private var inFlightDueVblanks = 1
     /// Runs of drawing begun (the first frame is one).
     public private(set) var runs = 0
     /// The most recent input-to-flip latency, µs (for the HUD).
@@ -68,10 +74,16 @@ public struct FrameStatistics {
     /// interval from the last flip is not a frame time and misses no vblank.
     public mutating func startRun() { nextStartsRun = true }
 
+    /// The next frame is due `n` vblanks after the last flip, not at the next vblank (a paced
+    /// feature asked for that flip): the vblanks before it are not missed ones.
+    public mutating func frameDue(vblanksAfterLast n: Int) { nextDueVblanks = max(1, n) }
+
     /// A frame was drawn and presented: its inputs now wait for its flip.
     public mutating func framePresented() {
         inFlightStartsRun = nextStartsRun
         nextStartsRun = false
+        inFlightDueVblanks = nextDueVblanks
+        nextDueVblanks = 1
         inFlightInputTimes.removeAll()
         for t in pendingInputTimes.values { inFlightInputTimes.append(t) }
         pendingInputTimes.removeAll()
@@ -91,7 +103,7 @@ public struct FrameStatistics {
                 lastFrameTime = dt
             }
             let gap = Int(flip.sequence &- last.sequence)
-            if gap > 1 && gap < 1_000_000 { missedVblanks += gap - 1 }
+            if gap > inFlightDueVblanks && gap < 1_000_000 { missedVblanks += gap - inFlightDueVblanks }
         }
         lastFlip = flip
         inFlightStartsRun = false

@@ -117,6 +117,7 @@ public final class KioskLoop {
             input.take()
             control.take(now: now)
             features.takeSourceMessages(now: now)
+            live.comingFlip = pacing.comingFlip(now: now, on: display)
             live.tick(now: now)
             power.followSchedule(now: now)
             features.followLiveData()
@@ -165,8 +166,15 @@ public final class KioskLoop {
         // Headless, a frame to draw waits for the previous one's slot (KMS: for its flip event).
         let frameWanted = wantsFrame && screen.isConnected && !power.isDark
         if frameWanted && !display.isFlipPending, let slot = pacing.headlessWake(now: now, on: display) { wake.append(slot) }
-        // Nothing to draw and no flip to wait for: the next frame starts a new run of drawing.
-        if !frameWanted && !display.isFlipPending { pacing.idled() }
+        // Nothing to draw and no flip to wait for: the next frame starts a new run of drawing,
+        // unless a video plays: the loop then wakes for the flip its next picture is due at.
+        if !frameWanted && !display.isFlipPending {
+            if live.isPaced && screen.isConnected && !power.isDark {
+                if let flip = live.nextFlipWanted { wake.append(pacing.paced(until: flip, now: now, on: display)) }
+            } else {
+                pacing.idled()
+            }
+        }
         // A lost flip must not hang us: with one in flight, wake within a second whatever else.
         if display.isFlipPending { wake.append(now + 1_000_000) }
         var wait = PollSet()

@@ -182,6 +182,21 @@ public final class LiveBoard {
     /// The features' and the session's: something moves, so the loop draws at the display's rate.
     public var isAnimating: Bool { !session.isIdle || features.contains { $0.isAnimating } }
 
+    /// A paced feature runs (a playing video): the loop draws for its flips (`nextFlipWanted`).
+    public var isPaced: Bool { features.contains { $0.isPaced } }
+
+    /// The soonest flip a paced feature wants a frame for.
+    public var nextFlipWanted: Microseconds? {
+        var d: Microseconds?
+        for f in features where f.isPaced { if let t = f.nextFlipWanted { d = min(d ?? t, t) } }
+        return d
+    }
+
+    /// The flip a frame drawn now would be shown at, as the loop knows it from its flips or its
+    /// headless cadence (`FramePacing.comingFlip`), set before each `tick`; nil where it does not
+    /// know (before the first flip, tests ticking the board alone): one refresh after now.
+    public var comingFlip: Microseconds?
+
     /// The soonest of the session's timers and the features' deadlines.
     public var nextDeadline: Microseconds? {
         var d = session.nextTimerDeadline

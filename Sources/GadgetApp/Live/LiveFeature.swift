@@ -21,6 +21,15 @@ public protocol LiveFeature: AnyObject {
     /// True while the feature changes the board every frame: the loop then draws at the display's
     /// rate until it is false again.
     var isAnimating: Bool { get }
+    /// True while the feature changes the board at a rate of its own (a playing video): the loop
+    /// draws only for the flips it asks for (`nextFlipWanted`, or a board marked for drawing in
+    /// `update`), and its run of drawing goes on between them: the vblanks between were not due,
+    /// so they are not missed ones, and the wait is not idle time.
+    var isPaced: Bool { get }
+    /// While paced: the first flip at which the feature will have something new to show (its
+    /// `update` then changes the board for that flip); nil: not known yet (its wake descriptor
+    /// will say).
+    var nextFlipWanted: Microseconds? { get }
     /// Once per loop iteration, before a frame is drawn, with the loop's time: apply what is due.
     func update(now: Microseconds, board: LiveBoard)
     /// In a frame that will be drawn (the GL context is current), before its damage is planned:
@@ -42,6 +51,8 @@ public protocol LiveFeature: AnyObject {
 extension LiveFeature {
     public var wakeDescriptor: FileDescriptor? { nil }
     public var nextDeadline: Microseconds? { nil }
+    public var isPaced: Bool { false }
+    public var nextFlipWanted: Microseconds? { nil }
     public func willDrawFrame(now: Microseconds, board: LiveBoard) {}
     public func boardReplaced(_ board: LiveBoard) {}
     public func displayDetached(_ board: LiveBoard) {}

@@ -2,17 +2,28 @@ import GadgetCore
 import SystemPackage
 
 /// A video gadget in the kiosk is a live feature: the loop polls its decode thread's wake pipe,
-/// draws at the display's rate while it plays (idle when paused or ended), and before each frame
-/// the player picks the decoded frame for that frame's flip (about one refresh after `now`: the
-/// loop draws just after a flip, and headless frames are shown in the next cadence slot), uploads
+/// and while the clip plays it is paced (`isPaced`): the loop draws for the flips at which a new
+/// picture is due (`nextFlipWanted`), not at every refresh (a 30 fps clip on a 60 Hz panel: every
+/// other one), and idles when it is paused or ended. Before each frame the player picks the
+/// decoded frame for the flip that frame will be shown at (`LiveBoard.comingFlip`, which the loop
+/// knows from its flips or headless cadence; one refresh after `now` where it does not), uploads
 /// it and raises its gadget's content revision, so damage tracking redraws only its rectangle.
 /// `VideoGadgets` creates and retires players as boards come and go.
+///
+/// Drawing every refresh while a clip played cost a 720p kiosk twice the frames its pictures need
+/// (7,198 display frames for 3,600 pictures in issue 25's figures), most of what it spent above
+/// FFmpeg's own decode.
 ///
 /// At most one new picture per drawn frame: once one is picked, the loop iterations the
 /// decoder's wake pipe causes before that frame is drawn only take the decoded frames (which
 /// clears the pipe) and report errors. Picking in each of them uploaded pictures no frame showed
 /// and counted them as presented (348 "presented" on 112 drawn frames in a window run).
 extension VideoPlayer: LiveFeature {
+    /// The loop draws for this video's pictures only (`isPaced`), never at every refresh.
+    public var isAnimating: Bool { false }
+    public var isPaced: Bool { isPlaying && surface != nil }
+    public var nextFlipWanted: Microseconds? { nextPictureFlip }
+
     public func update(now: Microseconds, board: LiveBoard) {
         // Without a display there is no GL context to upload into: the clip waits (bounded queues).
         guard board.hasDisplay else { return }
@@ -20,7 +31,7 @@ extension VideoPlayer: LiveFeature {
             for e in collect() { onEvent?(e) }
             return
         }
-        let r = update(flip: now + refresh)
+        let r = update(flip: board.comingFlip ?? now + refresh)
         if r.changed, let i = board.index(of: gadget) {
             pickedForNextFrame = true
             board.scene.videoFrameChanged(i.rawValue)

@@ -6,8 +6,8 @@ import Logging
 import SystemPackage
 
 /// One video gadget playing in the kiosk: its decode thread, the pacing (`VideoPlayback`) and the
-/// surface the scene draws. Shaped as a live feature: a wake descriptor to poll, whether it is
-/// animating (the loop draws at the display's rate while it plays and idles while it is paused),
+/// surface the scene draws. Shaped as a live feature: a wake descriptor to poll, whether it plays
+/// and when its next picture is due (the loop draws for that flip, and idles while it is paused),
 /// and `update(flip:)`, which takes decoded frames, picks the one for the coming flip, uploads it
 /// and says whether the video's rectangle needs drawing. A clip that cannot be opened or breaks
 /// while playing logs one line, leaves the poster showing, and reports an `error` event.
@@ -114,8 +114,15 @@ public final class VideoPlayer {
         failed || queue.count >= VideoDecodeThread.standardCapacity ? nil : thread?.wakeDescriptor
     }
 
-    /// Whether the loop must keep drawing at the display's rate for this video.
-    public var isAnimating: Bool { !failed && thread != nil && playback.isAnimating }
+    /// Whether the clip plays (`state`'s `playing`): the loop then wakes for its pictures.
+    public var isPlaying: Bool { !failed && thread != nil && playback.isAnimating }
+
+    /// The flip at which the next decoded picture is due (`VideoPlayback.nextPictureFlip`); nil
+    /// while paused, failed, or while no picture waits (the wake descriptor says when one comes).
+    public var nextPictureFlip: Microseconds? {
+        guard isPlaying else { return nil }
+        return playback.nextPictureFlip(queue: queue, endOfStream: endOfStream && queue.isEmpty)
+    }
 
     /// Takes what the decoder has, picks the frame for the flip at `flip` and uploads it.
     /// Returns the events and whether the video's rectangle changed (damage).
@@ -210,7 +217,7 @@ public final class VideoPlayer {
 
     /// `state`'s `video`: the clip time on screen (seconds), whether it plays, its length.
     public func state(at flip: Microseconds) -> (time: Double, playing: Bool, duration: Double?) {
-        (Double(playback.clipTime(at: flip)) / 1e6, isAnimating, duration.map { Double($0) / 1e6 })
+        (Double(playback.clipTime(at: flip)) / 1e6, isPlaying, duration.map { Double($0) / 1e6 })
     }
 
     /// The path is how the last frame reached the GPU (before the first: upload).
@@ -248,7 +255,7 @@ public final class VideoPlayer {
     public func detachSurface() {
         surface?.destroy()
         surface = nil
-        if isAnimating {
+        if isPlaying {
             playback.pause(at: lastFlip)
             resumeWhenDrawn = true
         }

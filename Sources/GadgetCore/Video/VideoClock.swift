@@ -22,6 +22,13 @@ public struct VideoClock: Sendable, Equatable {
         playing ? anchorMedia + max(0, flip - anchorFlip) : anchorMedia
     }
 
+    /// The first flip that shows media time `media` or later (`mediaTime`'s inverse); nil while
+    /// paused (media time stands still: no flip reaches a later time).
+    public func flip(showing media: Microseconds) -> Microseconds? {
+        guard playing else { return media <= anchorMedia ? anchorFlip : nil }
+        return anchorFlip + max(0, media - anchorMedia)
+    }
+
     /// Freezes media time where it is at `flip`. Idempotent.
     public mutating func pause(at flip: Microseconds) {
         guard playing else { return }

@@ -61,8 +61,28 @@ public struct VideoPlayback: Sendable {
         return step
     }
 
-    /// Whether the loop must keep drawing at the display's rate for this video.
+    /// Whether the clip is playing (the loop wakes for its pictures; `state`'s `playing`).
     public var isAnimating: Bool { clock.playing && !ended }
+
+    /// The first flip at which `step` would show something new from `queue` (the frames waiting,
+    /// oldest first): the next waiting frame's time less the cadence's margin, on the flip clock;
+    /// for a clip that does not loop and has nothing more to give, the flip at which its last
+    /// frame's time is over (the `ended` event). nil while paused or ended, and while nothing is
+    /// waiting (the decoder's wake says when a frame comes). A loop that knows this draws a 30 fps
+    /// clip on every other refresh of a 60 Hz panel, not on every one.
+    public func nextPictureFlip(queue: [VideoFrame], endOfStream: Bool) -> Microseconds? {
+        guard isAnimating else { return nil }
+        let generation = clock.generation, target = clock.seekTarget
+        // The frame `step` would keep: the current generation's, past the seek's target (frames
+        // decoded only to reach it go without being shown, as in `step`).
+        let waiting = queue.filter { $0.generation >= generation }
+        var k = 0
+        while k < waiting.count, waiting[k].time + max(waiting[k].duration, 0) <= target,
+              waiting.count - k > 1 || waiting[k].duration > 0 { k += 1 }
+        if k < waiting.count { return clock.flip(showing: waiting[k].time - cadence.refresh / 4) }
+        if !loops, endOfStream, let c = current { return clock.flip(showing: c.time + max(c.duration, 0)) }
+        return nil
+    }
 
     /// The time within the clip on screen, µs (what `state` reports as `video.time`).
     public func clipTime(at flip: Microseconds) -> Microseconds {

@@ -39,6 +39,23 @@ import Testing
         #expect(s.lastFrameTime == 50_000)
     }
 
+    /// A playing video alone (a paced feature): its next frame is due at the flip it asked for,
+    /// so the vblank skipped between two pictures of a 30 fps clip is not missed; one shown a
+    /// vblank after its flip is. The due flip holds for one frame only.
+    @Test func aPacedFrameIsDueAtItsFlipNotAtTheNextVblank() {
+        var s = FrameStatistics()
+        frame(&s, 0, 1, startsRun: true)
+        s.frameDue(vblanksAfterLast: 2)
+        frame(&s, 33_333, 3)
+        #expect(s.missedVblanks == 0)
+        s.frameDue(vblanksAfterLast: 2)
+        frame(&s, 83_333, 6)  // due at vblank 5, shown at 6
+        #expect(s.missedVblanks == 1)
+        frame(&s, 116_667, 8)  // no frame asked for: due at the next vblank again
+        #expect(s.missedVblanks == 2)
+        #expect(s.runs == 1 && s.frameTimes.totalCount == 3)
+    }
+
     /// The bench and anything else that never says a run began: one run, as before.
     @Test func framesWithoutRunsAreOneRun() {
         var s = FrameStatistics()

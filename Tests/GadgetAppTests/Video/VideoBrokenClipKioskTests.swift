@@ -82,7 +82,7 @@ import GadgetSystem
             loop.live.tick(now: now)
             try loop.drawFrame(now: now)
         }
-        #expect(!loop.live.isAnimating)
+        #expect(!loop.live.isPaced)
         let logged = captured.lines.withLock { $0 }
         #expect(logged.count == 1 && logged.first?.contains("video: v: broken.mp4") == true, "logged: \(logged)")
 

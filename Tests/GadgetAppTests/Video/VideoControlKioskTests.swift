@@ -55,12 +55,12 @@ import GadgetSystem
         #expect(VideoControlKioskTests.field(paused, "video", "playing") == .bool(false))
         #expect(VideoControlKioskTests.field(paused, "video", "duration") == .number(0.2))
         loop.live.tick(now: now)
-        #expect(!loop.live.isAnimating)
+        #expect(!loop.live.isPaced)
 
         // Seek while paused: the frame at 0.1 s (frame 3) is shown, once, and `state` says so.
         #expect(try request(##"{"cmd":"video","gadget":"v","action":"seek","time":0.1}"##)?["ok"] == .bool(true))
         #expect(VideoKioskTests.tick(loop, now: now, due: true))
-        #expect(loop.live.needsDraw && !loop.live.isAnimating)
+        #expect(loop.live.needsDraw && !loop.live.isPaced)
         try loop.drawFrame(now: now)
         let state = try request(##"{"cmd":"state"}"##)
         guard case .array(let gadgets)? = state?["gadgets"] else { Issue.record("state: \(String(describing: state))"); return }
@@ -71,7 +71,7 @@ import GadgetSystem
 
         // Play again, and a restart: playing, and a new `started`.
         #expect(VideoControlKioskTests.field(try request(##"{"cmd":"video","gadget":"v","action":"play"}"##), "video", "playing") == .bool(true))
-        #expect(loop.live.isAnimating)
+        #expect(loop.live.isPaced)
         #expect(try request(##"{"cmd":"video","gadget":"v","action":"restart"}"##)?["ok"] == .bool(true))
         now += VideoKioskTests.refresh
         #expect(VideoKioskTests.tick(loop, now: now, due: true))

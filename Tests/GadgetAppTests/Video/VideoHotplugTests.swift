@@ -55,7 +55,7 @@ import GadgetSystem
         source.cardChanged()
         loop.screen.handleHotplug(now: now + r)
         #expect(!loop.screen.isConnected)
-        #expect(player.surface == nil && !player.isAnimating && !loop.live.isAnimating)
+        #expect(player.surface == nil && !player.isPlaying && !loop.live.isPaced)
         let later = now + 2_000_000
         loop.live.tick(now: later)
         #expect(player.state(at: later).time == position)
@@ -68,7 +68,7 @@ import GadgetSystem
         #expect(VideoKioskTests.tick(loop, now: later, due: false) == false)
         try loop.drawFrame(now: later)
         #expect(VideoHotplugTests.rgb(try loop.display.readPixels(), 80, 120) == shown)
-        #expect(player.isAnimating && loop.live.isAnimating)
+        #expect(player.isPlaying && loop.live.isPaced)
 
         // And it plays on from there: frame 3 two flips later (media time 66.7 ms + 2 × 16.7 ms),
         // not a jump of two seconds, nothing dropped.

@@ -66,7 +66,7 @@ import GadgetSystem
         let loop = try VideoKioskTests.kiosk(w, buffers: buffers)
         defer { loop.destroy() }
         let player = try #require(loop.features.videos?.player(for: "v"))
-        #expect(loop.live.isAnimating)
+        #expect(loop.live.isPaced)
         var previous: RGBAImage?
         var changedFrames = 0
         for n in 0..<48 {
@@ -100,7 +100,46 @@ import GadgetSystem
         // Paused: no longer animating, so the loop idles (no frame wanted).
         player.pause(at: loop.startTime + 48 * VideoKioskTests.refresh)
         loop.live.tick(now: loop.startTime + 48 * VideoKioskTests.refresh)
-        #expect(!loop.live.isAnimating)
+        #expect(!loop.live.isPaced)
+    }
+
+    /// The loop draws for the video's pictures only: a 30 fps clip at 60 Hz wants a frame on every
+    /// other refresh, not on each (issue 25: drawing each refresh doubled the frames a playing
+    /// clip cost). Between two pictures the board is paced, not idle (the run of drawing goes on),
+    /// and the flip the next picture wants is the one two refreshes after the last picture's.
+    @Test func aPlayingVideoWantsAFrameOnlyWhenItsNextPictureIsDue() throws {
+        let w = try VideoKioskTests.workshop()
+        try FileIO.replace(w.directory + "/board.json", with: VideoKioskTests.board)
+        let loop = try VideoKioskTests.kiosk(w, buffers: 2)
+        defer { loop.destroy() }
+        let refresh = VideoKioskTests.refresh
+        var drawn = 0
+        for n in 0..<40 {
+            let now = loop.startTime + Microseconds(n) * refresh
+            _ = VideoKioskTests.tick(loop, now: now, due: n % 2 == 0)
+            #expect(loop.wantsFrame == (n % 2 == 0), "refresh \(n): wants a frame \(loop.wantsFrame)")
+            #expect(loop.live.isPaced && !loop.live.isAnimating)
+            guard loop.wantsFrame else { continue }
+            try loop.drawFrame(now: now)
+            drawn += 1
+            // The next picture, once decoded, is due at the flip two refreshes after this one's
+            // (this frame shows at now + refresh).
+            var wanted = loop.live.nextFlipWanted
+            for _ in 0..<200 where wanted == nil {
+                var poll = PollSet()
+                for d in loop.live.wakeDescriptors { poll.add(d) }
+                _ = try? poll.wait(timeoutMilliseconds: 5000)
+                loop.live.tick(now: now)
+                wanted = loop.live.nextFlipWanted
+            }
+            let flip = try #require(wanted)
+            #expect(flip > now + 2 * refresh && flip <= now + 3 * refresh, "refresh \(n): next picture wanted at now + \(flip - now) µs")
+        }
+        #expect(drawn == 20)
+        let player = try #require(loop.features.videos?.player(for: "v"))
+        #expect(player.statistics.framesPresented == 20 && player.statistics.framesDropped == 0)
+        player.pause(at: loop.startTime + 40 * refresh)
+        #expect(!loop.live.isPaced && loop.live.nextFlipWanted == nil)
     }
 
     /// A reload that keeps the clip keeps its player (no seam); one without the video retires it

@@ -57,12 +57,12 @@ import GadgetVideo
         #expect(p.statistics.framesPresented == 15)
         #expect(p.statistics.framesDropped == 0)
         #expect(p.statistics.decoder == "h264")
-        #expect(p.isAnimating)
+        #expect(p.isPlaying)
         let state = p.state(at: 29 * refresh)
         #expect(state.playing && abs(state.time - 4.0 / 30) < 0.02)
         // Paused: not animating (the loop idles), and the time stands.
         p.pause(at: 30 * refresh)
-        #expect(!p.isAnimating)
+        #expect(!p.isPlaying)
         #expect(p.state(at: 100 * refresh).time == p.state(at: 30 * refresh).time)
     }
 
@@ -78,7 +78,7 @@ import GadgetVideo
         #expect(first.events.first?.message?.contains("clip.mp4") == true)
         #expect(!first.changed && p.surface?.hasFrame == false)
         #expect(p.update(flip: refresh, logger: logger).events.isEmpty)
-        #expect(!p.isAnimating && p.wakeDescriptor == nil)
+        #expect(!p.isPlaying && p.wakeDescriptor == nil)
     }
 
     /// A player whose own queue is full offers no wake descriptor: the decode thread's pipe stays

@@ -48,6 +48,52 @@ import Testing
         #expect(playback.framesDropped == 0)
     }
 
+    /// A loop that steps only at the flips `nextPictureFlip` asks for (the first vblank at or
+    /// after it) shows what stepping at every vblank shows, with one step per picture: a 30 fps
+    /// clip at 60 Hz is drawn on 50 of 100 vblanks, a 24 fps one on 40.
+    @Test(arguments: [24.0, 30.0, 25.0]) func steppingOnlyAtTheWantedFlipsKeepsTheCadence(fps: Double) {
+        let every = shown(fps: fps, frames: 60, flips: 100)
+        let duration = Microseconds((1_000_000 / fps).rounded())
+        var queue = (0..<60).map { frame(Microseconds((Double($0) * 1_000_000 / fps).rounded()), duration: duration) }
+        let times = queue.map(\.time)
+        var playback = VideoPlayback(startingAt: 5_000_000, refresh: refresh)
+        var indices: [Int] = []
+        var steps = 0
+        for n in 0..<100 {
+            let flip = 5_000_000 + Microseconds(n) * refresh
+            if n == 0 || playback.nextPictureFlip(queue: queue, endOfStream: false).map({ $0 <= flip }) == true {
+                let step = playback.step(queue: &queue, endOfStream: false, flip: flip)
+                #expect(step.newFrame, "vblank \(n): stepped, but nothing new was due")
+                steps += 1
+            }
+            indices.append(times.firstIndex(of: playback.current!.time)!)
+        }
+        #expect(indices == every.indices)
+        #expect(steps == every.playback.framesPresented)
+        #expect(playback.framesDropped == 0)
+    }
+
+    /// Nothing is wanted while paused or with nothing decoded; frames of an older generation (before
+    /// a seek) and those decoded only to reach its target are skipped, as `step` skips them; a clip
+    /// that does not loop wants the flip at which its last frame is over (its `ended` event).
+    @Test func theWantedFlipFollowsWhatStepWouldShow() {
+        var playback = VideoPlayback(startingAt: 1_000_000, refresh: refresh, loops: false)
+        #expect(playback.nextPictureFlip(queue: [], endOfStream: false) == nil)
+        let f0 = frame(0, duration: 40_000), f1 = frame(40_000, duration: 40_000)
+        #expect(playback.nextPictureFlip(queue: [f0, f1], endOfStream: false) == 1_000_000)
+        var queue = [f0]
+        _ = playback.step(queue: &queue, endOfStream: false, flip: 1_000_000)
+        #expect(playback.nextPictureFlip(queue: [f1], endOfStream: false) == 1_000_000 + 40_000 - refresh / 4)
+        #expect(playback.nextPictureFlip(queue: [], endOfStream: true) == 1_040_000)
+        // After a seek to 0.5 s: the old generation's frame and those before the target go unseen.
+        _ = playback.seek(to: 500_000, at: 2_000_000)
+        let stale = frame(80_000, duration: 40_000)
+        let before = frame(400_000, duration: 40_000, generation: 1), at = frame(480_000, duration: 40_000, generation: 1)
+        #expect(playback.nextPictureFlip(queue: [stale, before, at], endOfStream: false) == 2_000_000)
+        playback.pause(at: 2_000_000)
+        #expect(playback.nextPictureFlip(queue: [at], endOfStream: false) == nil)
+    }
+
     /// Flip times a few ms early or late (a loaded machine) do not change the cadence.
     @Test func theCadenceSurvivesFlipJitter() {
         let wobble: [Microseconds] = [0, 3_000, -3_000, 2_000, -4_000, 1_000]
