@@ -85,14 +85,15 @@ public final class VideoProgram {
         let co = rotation == 0 ? 1 : Math.cos(rotation), si = rotation == 0 ? 0 : Math.sin(rotation)
         let ax = co * hw, ay = si * hw, bx = -si * hh, by = co * hh
         let cx = center.x, cy = center.y
-        let quad: [GLfloat] = [
+        // A stack tuple, not an array literal: that allocated on the heap in every video draw.
+        var quad: (GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat,
+                   GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat) = (
             GLfloat(cx - ax - bx), GLfloat(cy - ay - by), 0, 0,
             GLfloat(cx + ax - bx), GLfloat(cy + ay - by), 1, 0,
             GLfloat(cx - ax + bx), GLfloat(cy - ay + by), 0, 1,
-            GLfloat(cx + ax + bx), GLfloat(cy + ay + by), 1, 1,
-        ]
+            GLfloat(cx + ax + bx), GLfloat(cy + ay + by), 1, 1)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
-        quad.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
+        withUnsafeBytes(of: &quad) { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
         let stride = GLsizei(4 * MemoryLayout<GLfloat>.stride)
         glEnableVertexAttribArray(0)
         glEnableVertexAttribArray(1)
