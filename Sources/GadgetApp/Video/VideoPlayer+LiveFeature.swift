@@ -10,9 +10,10 @@ import SystemPackage
 /// it and raises its gadget's content revision, so damage tracking redraws only its rectangle.
 /// `VideoGadgets` creates and retires players as boards come and go.
 ///
-/// Drawing every refresh while a clip played cost a 720p kiosk twice the frames its pictures need
-/// (7,198 display frames for 3,600 pictures in issue 25's figures), most of what it spent above
-/// FFmpeg's own decode.
+/// Drawing every refresh while a clip played drew twice the frames its pictures need (7,198
+/// display frames for 3,600 pictures in issue 25's figures). Each frame saved is a draw a GPU
+/// need not make; on llvmpipe with a small gadget the saving was modest (the loop thread's CPU
+/// fell by 16 %; docs/BENCHMARKS.md, "Issue 25, fourth stop").
 ///
 /// At most one new picture per drawn frame: once one is picked, the loop iterations the
 /// decoder's wake pipe causes before that frame is drawn only take the decoded frames (which
