@@ -79,10 +79,12 @@ public final class SpriteBatcher {
     var edgeAttributesEnabled = false
     /// The clip rectangle smooth sprites are drawn inside (board px: x0, y0, x1, y1).
     private var clipRect: (Float, Float, Float, Float) = SpriteBatcher.unclipped
-    /// What the programs' uniforms hold now: a frame like the last sets none (the benchmark's
+    /// What each variant's uniforms hold now (by variant index), brought up to date only when a
+    /// batch is drawn with it (`useProgram`): a frame like the last sets none (the benchmark's
     /// frames make no uniform call; setting them every frame made Mesa allocate on the render
-    /// thread, which `bench` counts).
-    private var uploaded: (transform: AffineTransform, pixelScale: Float, clip: (Float, Float, Float, Float))?
+    /// thread, which `bench` counts), and a frame that lifts the clip and sets it again
+    /// (`begin`, then the board's clip) no longer sends both states to all four programs.
+    private var uploaded: [(transform: AffineTransform, pixelScale: Float, clip: (Float, Float, Float, Float))?]
     /// Far enough out to clip nothing on any display, small enough for a mediump varying
     /// (16-bit floats reach 65,504) after the scale to display pixels.
     static let unclipped: (Float, Float, Float, Float) = (-8192, -8192, 8192, 8192)
@@ -109,6 +111,7 @@ public final class SpriteBatcher {
             }
         }
         variants = compiled
+        uploaded = Array(repeating: nil, count: compiled.count)
         // Every variant samples texture unit 0, set once.
         for v in compiled {
             v.program.use()
@@ -184,40 +187,33 @@ public final class SpriteBatcher {
         clipRect = r
         // Sides on the screen's edge are lifted for the choice of path (SpriteBatcher+ScreenEdge.swift).
         state.pointee.clip = SpriteBatcher.pathClip(r, transform: transform, viewport: SpriteBatcher.viewportSize())
-        uploadUniforms()
     }
 
-    /// Sets `u_transform` (and the smooth variants' pixel scale) for the sprites that follow.
+    /// Sets `u_transform` (and the smooth variants' pixel scale) for the sprites that follow:
+    /// sent to a program when a batch is drawn with it (`useProgram`).
     private func uploadTransform(_ t: AffineTransform) {
         transform = t
         state.pointee.pixelScale = SpriteBatcher.pixelScale(of: t)
-        uploadUniforms()
     }
 
     /// The transform the uniforms are to hold (`uploadTransform`).
     private var transform = AffineTransform.identity
 
-    /// Brings every program's uniforms to `transform`, the pixel scale and `clipRect`, leaving
-    /// the bound program bound; nothing when they hold them already.
-    private func uploadUniforms() {
-        let scale = state.pointee.pixelScale, t = transform
-        if let u = uploaded, u.transform == t, u.pixelScale == scale, u.clip == clipRect { return }
+    /// Brings variant `i`'s uniforms (its program bound) to `transform`, the pixel scale and
+    /// `clipRect`; nothing when they hold them already.
+    private func uploadUniforms(toVariant i: Int) {
+        let scale = state.pointee.pixelScale, t = transform, clip = clipRect
+        if let u = uploaded[i], u.transform == t, u.pixelScale == scale, u.clip == clip { return }
+        let v = variants[i]
         // Column-major mat3 of the affine map, in a stack tuple (an array literal would allocate).
         var m: (GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat) =
             (GLfloat(t.a), GLfloat(t.b), 0, GLfloat(t.c), GLfloat(t.d), 0, GLfloat(t.tx), GLfloat(t.ty), 1)
-        let clip = clipRect
         withUnsafePointer(to: &m) { p in
-            p.withMemoryRebound(to: GLfloat.self, capacity: 9) { matrix in
-                for v in variants {
-                    v.program.use()
-                    glUniformMatrix3fv(v.transform, 1, GLboolean(GL_FALSE), matrix)
-                    if v.pixelScale >= 0 { glUniform1f(v.pixelScale, scale) }
-                    if v.clip >= 0 { glUniform4f(v.clip, clip.0, clip.1, clip.2, clip.3) }
-                }
-            }
+            p.withMemoryRebound(to: GLfloat.self, capacity: 9) { glUniformMatrix3fv(v.transform, 1, GLboolean(GL_FALSE), $0) }
         }
-        glUseProgram(boundProgram)
-        uploaded = (t, scale, clip)
+        if v.pixelScale >= 0 { glUniform1f(v.pixelScale, scale) }
+        if v.clip >= 0 { glUniform4f(v.clip, clip.0, clip.1, clip.2, clip.3) }
+        uploaded[i] = (t, scale, clip)
     }
 
     /// Display pixels per board pixel under `t` (board px → clip space), from the GL viewport:
@@ -235,8 +231,10 @@ public final class SpriteBatcher {
     /// Binds the program for a batch (the white one when every vertex is opaque white, the
     /// smooth one when a sprite needs its edges).
     func useProgram(white: Bool, smooth: Bool) {
-        let id = variants[(white && whiteProgramEnabled ? 1 : 0) + (smooth ? 2 : 0)].program.id
+        let i = (white && whiteProgramEnabled ? 1 : 0) + (smooth ? 2 : 0)
+        let id = variants[i].program.id
         if id != boundProgram { glUseProgram(id); boundProgram = id }
+        uploadUniforms(toVariant: i)
     }
 
     /// Turns the edge attributes on for a smooth batch and off for a sharp one (a sharp
