@@ -124,4 +124,58 @@ import Testing
             }
         }
     }
+
+    /// Draws, as `render` does, a 120×60 label turned 7° whose texture (120×60, 1:1) is white
+    /// inside a transparent border `border` texels deep; `clearOutline` as the scene would pass
+    /// it. Returns the pixels and the quads queued (the background's included).
+    func renderLabel(border: Int, clearOutline: Bool) throws -> (image: RGBAImage, quads: Int, smooth: Int) {
+        let size = PixelSize(200, 150)
+        let display = try HeadlessDisplay(size: size)
+        try display.beginFrame()
+        let batcher = try SpriteBatcher()
+        defer { batcher.destroy() }
+        var label = RGBAImage(width: 120, height: 60)
+        for y in border..<(60 - border) { for x in border..<(120 - border) { label.setPixel(x, y, (255, 255, 255, 255)) } }
+        #expect(label.hasClearBorder == (border >= RGBAImage.clearBorderDepth))
+        let texture = try Texture(premultiplied: label)
+        defer { texture.destroy() }
+        let white = try Texture(premultiplied: RGBAImage(width: 4, height: 4, fill: (255, 255, 255, 255)))
+        defer { white.destroy() }
+        glClearColor(0, 0, 0, 1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        batcher.begin(transform: BoardViewport(boardSize: Size2(200, 150), displaySize: size).clipTransform)
+        batcher.clip(to: (x: 0, y: 0, width: 200, height: 150))
+        batcher.draw(texture: texture.id, center: Vector2(100, 75), size: Size2(120, 60), rotation: 7 * Double.pi / 180,
+                     u0: 0, v0: 0, u1: 1, v1: 1, color: .white(opacity: 1), clearOutline: clearOutline)
+        let quads = batcher.spriteCount
+        try batcher.end()
+        try display.present()
+        return (try display.readPixels(), quads, batcher.smoothDrawCalls)
+    }
+
+    /// A label (a texture whose outer texels are transparent: text in its padding) turned inside
+    /// the board is one plain quad, not five: its outline never shows, and the feathered strips
+    /// only made llvmpipe shade the blocks along every edge again (the board drag's cost against
+    /// the build before feathering). It looks as the feathered quad does, its visible edge
+    /// smoothed by the texture filter.
+    @Test func aTurnedQuadWithAClearOutlineIsOnePlainQuadThatLooksTheSame() throws {
+        let plain = try renderLabel(border: 4, clearOutline: true)
+        let feathered = try renderLabel(border: 4, clearOutline: false)
+        #expect(plain.quads == 1 && feathered.quads == 5, "plain \(plain.quads), feathered \(feathered.quads) quads")
+        #expect(plain.smooth == 0 && feathered.smooth == 0)
+        var partly = 0, worst = 0, white = 0
+        for y in 0..<150 {
+            for x in 0..<200 {
+                let a = Int(plain.image.pixel(x, y).r), b = Int(feathered.image.pixel(x, y).r)
+                if a > 5 && a < 250 { partly += 1 }
+                if a >= 250 { white += 1 }
+                worst = max(worst, abs(a - b))
+            }
+        }
+        #expect(white > 100 * 45, "the label's inside is drawn (\(white) white pixels)")
+        // The white area's turned outline (about 2 × (112 + 52) px long) is smooth: about one
+        // partly covered pixel per pixel of outline, as a feathered edge has.
+        #expect(partly > 250, "only \(partly) partly covered pixels: the label's edge is stair-stepped")
+        #expect(worst <= 3, "a pixel differs by \(worst) levels from the feathered quad")
+    }
 }

@@ -98,7 +98,8 @@ extension AtlasLayout {
     /// `region` (on a page that grew from `old` to `new` pixels) for the same texels.
     public static func rescaled(_ region: AtlasRegion, from old: PixelSize, to new: PixelSize) -> AtlasRegion {
         let sx = Float(old.width) / Float(new.width), sy = Float(old.height) / Float(new.height)
-        return AtlasRegion(page: region.page, u0: region.u0 * sx, v0: region.v0 * sy, u1: region.u1 * sx, v1: region.v1 * sy)
+        return AtlasRegion(page: region.page, u0: region.u0 * sx, v0: region.v0 * sy, u1: region.u1 * sx, v1: region.v1 * sy,
+                           clearOutline: region.clearOutline)
     }
 }
 

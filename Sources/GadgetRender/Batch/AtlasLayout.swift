@@ -4,7 +4,12 @@ import GadgetCore
 public struct AtlasRegion: Sendable, Hashable {
     public var page: Int
     public var u0, v0, u1, v1: Float
-    public init(page: Int, u0: Float, v0: Float, u1: Float, v1: Float) { self.page = page; self.u0 = u0; self.v0 = v0; self.u1 = u1; self.v1 = v1 }
+    /// The image's outer texels are all transparent (`RGBAImage.hasClearBorder`): its quad's
+    /// outline never shows, so a turned quad of it is drawn plain, without feathered edges.
+    public var clearOutline: Bool
+    public init(page: Int, u0: Float, v0: Float, u1: Float, v1: Float, clearOutline: Bool = false) {
+        self.page = page; self.u0 = u0; self.v0 = v0; self.u1 = u1; self.v1 = v1; self.clearOutline = clearOutline
+    }
 }
 
 /// Packs images into as few atlas pages as possible (shelf packing, tallest first), so a whole
@@ -103,6 +108,15 @@ public struct AtlasLayout {
                 regions[i] = AtlasRegion(page: p, u0: Float(x) / Float(pw), v0: Float(y) / Float(ph),
                                          u1: Float(x + w) / Float(pw), v1: Float(y + h) / Float(ph))
             }
+        }
+    }
+
+    /// Marks the region of each of `images` (the layout's entries, in order) whose border is clear
+    /// (`AtlasRegion.clearOutline`). An image cut to fit its room is not marked: its cut edge is
+    /// not its border.
+    public mutating func noteClearOutlines(of images: [RGBAImage]) {
+        for i in regions.indices where i < images.count && i < roomSizes.count {
+            regions[i].clearOutline = roomSizes[i] == images[i].size && images[i].hasClearBorder
         }
     }
 

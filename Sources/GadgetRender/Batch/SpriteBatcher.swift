@@ -265,11 +265,13 @@ public final class SpriteBatcher {
     /// covers, and only inside the `clip` rectangle. Joins the current batch like any sprite.
     /// A turned quad inside the clip is feathered with geometry (`SpriteBatcher+Feather`, the
     /// plain program); a rounded or clipped one makes the batch smooth (`SpriteBatcher+Smooth`,
-    /// coverage in sprite.frag).
+    /// coverage in sprite.frag). `clearOutline`: the texture region's outer texels are all
+    /// transparent (`AtlasRegion.clearOutline`), so its outline never shows and a turned quad
+    /// inside the clip is drawn as one plain quad.
     @inlinable @inline(__always)
     public func draw(texture: TextureID, center: Vector2, size: Size2, rotation: Double,
                      u0: Float, v0: Float, u1: Float, v1: Float, color: PremultipliedColor,
-                     cornerRadius: Double = 0) {
+                     cornerRadius: Double = 0, clearOutline: Bool = false) {
         let hw = size.width / 2, hh = size.height / 2
         guard hw > 0, hh > 0 else { return }
         let co: Double, si: Double
@@ -278,7 +280,10 @@ public final class SpriteBatcher {
         // rounded corner, or an outline the clip cuts. A straight sprite inside the clip keeps the
         // sharp path, and a batch without smooth sprites keeps the sharp program, which Mesa's
         // llvmpipe draws on its fast rectangle path (docs/rendering.md: 15x less CPU per frame).
-        if cornerRadius <= 0, abs(co * si) < 1e-9 {
+        // A clear outline is invisible at any angle: feathering it would only add four strips of
+        // triangles, whose pixels llvmpipe shades again in every 4x4 block they touch
+        // (docs/rendering.md, "Clear outlines").
+        if cornerRadius <= 0, clearOutline || abs(co * si) < 1e-9 {
             let ex = abs(co) * hw + abs(si) * hh, ey = abs(si) * hw + abs(co) * hh
             let c = state.pointee.clip
             if center.x - ex >= c.0, center.y - ey >= c.1, center.x + ex <= c.2, center.y + ey <= c.3 {

@@ -49,6 +49,7 @@ extension BoardScene {
             entries.append(.disc(diameter: Int((PageDots.dotSide * loaded.board.touch.pixelsPerPoint * viewport.scale).rounded())))
         }
         layout = AtlasLayout(sizes: entries.map(\.size), pageSide: pageSide)
+        layout.noteClearOutlines(of: entries)
         for p in pages { p.destroy() }
         pages = []
         whiteTexels = []

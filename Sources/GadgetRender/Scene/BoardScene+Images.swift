@@ -16,7 +16,8 @@ extension BoardScene {
         try pages[at.page].replace(AtlasLayout.withGutter(fitted), atX: at.x - AtlasLayout.gutter, y: at.y - AtlasLayout.gutter)
         let page = layout.pages[at.page]
         let region = AtlasRegion(page: at.page, u0: Float(at.x) / Float(page.width), v0: Float(at.y) / Float(page.height),
-                                 u1: Float(at.x + fitted.width) / Float(page.width), v1: Float(at.y + fitted.height) / Float(page.height))
+                                 u1: Float(at.x + fitted.width) / Float(page.width), v1: Float(at.y + fitted.height) / Float(page.height),
+                                 clearOutline: fitted.hasClearBorder)
         pendingImages.remove(path)
         placedImages[path] = image
         for (i, g) in loaded.board.gadgets.enumerated() {

@@ -53,6 +53,7 @@ extension BoardScene {
         textEntries[i] = entry
         textKeys[i] = key
         textRegions[i] = layout.region(of: entry, showing: image.size)
+        textRegions[i]?.clearOutline = image.hasClearBorder
         textCache.keepOnly(Set(textKeys.compactMap { $0 }))
         atlasWork.roomUploads += 1
         return true

@@ -152,7 +152,7 @@ public final class BoardScene {
             if fade <= 0 { continue }
             if let r = gadgetRegions[i] {
                 batcher.draw(texture: pages[r.page].id, center: pose.center, size: size, rotation: pose.rotation,
-                             u0: r.u0, v0: r.v0, u1: r.u1, v1: r.v1, color: .white(opacity: opacity))
+                             u0: r.u0, v0: r.v0, u1: r.u1, v1: r.v1, color: .white(opacity: opacity), clearOutline: r.clearOutline)
             } else if let c = gadgetColors[i] {
                 drawSolid(center: pose.center, size: size, rotation: pose.rotation,
                           color: PremultipliedColor(c, opacity: opacity), batcher: batcher)
@@ -165,7 +165,7 @@ public final class BoardScene {
             // The text image is the gadget's box: the same quad, on top.
             if let r = textRegions[i] {
                 batcher.draw(texture: pages[r.page].id, center: pose.center, size: size, rotation: pose.rotation,
-                             u0: r.u0, v0: r.v0, u1: r.u1, v1: r.v1, color: .white(opacity: opacity))
+                             u0: r.u0, v0: r.v0, u1: r.u1, v1: r.v1, color: .white(opacity: opacity), clearOutline: r.clearOutline)
             }
         }
     }
