@@ -31,6 +31,7 @@ public enum DisplayError: Error, Sendable, CustomStringConvertible, Equatable {
     init(_ error: GLError) {
         switch error {
         case .call(let name, let code): self = .gl(name, code)
+        case .egl(let name, let code): self = .egl(name, code)
         case .framebufferIncomplete(let status): self = .gl("glCheckFramebufferStatus", status)
         case .shader, .link, .capacity: self = .unavailable(error.description)
         }
@@ -51,18 +52,5 @@ public enum DisplayError: Error, Sendable, CustomStringConvertible, Equatable {
     /// Runs calls that throw `SystemError` (GadgetSystem's wrappers) in a display function.
     static func wrapping<T>(_ body: () throws(SystemError) -> T) throws(DisplayError) -> T {
         do { return try body() } catch { throw .system(error) }
-    }
-}
-
-/// EGL error codes by name (EGL 1.5 table 3.x); kept here so messages need no EGL import.
-enum EGLErrorName {
-    static func name(_ code: Int32) -> String {
-        let names: [Int32: String] = [
-            0x3000: "EGL_SUCCESS", 0x3001: "EGL_NOT_INITIALIZED", 0x3002: "EGL_BAD_ACCESS", 0x3003: "EGL_BAD_ALLOC",
-            0x3004: "EGL_BAD_ATTRIBUTE", 0x3005: "EGL_BAD_CONFIG", 0x3006: "EGL_BAD_CONTEXT", 0x3007: "EGL_BAD_CURRENT_SURFACE",
-            0x3008: "EGL_BAD_DISPLAY", 0x3009: "EGL_BAD_MATCH", 0x300A: "EGL_BAD_NATIVE_PIXMAP", 0x300B: "EGL_BAD_NATIVE_WINDOW",
-            0x300C: "EGL_BAD_PARAMETER", 0x300D: "EGL_BAD_SURFACE", 0x300E: "EGL_CONTEXT_LOST",
-        ]
-        return names[code] ?? "0x" + String(code, radix: 16)
     }
 }

@@ -54,7 +54,7 @@ public final class DMABufImporter {
         guard attributes.last == EGL_NONE else { throw .capacity("eglCreateImageKHR: attribute list not ended by EGL_NONE") }
         // EGL_LINUX_DMA_BUF_EXT takes no context and no client buffer: the fds are in the list.
         let image = attributes.withUnsafeBufferPointer { create(display, nil, EGLenum(EGL_LINUX_DMA_BUF_EXT), nil, $0.baseAddress) }
-        guard let image else { throw .call("eglCreateImageKHR(EGL_LINUX_DMA_BUF_EXT) (EGL)", UInt32(bitPattern: eglGetError())) }
+        guard let image else { throw .egl("eglCreateImageKHR(EGL_LINUX_DMA_BUF_EXT)", eglGetError()) }
         return EGLImageOwner(image: image, display: display, destroy: destroyImage)
     }
 

@@ -1,8 +1,10 @@
 import CGLES2
 
-/// A GLES2 failure naming the call (or stage) and the GL error or log.
+/// A GLES2 failure naming the call (or stage) and the GL error or log; or a failed EGL call of
+/// this layer (dma-buf import), with its `eglGetError()` code.
 public enum GLError: Error, Sendable, CustomStringConvertible, Equatable {
     case call(String, UInt32)
+    case egl(String, Int32)
     case shader(stage: String, log: String)
     case link(log: String)
     case framebufferIncomplete(UInt32)
@@ -11,6 +13,7 @@ public enum GLError: Error, Sendable, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .call(let name, let code): return "\(name) failed (GL error 0x\(String(code, radix: 16)))"
+        case .egl(let name, let code): return "\(name) failed (\(EGLErrorName.name(code)))"
         case .shader(let stage, let log): return "\(stage) shader failed to compile: \(log)"
         case .link(let log): return "shader program failed to link: \(log)"
         case .framebufferIncomplete(let s): return "framebuffer incomplete (status 0x\(String(s, radix: 16)))"

@@ -1,4 +1,5 @@
 import GadgetCore
+import GadgetGL
 import GadgetSystem
 import Logging
 import Synchronization
@@ -33,6 +34,11 @@ import Testing
             == "drmModeAtomicCommit(flip) failed: Device or resource busy (EBUSY)")
         #expect(DisplayError.egl("eglInitialize", 0x3001).description == "eglInitialize failed (EGL_NOT_INITIALIZED)")
         #expect(DisplayError.gl("glFinish", 0x505).description == "glFinish failed (GL error 0x505)")
+        // An EGL call of the GL layer (a dma-buf import) names its EGL error, not a "GL error".
+        let refused = GLError.egl("eglCreateImageKHR(EGL_LINUX_DMA_BUF_EXT)", 0x3009)
+        #expect(refused.description == "eglCreateImageKHR(EGL_LINUX_DMA_BUF_EXT) failed (EGL_BAD_MATCH)")
+        #expect(DisplayError(refused) == .egl("eglCreateImageKHR(EGL_LINUX_DMA_BUF_EXT)", 0x3009))
+        #expect(EGLErrorName.name(0x3042) == "EGL error 0x3042")
         #expect(KMSProblem.otherMaster(path: "/dev/dri/card0", failure: SystemError("drmSetMaster", errno: .permissionDenied)).message
             .hasPrefix("another program is driving /dev/dri/card0 (drmSetMaster failed: Permission denied (EACCES)). Stop"))
     }

@@ -1,5 +1,6 @@
 import CEGL
 import GadgetCore
+import GadgetGL
 import Synchronization
 
 /// EGL hands out one EGLDisplay per native display and eglTerminate destroys every context on it,
