@@ -200,7 +200,7 @@ let package = Package(
         ]),
         // Clips are made at test time with the ffmpeg CLI.
         .testTarget(name: "GadgetVideoTests", dependencies: ["GadgetVideo", "GadgetCore", "GadgetSystem"]),
-        .testTarget(name: "GadgetBenchTests", dependencies: ["GadgetBench", "GadgetApp", "GadgetCore", "GadgetRender", "GadgetGL", "GadgetDisplay", "GadgetSystem"]),
+        .testTarget(name: "GadgetBenchTests", dependencies: ["GadgetBench", "GadgetApp", "GadgetCore", "GadgetRender", "GadgetGL", "GadgetDisplay", "GadgetSystem", "CMalloc"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -121,8 +121,23 @@ static int gb_writable_protection(struct dl_phdr_info *info, ElfW(Addr) address)
     return prot;
 }
 
+/// Whether a GOT slot holds a run-time address yet, for a module whose link-time addresses run
+/// from 0 to `extent` (its PT_LOAD segments' end) and which is loaded at `base`. A module that
+/// another thread is dlopen'ing right now is listed by dl_iterate_phdr before the loader has
+/// relocated it: its slots still hold link-time values (0, or a lazy PLT slot's offset inside
+/// the module), and the loader will then overwrite them or, for a lazy PLT slot, *add* the load
+/// address to whatever they hold. A wrapper written before that becomes a wild pointer: a test
+/// process crashed calling calloc through libEGL_mesa's PLT (lazily bound, its slot at base +
+/// 0x45628) while another test installed the counter during the first EGL call's dlopen
+/// (docs/BENCHMARKS.md, "The stray allocation"). Such a slot is left alone; installing again
+/// later patches it. A run-time address (the module's own PLT, libc's malloc, our wrapper) is
+/// far above any link-time offset; a module linked at fixed addresses (base 0) is never relocated.
+int gb_slot_is_relocated(const void *value, uintptr_t base, uintptr_t extent) {
+    return base == 0 || (uintptr_t)value >= extent;
+}
+
 static int gb_patch_table(struct dl_phdr_info *info, const ElfW(Rela) *rela, size_t bytes,
-                                 const ElfW(Sym) *symtab, const char *strtab, int k) {
+                                 const ElfW(Sym) *symtab, const char *strtab, int k, uintptr_t extent) {
     ElfW(Addr) base = info->dlpi_addr;
     int patched = 0;
     long page = sysconf(_SC_PAGESIZE);
@@ -132,6 +147,7 @@ static int gb_patch_table(struct dl_phdr_info *info, const ElfW(Rela) *rela, siz
         void *wrapper = gb_wrapper_for(name, k);
         if (!wrapper) continue;
         void **slot = (void **)(base + rela[i].r_offset);
+        if (!gb_slot_is_relocated(*slot, base, extent)) continue;
         uintptr_t start = (uintptr_t)slot & ~(uintptr_t)(page - 1);
         // RELRO pages are read-only after start-up; the bench process keeps them writable.
         // (A slot is 8-byte aligned, so it never straddles two pages.)
@@ -174,8 +190,14 @@ static int gb_patch_module(struct dl_phdr_info *info, size_t size, void *data) {
     if (jmprel && jmprel < b) jmprel += b;
     if (rela && rela < b) rela += b;
     int *total = (int *)data;
-    if (jmprel && pltIsRela) *total += gb_patch_table(info, (const ElfW(Rela) *)jmprel, jmprelsz, (const ElfW(Sym) *)symtab, (const char *)strtab, k);
-    if (rela) *total += gb_patch_table(info, (const ElfW(Rela) *)rela, relasz, (const ElfW(Sym) *)symtab, (const char *)strtab, k);
+    // The module's link-time size: a slot still holding an offset below it is not relocated.
+    uintptr_t extent = 0;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        if (ph->p_type == PT_LOAD && ph->p_vaddr + ph->p_memsz > extent) extent = ph->p_vaddr + ph->p_memsz;
+    }
+    if (jmprel && pltIsRela) *total += gb_patch_table(info, (const ElfW(Rela) *)jmprel, jmprelsz, (const ElfW(Sym) *)symtab, (const char *)strtab, k, extent);
+    if (rela) *total += gb_patch_table(info, (const ElfW(Rela) *)rela, relasz, (const ElfW(Sym) *)symtab, (const char *)strtab, k, extent);
     return 0;
 }
 

@@ -3,11 +3,16 @@
 #ifndef GADGETBOARD_MALLOC_H
 #define GADGETBOARD_MALLOC_H
 #include <stddef.h>
+#include <stdint.h>
 
 /// Starts counting malloc-family calls in every module loaded now (call again after a dlopen);
 /// `*patched` gets the number of GOT slots rewritten (0: nothing can be counted). Returns the
 /// counter state to pass to the functions below.
 void *gb_install_allocation_counter(int *patched);
+/// Whether a GOT slot holding `value`, of a module loaded at `base` whose link-time addresses end
+/// at `extent`, holds a run-time address yet (a module another thread is dlopen'ing may not be
+/// relocated: its slots are left alone).
+int gb_slot_is_relocated(const void *value, uintptr_t base, uintptr_t extent);
 /// Counter `i`: 0 = calls from Swift code, 1 = from other modules (the driver), 2 = from Swift
 /// code on the watched thread.
 long gb_load_count(void *state, int i);
