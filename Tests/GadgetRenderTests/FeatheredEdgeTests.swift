@@ -8,29 +8,41 @@ import Testing
 /// the plain program (llvmpipe's fast path); only a rounded gadget or one the board's edge cuts
 /// needs the smooth program. And the feathered edge looks like the smooth one (issue 24).
 @Suite struct FeatheredEdgeTests {
-    /// Draws, on black at 1:1 in a 200×150 board clipped to itself, a full-board background
-    /// (opaque black from a white texel: the sprite a board scene starts with) and a white card
-    /// 120×60 turned 7° at `center` with corners rounded by `radius`; returns the pixels and the
-    /// batcher's draw calls and smooth draw calls.
-    func render(center: Vector2 = Vector2(100, 75), radius: Double = 0, display size: PixelSize = PixelSize(200, 150)) throws -> (image: RGBAImage, calls: Int, smooth: Int) {
+    /// One headless frame of a 200×150 board clipped to itself, shown at `size` (1:1 at
+    /// 200×150), on black: `draw` (with the frame's GL context current) queues sprites into the
+    /// begun batcher and returns the textures they use, destroyed once the frame is read. Returns
+    /// the pixels, the draw calls and smooth draw calls, and the quads queued.
+    func frame(display size: PixelSize = PixelSize(200, 150), _ draw: (SpriteBatcher) throws -> [Texture]) throws -> (image: RGBAImage, calls: Int, smooth: Int, quads: Int) {
         let display = try HeadlessDisplay(size: size)
         try display.beginFrame()
         let batcher = try SpriteBatcher()
         defer { batcher.destroy() }
-        let white = try Texture(premultiplied: RGBAImage(width: 4, height: 4, fill: (255, 255, 255, 255)))
-        defer { white.destroy() }
         glClearColor(0, 0, 0, 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         batcher.begin(transform: BoardViewport(boardSize: Size2(200, 150), displaySize: size).clipTransform)
         batcher.clip(to: (x: 0, y: 0, width: 200, height: 150))
-        let texel: Float = 0.5
-        batcher.draw(texture: white.id, center: Vector2(100, 75), size: Size2(200, 150), rotation: 0,
-                     u0: texel, v0: texel, u1: texel, v1: texel, color: PremultipliedColor(Color(r: 0, g: 0, b: 0), opacity: 1))
-        batcher.draw(texture: white.id, center: center, size: Size2(120, 60), rotation: 7 * Double.pi / 180,
-                     u0: texel, v0: texel, u1: texel, v1: texel, color: .white(opacity: 1), cornerRadius: radius)
+        let textures = try draw(batcher)
+        defer { for t in textures { t.destroy() } }
+        let quads = batcher.spriteCount
         try batcher.end()
         try display.present()
-        return (try display.readPixels(), batcher.drawCalls, batcher.smoothDrawCalls)
+        return (try display.readPixels(), batcher.drawCalls, batcher.smoothDrawCalls, quads)
+    }
+
+    /// Draws a full-board background (opaque black from a white texel: the sprite a board scene
+    /// starts with) and a white card 120×60 turned 7° at `center` with corners rounded by
+    /// `radius`; returns the pixels and the batcher's draw calls and smooth draw calls.
+    func render(center: Vector2 = Vector2(100, 75), radius: Double = 0, display size: PixelSize = PixelSize(200, 150)) throws -> (image: RGBAImage, calls: Int, smooth: Int) {
+        let texel: Float = 0.5
+        let f = try frame(display: size) { batcher in
+            let white = try Texture(premultiplied: RGBAImage(width: 4, height: 4, fill: (255, 255, 255, 255)))
+            batcher.draw(texture: white.id, center: Vector2(100, 75), size: Size2(200, 150), rotation: 0,
+                         u0: texel, v0: texel, u1: texel, v1: texel, color: PremultipliedColor(Color(r: 0, g: 0, b: 0), opacity: 1))
+            batcher.draw(texture: white.id, center: center, size: Size2(120, 60), rotation: 7 * Double.pi / 180,
+                         u0: texel, v0: texel, u1: texel, v1: texel, color: .white(opacity: 1), cornerRadius: radius)
+            return [white]
+        }
+        return (f.image, f.calls, f.smooth)
     }
 
     @Test func aTurnedGadgetInsideTheBoardKeepsThePlainProgram() throws {
@@ -125,32 +137,20 @@ import Testing
         }
     }
 
-    /// Draws, as `render` does, a 120×60 label turned 7° whose texture (120×60, 1:1) is white
-    /// inside a transparent border `border` texels deep; `clearOutline` as the scene would pass
-    /// it. Returns the pixels and the quads queued (the background's included).
+    /// Draws, on black, a 120×60 label turned 7° whose texture (120×60, 1:1) is white inside a
+    /// transparent border `border` texels deep; `clearOutline` as the scene would pass it.
+    /// Returns the pixels, the quads queued and the smooth draw calls.
     func renderLabel(border: Int, clearOutline: Bool) throws -> (image: RGBAImage, quads: Int, smooth: Int) {
-        let size = PixelSize(200, 150)
-        let display = try HeadlessDisplay(size: size)
-        try display.beginFrame()
-        let batcher = try SpriteBatcher()
-        defer { batcher.destroy() }
         var label = RGBAImage(width: 120, height: 60)
         for y in border..<(60 - border) { for x in border..<(120 - border) { label.setPixel(x, y, (255, 255, 255, 255)) } }
         #expect(label.hasClearBorder == (border >= RGBAImage.clearBorderDepth))
-        let texture = try Texture(premultiplied: label)
-        defer { texture.destroy() }
-        let white = try Texture(premultiplied: RGBAImage(width: 4, height: 4, fill: (255, 255, 255, 255)))
-        defer { white.destroy() }
-        glClearColor(0, 0, 0, 1)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        batcher.begin(transform: BoardViewport(boardSize: Size2(200, 150), displaySize: size).clipTransform)
-        batcher.clip(to: (x: 0, y: 0, width: 200, height: 150))
-        batcher.draw(texture: texture.id, center: Vector2(100, 75), size: Size2(120, 60), rotation: 7 * Double.pi / 180,
-                     u0: 0, v0: 0, u1: 1, v1: 1, color: .white(opacity: 1), clearOutline: clearOutline)
-        let quads = batcher.spriteCount
-        try batcher.end()
-        try display.present()
-        return (try display.readPixels(), quads, batcher.smoothDrawCalls)
+        let f = try frame { batcher in
+            let texture = try Texture(premultiplied: label)
+            batcher.draw(texture: texture.id, center: Vector2(100, 75), size: Size2(120, 60), rotation: 7 * Double.pi / 180,
+                         u0: 0, v0: 0, u1: 1, v1: 1, color: .white(opacity: 1), clearOutline: clearOutline)
+            return [texture]
+        }
+        return (f.image, f.quads, f.smooth)
     }
 
     /// A label (a texture whose outer texels are transparent: text in its padding) turned inside
