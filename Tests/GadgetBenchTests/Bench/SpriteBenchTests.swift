@@ -158,8 +158,8 @@ import GadgetSystem
 }
 
 enum BenchTestLimits {
-    /// Nothing is allocated on the render thread in the measured frames: 0, not 0 per frame on
-    /// average. (A tolerance of one stray allocation in 12 frames, kept since one sighting at
+    /// Nothing is allocated on the render thread in the measured frames: 0 in all 12, not merely
+    /// fewer than one a frame. (A tolerance of one stray allocation in 12 frames, kept since one sighting at
     /// 1fcd978, is gone: the stray never came back in the current tree nor in 35 full-suite runs
     /// of that tree itself; docs/BENCHMARKS.md, "The stray allocation".) Any seen is printed
     /// with its call stack (the options trace), so a failure names its cause.
