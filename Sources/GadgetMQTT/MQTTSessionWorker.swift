@@ -136,15 +136,21 @@ final class MQTTSessionWorker: MosquittoEvents, @unchecked Sendable {
         backoff.connected()
         lastFailure = nil
         wasAccepted = true
-        shared.withLock {
-            $0.statistics.connected = true
-            $0.statistics.connects += 1
+        // The run-time topics are read in the same lock as `connected` is set: a
+        // `setSubscriptions` on another thread then either ran before (its topics are in this
+        // list and it did not subscribe, being unconnected) or runs after (it sees `connected`
+        // and subscribes only what is not in this list). Read apart, a topic added between the
+        // two was subscribed twice, and the broker sent its retained message twice.
+        let extraTopics = shared.withLock { s -> [String] in
+            s.statistics.connected = true
+            s.statistics.connects += 1
             // Whatever was queued on the lost connection is gone or will be resent and counted
             // again; start the bound afresh.
-            $0.outstanding = 0
+            s.outstanding = 0
+            return s.extraTopics
         }
         log.info("connected to \(configuration.broker) as \(configuration.clientID)")
-        for topic in configuration.subscriptions + shared.withLock({ $0.extraTopics }) {
+        for topic in configuration.subscriptions + extraTopics {
             do { try client.subscribe(topic: topic, qos: 1) } catch { log.error("\(error)") }
         }
         for m in configuration.birth() { _ = publish(m) }
