@@ -58,6 +58,7 @@ fi
 command -v python3 > /dev/null || { echo "compare-board: python3 reads gadgetboard's JSON: apt-get install python3" >&2; exit 1; }
 work=$(mktemp -d /tmp/compare-board.XXXXXX)
 trap 'rm -rf "$work"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/conditions.sh"; bench_conditions compare-board "$gb"
 prog=compare-board
 # shellcheck source=bench/sdl-board-build.sh
 . "$here/sdl-board-build.sh"

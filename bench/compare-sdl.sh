@@ -67,6 +67,7 @@ icon=$(dirname "$ts")/icon.bmp
 
 work=$(mktemp -d /tmp/compare-sdl.XXXXXX)
 trap 'rm -rf "$work"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/conditions.sh"; bench_conditions compare-sdl "$gb"
 
 # The EGL shim: exports only eglSwapBuffers (glFinish, then libEGL's).
 shim=$work/egl-finish-shim.so

@@ -13,6 +13,7 @@ gb=${1:-$(dirname "$here")/.build/release/gadgetboard}
 command -v hyperfine > /dev/null || { echo "foundation-figures: apt-get install hyperfine" >&2; exit 1; }
 work=$(mktemp -d /tmp/foundation-figures.XXXXXX)
 trap 'rm -rf "$work"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/conditions.sh"; bench_conditions foundation-figures "$gb"
 cd "$work"
 
 step() { echo; echo "\$ $*   # load $(cut -d' ' -f1-3 /proc/loadavg)"; "$@" 2>&1; }

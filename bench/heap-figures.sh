@@ -9,6 +9,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 gb=${1:-$(dirname "$here")/.build/release/gadgetboard}
+. "$(dirname "${BASH_SOURCE[0]}")/conditions.sh"; bench_conditions heap-figures "$gb"
 rounds=${2:-3}
 [ -x "$gb" ] || { echo "heap-figures: $gb is not an executable" >&2; exit 2; }
 echo "heap-figures: $("$gb" --version 2>/dev/null || echo "$gb"), $(nproc) cores, $(date -u +%FT%TZ)"

@@ -21,6 +21,7 @@ server=$!
 kiosk=
 cleanup() { [ -n "$kiosk" ] && kill "$kiosk" 2>/dev/null; kill "$server" 2>/dev/null; wait 2>/dev/null; }
 trap cleanup EXIT INT TERM
+. "$(dirname "${BASH_SOURCE[0]}")/conditions.sh"; bench_conditions live-data-kiosk-cpu "$bin"
 i=0; while [ ! -s "$work/port" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i+1)); done
 port=$(cat "$work/port")
 python3 "$here/live-data-board.py" "$port" "$N" "$EVERY" "$work/board.json"

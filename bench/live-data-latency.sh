@@ -19,6 +19,7 @@ server=$!
 kiosk=
 cleanup() { [ -n "$kiosk" ] && kill "$kiosk" 2>/dev/null; kill "$server" 2>/dev/null; wait 2>/dev/null; }
 trap cleanup EXIT INT TERM
+. "$(dirname "${BASH_SOURCE[0]}")/conditions.sh"; bench_conditions live-data-latency "$bin"
 i=0; while [ ! -s "$work/port" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i+1)); done
 python3 "$here/live-data-board.py" "$(cat "$work/port")" "$N" "$EVERY" "$work/board.json"
 echo "live-data-latency: $(date -u +%FT%TZ) $N sources every $EVERY s + a seconds clock, 800x480 headless llvmpipe, ${SECONDS_TOTAL} s, $(nproc) cores shared, load $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -15,6 +15,7 @@ WORK=$(mktemp -d /tmp/gadgetboard-mqtt-bench.XXXXXX)
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$WORK"; }
 trap cleanup EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/conditions.sh"; bench_conditions mqtt-figures "$BIN"
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 # set_tcp_nodelay: without it the broker holds a small forwarded message back (Nagle) until the
 # receiver ACKs the previous one; docs/mqtt.md recommends it for command latency.

@@ -12,6 +12,7 @@ runs=${3:-3}
 [ -x "$gb" ] || { echo "photo-figures: $gb is not an executable" >&2; exit 2; }
 out=$(mktemp -d /tmp/photo-figures.XXXXXX)
 trap 'rm -rf "$out"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/conditions.sh"; bench_conditions photo-figures "$gb"
 step() { echo; echo "\$ $*   # load $(cut -d' ' -f1-3 /proc/loadavg)"; "$@" 2>&1; }
 fmt="%e s wall, %U s user, %S s sys, peak RSS %M KB"
 echo "photo-figures: $("$gb" --version 2>/dev/null || echo "$gb"), $board, $(date -u +%FT%TZ)"

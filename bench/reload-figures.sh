@@ -18,6 +18,7 @@
 #   trip and swap), driver.json (the figures), stats.json and metrics.prom.
 set -euo pipefail
 bin=$1; out=$2; shift 2
+. "$(dirname "${BASH_SOURCE[0]}")/conditions.sh"; bench_conditions reload-figures "$bin"
 saves=3
 while [ $# -gt 0 ]; do case $1 in --saves) saves=$2; shift 2;; *) echo "unknown $1" >&2; exit 2;; esac; done
 here=$(cd "$(dirname "$0")" && pwd)

@@ -47,6 +47,7 @@ if [ ! -x "$gb" ]; then
 fi
 work=$(mktemp -d /tmp/sdl-board.XXXXXX)
 trap 'rm -rf "$work"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/conditions.sh"; bench_conditions sdl-board "$gb"
 prog=sdl-board
 # shellcheck source=bench/sdl-board-build.sh
 . "$here/sdl-board-build.sh"

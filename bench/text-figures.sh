@@ -14,6 +14,7 @@ runs=${3:-3}
 [ -x "$gb" ] || { echo "text-figures: $gb is not an executable" >&2; exit 2; }
 out=$(mktemp -d /tmp/text-figures.XXXXXX)
 trap 'rm -rf "$out"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/conditions.sh"; bench_conditions text-figures "$gb"
 step() { echo; echo "\$ $*   # load $(cut -d' ' -f1-3 /proc/loadavg)"; "$@" 2>&1; }
 fmt="%e s wall, %U s user, %S s sys, peak RSS %M KB"
 echo "text-figures: $("$gb" --version 2>/dev/null || echo "$gb"), $board, $(date -u +%FT%TZ)"

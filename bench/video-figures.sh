@@ -50,6 +50,7 @@ ticks=$(getconf CLK_TCK)
 kiosk_pid=""
 scratch=$(mktemp -d)
 trap 'if [ -n "$kiosk_pid" ]; then kill "$kiosk_pid" 2>/dev/null || true; fi; rm -rf "$scratch"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/conditions.sh"; bench_conditions video-figures
 
 # Samples the kiosk every 5 s until it exits: seconds since start, CPU seconds, RSS KiB, threads, fds.
 sample() {  # sample PID CSV

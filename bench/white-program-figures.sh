@@ -9,6 +9,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 gb=${1:-$(dirname "$here")/.build/release/gadgetboard}
+. "$(dirname "${BASH_SOURCE[0]}")/conditions.sh"; bench_conditions white-program-figures "$gb"
 rounds=${2:-3}
 frames=${3:-60}
 shift $(( $# < 3 ? $# : 3 ))

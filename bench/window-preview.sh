@@ -13,6 +13,7 @@ work=$(mktemp -d)
 Xvfb -displayfd 5 -screen 0 1920x1080x24 -nolisten tcp 5>"$work/display" 2>/dev/null &
 xvfb=$!
 trap 'kill $xvfb 2>/dev/null; rm -rf "$work"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/conditions.sh"; bench_conditions window-preview "$bin"
 until [[ -s $work/display ]]; do sleep 0.1; done
 DISPLAY=":$(head -n1 "$work/display")"
 export DISPLAY
