@@ -36,7 +36,7 @@ wait_for() {
 }
 # The monitor's first event says it listens.
 wait_for monitor.log 60 'Initial Event' || log "the monitor did not start"
-GADGETBOARD_CEC_DEVICE=$playback "$GB_TESTS" --testing-library swift-testing --filter CECHardwareTests > cec-tests.log 2>&1
+GADGETBOARD_CEC_DEVICE=$playback "$GB_TESTS" --testing-library swift-testing --filter CECHardwareTests --xunit-output cec-tests.xml > cec-tests.log 2>&1
 echo $? > cec-tests.status
 wait_for monitor.log 60 'ACTIVE_SOURCE' || log "no <Active Source> seen on the TV's side"
 # TERM: nothing is lost (the monitor writes line by line), and it ends even while it waits in
@@ -45,7 +45,7 @@ kill $monitor
 wait $monitor
 cec-ctl -d "$playback" > playback-after.txt 2>&1
 # The wall clock's jump watch on a real kernel: this guest's clock may be set (a throwaway VM).
-GADGETBOARD_MAY_SET_CLOCK=1 "$GB_TESTS" --testing-library swift-testing --filter WallClockJumpTests > clock-tests.log 2>&1
+GADGETBOARD_MAY_SET_CLOCK=1 "$GB_TESTS" --testing-library swift-testing --filter WallClockJumpTests --xunit-output clock-tests.xml > clock-tests.log 2>&1
 echo $? > clock-tests.status
 # The TV that comes back in another mode (the host changes the mode: run-cec.sh).
 sh "$GB_VM/guest-modechange.sh" || log "mode change scenario failed"

@@ -34,11 +34,11 @@ pan_ended='"gesture": *"pan", *"state": *"ended"'
 crtc_state() { "$GB_BIN" devices > "$1.txt" 2>&1; grep -e '^  CRTC ' -e '^Console:' "$1.txt" > "$1"; }
 if [ -n "${GB_TESTS:-}" ]; then
     log "KMS hardware suite at $(elapsed) s"
-    GADGETBOARD_KMS_CARD=/dev/dri/card0 "$GB_TESTS" --testing-library swift-testing --filter KMSHardwareTests > kms-tests.log 2>&1
+    GADGETBOARD_KMS_CARD=/dev/dri/card0 "$GB_TESTS" --testing-library swift-testing --filter KMSHardwareTests --xunit-output kms-tests.xml > kms-tests.log 2>&1
     echo $? > kms-tests.status
     # The zero-copy path's import and draw (issue 25, 3b): this VM's Mesa imports dma-bufs.
     log "dma-buf import suite at $(elapsed) s"
-    GADGETBOARD_KMS_CARD=/dev/dri/card0 "$GB_TESTS" --testing-library swift-testing --filter DMABufHardwareTests > dmabuf-tests.log 2>&1
+    GADGETBOARD_KMS_CARD=/dev/dri/card0 "$GB_TESTS" --testing-library swift-testing --filter DMABufHardwareTests --xunit-output dmabuf-tests.xml > dmabuf-tests.log 2>&1
     echo $? > dmabuf-tests.status
 fi
 
