@@ -58,7 +58,7 @@ struct CtlCommand: ParsableCommand {
                 throw ExitCode(1)
             }
             switch words.first {
-            case "state", "send":
+            case "state", "send", "display":
                 StandardOutput.line(line)
             case "snapshot":
                 guard case .string(let b64)? = reply?["png"], let png = Base64.decode(b64) else { throw failWith("ctl: the reply has no PNG") }

@@ -10,6 +10,8 @@
 #                    /dev/input says so in at most one line; --help says page and action events
 #   ctl              --timeout after the command; a bad value is one line with status 2;
 #                    `video GADGET ACTION` reaches the kiosk (a gadget it lacks: status 1);
+#                    `display off|auto` reaches the kiosk (its reply printed), `display of` is
+#                    one line; `set G text '{…}'` sends a text object, a broken one is one line;
 #                    `subscribe` exits 1 with a message when the kiosk goes away
 #   paths            one rule: a board with "../x.png" and a symlinked image passes `check` and
 #                    `snapshot`, and a board with a missing font is drawn by `snapshot` (warning)
@@ -88,6 +90,10 @@ gb ctl "$work/none.sock" video lobby seek soon
 [[ $rc == 2 && $(wc -l <<<"$out") == 1 && $out == *'time: expected seconds'* ]] || fail "ctl video seek soon: status $rc: $out"
 gb ctl "$work/none.sock" video lobby stop
 [[ $rc == 2 && $(wc -l <<<"$out") == 1 && $out == *'expected play, pause, restart or seek'* ]] || fail "ctl video stop: status $rc: $out"
+gb ctl "$work/none.sock" display of
+[[ $rc == 2 && $(wc -l <<<"$out") == 1 && $out == *'display takes on, off or auto, got "of"'* ]] || fail "ctl display of: status $rc: $out"
+gb ctl "$work/none.sock" set note text '{"string": "Hi",}'
+[[ $rc == 2 && $(wc -l <<<"$out") == 1 && $out == *'looks like a text object but is not JSON'*'use send'* ]] || fail "ctl set text with broken JSON: status $rc: $out"
 pass "ctl: value errors are one line with status 2"
 
 # --- A kiosk: relative board path reported absolute; options after the command; subscribe.
@@ -102,6 +108,16 @@ pass "ctl state --timeout after the command; the board path is absolute"
 gb ctl "$sock" video nope play --timeout 20
 [[ $rc == 1 && $out == *'gadget: no gadget "nope"'* ]] || fail "ctl video on a gadget the board lacks: status $rc: $out"
 pass "ctl video: the word reaches the kiosk, whose refusal is status 1"
+gb ctl "$sock" display off --timeout 20
+[[ $rc == 0 && $out == *'"display":{"on":false,"cause":"control"}'* ]] || fail "ctl display off: status $rc: $out"
+gb ctl "$sock" display auto --timeout 20
+[[ $rc == 0 && $out == *'"display":{"on":true,'* ]] || fail "ctl display auto: status $rc: $out"
+pass "ctl display off/auto: the kiosk switches and the reply is printed"
+gb ctl "$sock" set note text '{"string": "Hi", "size": 30}' --timeout 20
+[[ $rc == 0 ]] || fail "ctl set text with a text object: status $rc: $out"
+gb ctl "$sock" state --timeout 20
+[[ $out == *'"id":"note"'*'"text":"Hi"'* ]] || fail "ctl set text '{…}' did not set the object's string: $out"
+pass "ctl set GADGET text '{…}' sends a text object"
 if [[ ! -e /dev/input ]]; then
   n=$(grep -c '/dev/input' "$work/kiosk.log" || true)
   [[ $n -le 1 ]] || { cat "$work/kiosk.log" >&2; fail "a headless run without /dev/input logged $n lines about it"; }

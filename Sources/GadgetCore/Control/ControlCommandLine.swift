@@ -4,8 +4,10 @@
 public enum ControlCommandLine {
     public static let usage = """
         ctl SOCKET set GADGET PROPERTY VALUE [PROPERTY VALUE …]
-              properties: text, image, color, opacity, hidden, center (X,Y), rotation, scale, z, duration
+              properties: text (a string, or a text object '{…}'), image, color, opacity, hidden,
+              center (X,Y), rotation, scale, z, duration
         ctl SOCKET page ID
+        ctl SOCKET display on|off|auto
         ctl SOCKET load PATH
         ctl SOCKET video GADGET play|pause|restart|seek S
         ctl SOCKET state
@@ -15,7 +17,7 @@ public enum ControlCommandLine {
         """
 
     /// The commands `request` knows.
-    public static let commands: Set<String> = ["set", "page", "load", "video", "state", "snapshot", "subscribe", "send"]
+    public static let commands: Set<String> = ["set", "page", "display", "load", "video", "state", "snapshot", "subscribe", "send"]
 
     /// Whether `word` names a command (its arguments may still be wrong).
     public static func isKnownCommand(_ word: String?) -> Bool { word.map { commands.contains($0) } ?? false }
@@ -45,6 +47,12 @@ public enum ControlCommandLine {
         case "page":
             if let f = exactly(1, "one page id") { return .failure(f) }
             return .success(.object([("cmd", .string("page")), ("page", .string(rest[0]))]))
+        case "display":
+            // Checked here by the kiosk's own words, so `ctl S display of` is one line here.
+            guard rest.count == 1, let o = DisplayPowerPolicy.Override(rawValue: rest[0]) else {
+                return .failure(ControlFailure(field: nil, message: "display takes on, off or auto" + (rest.count == 1 ? ", got \"\(rest[0])\"" : "")))
+            }
+            return .success(.object([("cmd", .string("display")), ("state", .string(o.rawValue))]))
         case "load":
             if let f = exactly(1, "one board file path (relative to the board's directory)") { return .failure(f) }
             return .success(.object([("cmd", .string("load")), ("path", .string(rest[0]))]))
@@ -87,10 +95,26 @@ public enum ControlCommandLine {
         return .success(.object(pairs))
     }
 
+    /// `text`'s value: a plain string, or a text object (docs/control.md, `set`) when the word is
+    /// one: `set t text '{"string":"Hi","size":48}'` sends the object, never that JSON as the
+    /// string shown. A word that looks like an object (`{` … `}`) but is not one is refused, since
+    /// showing it as text would put a typo on the screen.
+    static func textValue(_ text: String) -> Result<JSONValue, ControlFailure> {
+        let trimmed = Substring(text).trimmingSpaces
+        guard trimmed.first == "{", trimmed.last == "}" else { return .success(.string(text)) }
+        let howToShowIt = "to show it as it is, use send '{\"cmd\":\"set\",\"gadget\":…,\"text\":\"…\"}'"
+        // Text that starts with `{` and parses is an object: JSON has no other such value.
+        do { return .success(try JSONParser.parse(String(trimmed))) } catch {
+            return .failure(ControlFailure(field: "text", message: "looks like a text object but is not JSON (\(error.description)); \(howToShowIt)"))
+        }
+    }
+
     /// A property's value from its word.
     public static func value(property: String, text: String) -> Result<JSONValue, ControlFailure> {
         switch property {
-        case "text", "image", "color", "colour":
+        case "text":
+            return textValue(text)
+        case "image", "color", "colour":
             return .success(.string(text))
         case "opacity", "rotation", "scale", "z", "duration":
             guard let n = Double(text), n.isFinite else { return .failure(ControlFailure(field: property, message: "expected a number, got \"\(text)\"")) }

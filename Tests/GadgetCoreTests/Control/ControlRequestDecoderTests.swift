@@ -174,6 +174,44 @@ import Testing
         #expect(ControlCommandLine.usage.contains("video GADGET play|pause|restart|seek S"))
     }
 
+    /// Issue 36: `ctl SOCK display on|off|auto` is the protocol's `display`, and the kiosk's
+    /// decoder takes each; a wrong word is one line.
+    @Test func displayWordsBecomeDisplayRequests() throws {
+        for state in ["on", "off", "auto"] {
+            let r = try ControlCommandLine.request(["display", state]).get()
+            #expect(JSONWriter.write(r) == #"{"cmd":"display","state":"\#(state)"}"#)
+            #expect(try ControlRequestDecoder.decode(r).get().command == .display(DisplayPowerPolicy.Override(rawValue: state)!))
+        }
+        #expect(ControlCommandLine.isKnownCommand("display"))
+        #expect(ControlCommandLine.usage.contains("display on|off|auto"))
+        func message(_ words: [String]) -> String? {
+            if case .failure(let f) = ControlCommandLine.request(words) { return f.description }
+            return nil
+        }
+        #expect(message(["display"]) == "display takes on, off or auto")
+        #expect(message(["display", "of"]) == #"display takes on, off or auto, got "of""#)
+        #expect(message(["display", "on", "now"]) == "display takes on, off or auto")
+    }
+
+    /// Issue 36: `set ID text '{…}'` sends the text object (the kiosk reads it as the board file's
+    /// text), not that JSON as the string shown; a word that looks like an object but is not one
+    /// is one line that names `send`.
+    @Test func aTextObjectWordIsSentAsAnObject() throws {
+        let r = try ControlCommandLine.request(["set", "title", "text", #"{"string": "Hi", "size": 48}"#]).get()
+        #expect(JSONWriter.write(r) == ##"{"cmd":"set","gadget":"title","text":{"string":"Hi","size":48}}"##)
+        guard case .set(let change) = try ControlRequestDecoder.decode(r).get().command else { Issue.record("not a set"); return }
+        #expect(change.text == .object(.object([("string", .string("Hi")), ("size", .number(48))])))
+        // Plain strings stay strings, braces inside them too.
+        #expect(JSONWriter.write(try ControlCommandLine.request(["set", "t", "text", "a {b}"]).get()) == ##"{"cmd":"set","gadget":"t","text":"a {b}"}"##)
+        for word in [#"{"string": "Hi",}"#, "{price}", #" {"size": 48} "#.replacing("48", with: "4 8")] {
+            guard case .failure(let f) = ControlCommandLine.request(["set", "t", "text", word]) else { Issue.record("\(word) was sent"); continue }
+            #expect(f.field == "text")
+            #expect(f.description.contains("looks like a text object but is not JSON"), "\(f.description)")
+            #expect(f.description.contains("use send"))
+            #expect(!f.description.contains("\n"))
+        }
+    }
+
     @Test func videoMistakesAreOneLine() {
         func message(_ words: [String]) -> String? {
             if case .failure(let f) = ControlCommandLine.request(words) { return f.description }
