@@ -17,6 +17,7 @@ extension KioskControl {
         }
         player.control(request, now: now)
         live.needsDraw = true
+        host?.controlUsedPanel(now: now)
         let s = player.state(at: now + player.refresh)
         return .ok([("gadget", .string(request.gadget)), ("video", ControlStateReport.video(time: s.time, playing: s.playing, duration: s.duration))])
     }

@@ -10,8 +10,9 @@ protocol ControlHost: AnyObject {
     var drawnFrames: Int { get }
     /// The frame last presented, read back.
     func readFrame() throws -> RGBAImage
-    /// A `page` request counts as use of the panel: a blanked one wakes.
-    func controlShowedPage(now: Microseconds)
+    /// A `page` or `video` request counts as use of the panel (docs/control.md): a blanked one
+    /// wakes, and the idle return and the attract loop wait again.
+    func controlUsedPanel(now: Microseconds)
     /// Whether the display is on and why (`state`'s `display`).
     var displayDecision: DisplayPowerPolicy.Decision { get }
     /// `{"cmd":"display"}`: on or off over the schedule, or back to it.
@@ -171,7 +172,7 @@ final class KioskControl {
             // Slides there as a swipe would; the page event (cause "control") goes to subscribers.
             switch live.showPage(page, cause: .control, animated: true, now: now) {
             case .success:
-                host?.controlShowedPage(now: now)
+                host?.controlUsedPanel(now: now)
                 return .ok([("page", .string(page))])
             case .failure(let f): return .failed(f)
             }

@@ -7,7 +7,7 @@ extension KioskLoop: ControlHost {
     var noFrameReason: String? { power.noFrameReason }
     var drawnFrames: Int { pacing.drawnFrames }
     func readFrame() throws -> RGBAImage { try display.readPixels() }
-    func controlShowedPage(now: Microseconds) { power.wake(now: now) }
+    func controlUsedPanel(now: Microseconds) { power.used(now: now) }
     var displayDecision: DisplayPowerPolicy.Decision { power.decision }
     func controlSetDisplay(_ override: DisplayPowerPolicy.Override, now: Microseconds) { power.control(override, now: now) }
     func sourcesReport(now: Microseconds) -> JSONValue? { features.sourcesReport(now: now) }

@@ -246,7 +246,7 @@ public final class KioskLoop {
     public func showPage(_ id: String, animated: Bool, at time: Microseconds? = nil) -> Bool {
         let now = time ?? MonotonicClock.now()
         guard case .success = live.showPage(id, cause: .control, animated: animated, now: now) else { return false }
-        power.wake(now: now)
+        power.used(now: now)
         return true
     }
 

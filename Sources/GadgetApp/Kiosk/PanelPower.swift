@@ -63,9 +63,12 @@ final class PanelPower {
         if let action = idle.update(now: now) { apply(action) }
     }
 
-    /// Something counts as use of the panel (a `page` request): a blanked one wakes.
-    func wake(now: Microseconds) {
-        if let action = idle.wake(now: now) { apply(action) }
+    /// Something other than a touch counts as use of the panel (a control `page` or `video`): a
+    /// blanked panel wakes, and the idle return and the attract loop wait again from `now`.
+    func used(now: Microseconds) {
+        live.session.panelUsed(at: now)
+        if let action = idle.wake(now: now) { apply(action, by: "a control request") }
+        schedule?.used(now: now, board: live)
     }
 
     /// A touch frame before it reaches the board: false when it is swallowed (the display is off
@@ -77,7 +80,8 @@ final class PanelPower {
         return !frame.touches.isEmpty
     }
 
-    private func apply(_ action: IdleBlanker.Action) {
+    /// - by: what woke the panel, for the log.
+    private func apply(_ action: IdleBlanker.Action, by cause: String = "touch") {
         switch action {
         case .blank(let mode):
             service.metrics.blanked = true
@@ -92,7 +96,7 @@ final class PanelPower {
             service.metrics.blanked = false
             schedule?.idleBlanked(false, now: MonotonicClock.now(), board: live)
             _ = screen.display.setPowered(true)
-            log.info("idle: woken by touch")
+            log.info("idle: woken by \(cause)")
             live.needsDraw = true
         }
     }

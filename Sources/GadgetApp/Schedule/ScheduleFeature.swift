@@ -105,6 +105,13 @@ public final class ScheduleFeature {
         return swallow
     }
 
+    /// A control `page` or `video` at `now` counts as use of the panel (docs/control.md): the
+    /// attract loop stops and waits `startAfterIdleSeconds` again, as after a touch.
+    public func used(now: Microseconds) {
+        loop?.used(now: now)
+        announcedSwitch = nil
+    }
+
     /// `{"cmd":"display","state":"on"|"off"|"auto"}`.
     public func control(_ o: DisplayPowerPolicy.Override) { policy.setOverride(o) }
 

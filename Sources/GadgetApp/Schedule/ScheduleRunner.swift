@@ -145,6 +145,14 @@ final class ScheduleRunner: LiveFeature {
         return swallow
     }
 
+    /// A control `page` or `video` counts as use of the panel: the attract loop waits again (a
+    /// playlist switch held for its images is dropped, as a touch drops it).
+    func used(now: Microseconds, board: LiveBoard) {
+        waitingSwitch = nil
+        feature.used(now: now)
+        update(now: max(lastNow, now), board: board)
+    }
+
     /// `{"cmd":"display","state":…}`.
     func control(_ o: DisplayPowerPolicy.Override, now: Microseconds, board: LiveBoard) {
         override = o

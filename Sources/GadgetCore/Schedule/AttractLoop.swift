@@ -74,6 +74,13 @@ public struct AttractLoop: Sendable, Equatable {
         upcoming(after: now)?.at
     }
 
+    /// Use of the panel that is not a touch (a control `page` or `video`) at `now`: the loop
+    /// stops and the idle wait starts again from `now`, as after a touch that ended then. Fingers
+    /// still down keep it stopped as they were.
+    public mutating func used(now: Microseconds) {
+        idleSince = max(idleSince, now)
+    }
+
     /// A touch frame at `now`: fingers down stop the loop; the last finger up starts the idle wait.
     public mutating func touches(now: Microseconds, fingersDown down: Bool) {
         fingersDown = down

@@ -4,6 +4,10 @@ extension BoardSession {
     /// day); nil: the board's own `idle.homePage`. An unknown id is ignored by the return.
     public mutating func setIdleHome(_ page: String?) { idleHomeOverride = page }
 
+    /// Use of the panel that is not a touch (a control `video`; `showPage` counts itself): the idle
+    /// return waits again from `time`.
+    public mutating func panelUsed(at time: Microseconds) { idleReturn.activity(at: time) }
+
     /// Whether a person has a finger on the panel now: a scheduled page change waits for the
     /// idle return rather than pull the page from under them.
     public var hasTouches: Bool { idleReturn.hasContactsDown }

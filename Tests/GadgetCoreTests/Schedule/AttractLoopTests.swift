@@ -37,6 +37,24 @@ import Testing
         #expect(loop.phase(at: 561 * Self.s) == .transition(from: nil, to: 0, progress: 0))
     }
 
+    /// Issue 36: use that is not a touch (a control `page` or `video`) restarts the idle wait,
+    /// and stops a running loop.
+    @Test func useOfThePanelRestartsTheIdleWait() {
+        var loop = AttractLoop(playlist: Self.playlist, now: 0)
+        loop.used(now: 50 * Self.s)
+        #expect(loop.phase(at: 60 * Self.s) == .stopped)
+        #expect(loop.deadline(after: 60 * Self.s) == 110 * Self.s)
+        #expect(loop.phase(at: 110 * Self.s) == .transition(from: nil, to: 0, progress: 0))
+        // Running: stopped, and it starts again from the first page.
+        loop.used(now: 125 * Self.s)
+        #expect(loop.phase(at: 125 * Self.s) == .stopped)
+        #expect(loop.phase(at: 185 * Self.s) == .transition(from: nil, to: 0, progress: 0))
+        // A finger down stays down.
+        loop.touches(now: 200 * Self.s, fingersDown: true)
+        loop.used(now: 201 * Self.s)
+        #expect(loop.phase(at: 900 * Self.s) == .stopped)
+    }
+
     @Test func aCutHasNoTransitionAndOnePageDoesNotFadeIntoItself() {
         let cut = AttractLoop(playlist: Playlist(pages: ["a", "b"], seconds: 5, transition: PageTransition(kind: .cut, seconds: 0.6), startAfterIdleSeconds: 0), now: 0)
         #expect(cut.phase(at: 0) == .showing(0))

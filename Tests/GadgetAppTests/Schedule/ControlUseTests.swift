@@ -1,0 +1,45 @@
+import Testing
+@testable import GadgetApp
+@testable import GadgetCore
+import GadgetSystem
+
+/// Issue 36: a control `page` counts as use of the panel (docs/control.md), so the attract loop
+/// waits `startAfterIdleSeconds` again from it instead of pulling the page an operator just
+/// chose. A headless kiosk of this process, the request through its socket; times are made up
+/// from the loop's start and handed to `tick`, never waited for.
+@Suite(.serialized) struct ControlUseTests {
+    static let s: Microseconds = 1_000_000
+    static let board = ##"""
+    { "size": [160, 100],
+      "pages": [ { "id": "home" }, { "id": "a" }, { "id": "b" } ],
+      "playlist": { "pages": ["a", "b"], "seconds": 10, "transition": { "type": "cut" }, "startAfterIdleSeconds": 60 } }
+    """##
+
+    @Test func aControlPageDelaysTheAttractLoop() throws {
+        let k = try DisplayCommandTests.Kiosk(board: Self.board)
+        let t0 = k.loop.startTime
+        k.loop.live.tick(now: t0 + 50 * Self.s)
+        #expect(k.loop.currentPageID == "home")
+        k.now = t0 + 50 * Self.s
+        let reply = try k.request(#"{"cmd":"page","page":"b"}"#)
+        #expect(reply?["ok"] == .bool(true))
+        // 60 s after the start, but only 11 s after the operator's page: the loop waits.
+        k.loop.live.tick(now: t0 + 61 * Self.s)
+        #expect(k.loop.currentPageID == "b", "the attract loop took the page 11 s after a control page")
+        k.loop.live.tick(now: t0 + 109 * Self.s)
+        #expect(k.loop.currentPageID == "b")
+        // 60 s after the request it starts, from its first page.
+        k.loop.live.tick(now: t0 + 110 * Self.s)
+        #expect(k.loop.currentPageID == "a")
+    }
+
+    /// Without any use, the same board's loop starts at 60 s (what the test above delays).
+    @Test func withoutUseTheLoopStartsAfterSixtySeconds() throws {
+        let k = try DisplayCommandTests.Kiosk(board: Self.board)
+        let t0 = k.loop.startTime
+        k.loop.live.tick(now: t0 + 59 * Self.s)
+        #expect(k.loop.currentPageID == "home")
+        k.loop.live.tick(now: t0 + 60 * Self.s)
+        #expect(k.loop.currentPageID == "a")
+    }
+}
