@@ -18,9 +18,9 @@ extension BoardDecoder {
             if !seen.insert(key).inserted { problem(at, "bound twice"); continue }
             switch property {
             case .text where !hasText: problem(at, "binds text, but the gadget has no \"text\" (give its style and first string)"); continue
-            case .image where !isImage(appearance): problem(at, "binds an image, but the gadget has no \"image\""); continue
+            case .image where !isImage(appearance) && obj["image"] == nil && obj["video"] == nil: problem(at, "binds an image, but the gadget has no \"image\""); continue
             case .video where !hasVideo: problem(at, "binds a video, but the gadget has no \"video\" (give the clip it starts with)"); continue
-            case .color where !isColor(appearance): problem(at, "binds a colour, but the gadget has no \"color\""); continue
+            case .color where !isColor(appearance) && obj["color"] == nil: problem(at, "binds a colour, but the gadget has no \"color\""); continue
             default: break
             }
             guard case .string(let text) = value else { problem(at, "expected a template string, got \(value.kindName)"); continue }
@@ -43,7 +43,8 @@ extension BoardDecoder {
             var templates = live.bindings.map { ($0.template, $0.jsonPath) }
             if let qr = live.qr { templates.append((qr.template, qr.jsonPath)) }
             for (template, path) in templates {
-                for source in template.sources where !known.contains(source) {
+                // A source given but refused was reported at its own path: naming it is no new mistake.
+                for source in template.sources where !known.contains(source) && !refusedSourceIDs.contains(source) && !sourcesIncomplete {
                     problem(path, known.isEmpty ? "names source \"\(source)\", but the board has no sources"
                                                : "unknown source \"\(source)\" (sources: \(known.joined(separator: ", ")))")
                 }

@@ -8,18 +8,19 @@ extension BoardDecoder {
     /// `"pages"`: the pages in order and their gadgets (tagged with their page), in file order.
     mutating func pagesAndGadgets(_ v: JSONValue?) -> ([BoardPage], [Gadget]) {
         guard let v else { return ([], []) }
-        guard case .array(let items) = v else { problem("pages", "expected an array of pages, got \(v.kindName)"); return ([], []) }
-        if items.isEmpty { problem("pages", "empty (give at least one page, or leave \"pages\" out)"); return ([], []) }
-        if items.count > BoardDecoder.maximumPages { problem("pages", "more than \(BoardDecoder.maximumPages) pages"); return ([], []) }
+        guard case .array(let items) = v else { problem("pages", "expected an array of pages, got \(v.kindName)"); pagesIncomplete = true; return ([], []) }
+        if items.isEmpty { problem("pages", "empty (give at least one page, or leave \"pages\" out)"); pagesIncomplete = true; return ([], []) }
+        if items.count > BoardDecoder.maximumPages { problem("pages", "more than \(BoardDecoder.maximumPages) pages"); pagesIncomplete = true; return ([], []) }
         var pages: [BoardPage] = []
         var gadgets: [Gadget] = []
         var pageIDs: [String: Int] = [:]
         var gadgetPaths: [String: String] = [:]
         for (p, item) in items.enumerated() {
             let path = "pages[\(p)]"
-            guard let pairs = fields(item, path, allowed: ["id", "gadgets"]) else { continue }
+            guard let pairs = fields(item, path, allowed: ["id", "gadgets"]) else { pagesIncomplete = true; continue }
             let obj = JSONValue.object(pairs)
             let id = requiredID(obj, path)
+            if id.isEmpty { pagesIncomplete = true }
             if !id.isEmpty {
                 if let first = pageIDs[id] {
                     problem("\(path).id", "duplicate page id \"\(id)\" (first used by pages[\(first)])")
@@ -40,7 +41,7 @@ extension BoardDecoder {
                 gadgetPaths[gadget.id] = gpath
                 gadget.page = id
                 gadgets.append(gadget)
-                if gadgets.count > BoardDecoder.maximumGadgets { problem("pages", "more than \(BoardDecoder.maximumGadgets) gadgets"); return (pages, []) }
+                if gadgets.count > BoardDecoder.maximumGadgets { problem("pages", "more than \(BoardDecoder.maximumGadgets) gadgets"); pagesIncomplete = true; return (pages, []) }
             }
         }
         return (pages, gadgets)
@@ -68,6 +69,8 @@ extension BoardDecoder {
     /// Every page an action names exists; `back` needs pages to go back between.
     mutating func checkActions(_ gadgets: [Gadget], pages: [BoardPage], paths: [String: String]) {
         let known = pages.map(\.id)
+        // Pages given but unreadable were reported where they are; a name may be one of them.
+        guard !pagesIncomplete else { return }
         for g in gadgets {
             guard let path = paths[g.id] else { continue }
             for (field, action) in [("action", g.action), ("longPressAction", g.longPressAction)] {
@@ -86,7 +89,7 @@ extension BoardDecoder {
 
     /// `idle.homePage` names a page of this board.
     mutating func checkIdle(_ idle: IdleSettings, pages: [BoardPage]) {
-        guard let home = idle.homePage else { return }
+        guard let home = idle.homePage, !pagesIncomplete else { return }
         let known = pages.map(\.id)
         if known.isEmpty {
             problem("idle.homePage", "names page \"\(home)\", but the board has no pages")

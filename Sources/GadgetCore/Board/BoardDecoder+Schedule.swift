@@ -56,7 +56,7 @@ extension BoardDecoder {
             var page: String?
             if let pageIDs {
                 if case .string(let id)? = obj["page"], !id.isEmpty {
-                    if pageIDs.contains(id) { page = id } else { problem("\(at).page", unknownPage(id, pageIDs)) }
+                    if pageIDs.contains(id) { page = id } else if !pagesIncomplete { problem("\(at).page", unknownPage(id, pageIDs)) }
                 } else if let pv = obj["page"] {
                     problem("\(at).page", "expected a page id, got \(pv.kindName)")
                 } else {
@@ -182,7 +182,7 @@ extension BoardDecoder {
         if case .array(let items)? = obj["pages"], !items.isEmpty {
             for (i, item) in items.enumerated() {
                 guard case .string(let id) = item else { problem("\(path).pages[\(i)]", "expected a page id, got \(item.kindName)"); continue }
-                if pageIDs.contains(id) { pages.append(id) } else { problem("\(path).pages[\(i)]", unknownPage(id, pageIDs)) }
+                if pageIDs.contains(id) { pages.append(id) } else if !pagesIncomplete { problem("\(path).pages[\(i)]", unknownPage(id, pageIDs)) }
             }
         } else {
             problem("\(path).pages", obj["pages"] == nil ? "missing required field" : "expected a non-empty array of page ids")

@@ -16,12 +16,15 @@ extension BoardDecoder {
             }
         }
         guard let v = root["sources"] else { return data }
-        guard case .array(let items) = v else { problem("sources", "expected an array of sources, got \(v.kindName)"); return data }
-        if items.count > BoardDecoder.maximumSources { problem("sources", "more than \(BoardDecoder.maximumSources) sources"); return data }
+        guard case .array(let items) = v else { problem("sources", "expected an array of sources, got \(v.kindName)"); sourcesIncomplete = true; return data }
+        if items.count > BoardDecoder.maximumSources { problem("sources", "more than \(BoardDecoder.maximumSources) sources"); sourcesIncomplete = true; return data }
         var seen: [String: Int] = [:]
         for (i, item) in items.enumerated() {
             let path = "sources[\(i)]"
-            guard let source = dataSource(item, path) else { continue }
+            guard let source = dataSource(item, path) else {
+                if case .string(let id)? = item["id"], !id.isEmpty { refusedSourceIDs.insert(id) } else { sourcesIncomplete = true }
+                continue
+            }
             if let first = seen[source.id] { problem("\(path).id", "duplicate source id \"\(source.id)\" (first used by sources[\(first)])"); continue }
             seen[source.id] = i
             data.sources.append(source)

@@ -21,6 +21,13 @@ public struct BoardDecoder {
     var actionPaths: [String: String] = [:]
     /// Board pixels per point (`touch.ppi`), for text sizes given in points.
     var pixelsPerPoint = 1.0
+    /// What the cross-reference checks must not call unknown, because its own problem was
+    /// reported already (rustc's and Clang's cascade suppression): the ids of sources given but
+    /// refused, and whether sources or pages were given that could not be read whole (then any
+    /// name may be the one that failed).
+    var refusedSourceIDs: Set<String> = []
+    var sourcesIncomplete = false
+    var pagesIncomplete = false
 
     /// Decodes UTF-8 JSON bytes. `file` names the board in messages.
     public static func decode(_ bytes: [UInt8], file: String) -> Result<Board, BoardProblems> {
@@ -376,7 +383,9 @@ public struct BoardDecoder {
         if action != nil, !b.gestures.contains(.tap) { problem("\(path).action", "runs on tap, but gestures leaves out \"tap\"") }
         if longPressAction != nil, !b.gestures.contains(.longPress) { problem("\(path).longPressAction", "runs on a long press, but gestures leaves out \"longPress\"") }
 
-        let live = gadgetLive(obj, path, appearance: appearance, hasText: text != nil, hasVideo: video != nil)  // BoardDecoder+Bindings.swift
+        // What the gadget was given, not what decoded: a `text` with a bad field was reported
+        // once already, and a binding to it is not a second mistake.
+        let live = gadgetLive(obj, path, appearance: appearance, hasText: obj["text"] != nil, hasVideo: obj["video"] != nil)  // BoardDecoder+Bindings.swift
         guard problems.count == before else { return nil }
         if action != nil || longPressAction != nil { actionPaths[id] = path }
         var g = Gadget(id: id, appearance: appearance, center: center, size: size, rotationDegrees: rotation, opacity: opacity, z: z, behavior: b, body: body,
