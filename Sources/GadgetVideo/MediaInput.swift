@@ -14,13 +14,17 @@ final class MediaInput {
         av_dict_set(&options, "protocol_whitelist", "file", 0)
         defer { av_dict_free(&options) }
         var ctx: UnsafeMutablePointer<AVFormatContext>?
-        try FFmpeg.check("avformat_open_input", avformat_open_input(&ctx, path, nil, &options))
+        try MediaInput.checkOpening("avformat_open_input", avformat_open_input(&ctx, path, nil, &options))
         guard let opened = ctx else { throw .call("avformat_open_input", gadget_averror_invaliddata(), "no context") }
         context = opened
         do throws(VideoError) {
-            try FFmpeg.check("avformat_find_stream_info", avformat_find_stream_info(opened, nil))
+            try MediaInput.checkOpening("avformat_find_stream_info", avformat_find_stream_info(opened, nil))
             let index = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
             guard index >= 0, let s = opened.pointee.streams[Int(index)] else { throw VideoError.noVideoStream }
+            let codec = FFmpeg.string(avcodec_get_name(s.pointee.codecpar.pointee.codec_id))
+            if let format = MediaInput.stillImageFormat(demuxer: FFmpeg.string(opened.pointee.iformat?.pointee.name), codec: codec) {
+                throw VideoError.stillImage(format)
+            }
             streamIndex = index
             stream = s
         } catch {
@@ -30,6 +34,24 @@ final class MediaInput {
     }
 
     deinit { avformat_close_input(&context) }
+
+    /// Opening and probing: data FFmpeg finds no format in means the file is not a video, said
+    /// in FFmpeg's words; any other failure (permissions, memory) keeps the call's name.
+    private static func checkOpening(_ name: String, _ code: Int32) throws(VideoError) {
+        guard code < 0 else { return }
+        if code == gadget_averror_invaliddata() { throw .notAVideo(FFmpeg.message(code)) }
+        throw .call(name, code, FFmpeg.message(code))
+    }
+
+    /// The still-image format a demuxer name stands for, nil for a video container. FFmpeg reads
+    /// a single picture through its image demuxers: `image2` (chosen by file name) and the
+    /// `*_pipe` ones (chosen by content: `jpeg_pipe`, `png_pipe`, `webp_pipe`, …), each giving one
+    /// frame. Motion JPEG in AVI or MOV comes through its container's demuxer and stays a video.
+    static func stillImageFormat(demuxer: String, codec: String) -> String? {
+        if demuxer == "image2" { return codec }
+        guard demuxer.hasSuffix("_pipe") else { return nil }
+        return String(demuxer.dropLast("_pipe".count))
+    }
 
     var parameters: UnsafeMutablePointer<AVCodecParameters> { stream.pointee.codecpar }
     var timeBase: AVRational { stream.pointee.time_base }

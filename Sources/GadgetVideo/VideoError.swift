@@ -4,6 +4,12 @@ public enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
     case call(String, Int32, String)
     /// The file holds no video stream (an audio file, a text file FFmpeg guessed a format for).
     case noVideoStream
+    /// FFmpeg recognises no media format in the file (a text file, a cut download): its own
+    /// words, without the call's name and the AVERROR number a board author cannot act on.
+    case notAVideo(String)
+    /// A picture, not a clip (a JPEG renamed `.mp4`: FFmpeg opens it as a one-frame image
+    /// stream); the format it was read as (`jpeg`, `png`).
+    case stillImage(String)
     /// No decoder for the stream's codec in this FFmpeg.
     case unsupportedCodec(String)
     /// Decoded pictures in a pixel format the YUV program does not draw (10-bit, RGB, …).
@@ -19,6 +25,8 @@ public enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .call(let name, let code, let message): return "\(name) failed: \(message) (\(code))"
         case .noVideoStream: return "not a video (no video stream)"
+        case .notAVideo(let message): return "not a video (FFmpeg: \(message))"
+        case .stillImage(let format): return "a still image (\(format)), not a video (give it as the gadget's image or the video's poster)"
         case .unsupportedCodec(let codec): return "unsupported codec \(codec)"
         case .unsupportedPixelFormat(let format): return "unsupported pixel format \(format) (8-bit YUV 4:2:0, 4:2:2, 4:4:4 or NV12 play)"
         case .tooLarge(let w, let h, let limit): return "\(w)x\(h) is larger than \(limit)"
