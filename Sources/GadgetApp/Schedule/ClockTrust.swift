@@ -5,7 +5,8 @@ import Logging
 /// Whether the schedule may act on the wall clock: `run --trust-clock` (a board with an RTC, the
 /// tests), or the system says the clock is synchronised (`ClockSynchronization`). Until then
 /// the schedule keeps the display on, says so once in the log, and looks again every few
-/// seconds. Thread: the loop's.
+/// seconds. Thread: the loop's. Lines go to `log` as they are: its label is their prefix
+/// (`schedule: …`), so none is written into the text.
 public final class ClockTrust {
     /// How often an untrusted clock is checked again.
     public static let recheckInterval: Microseconds = 5_000_000
@@ -14,22 +15,25 @@ public final class ClockTrust {
     private let log: Logger
     private var nextCheck: Microseconds
 
-    public init(trustAnyway: Bool, now: Microseconds, log: Logger,
+    /// `trustAnyway`: trust without asking the system; `flagGiven`: because `--trust-clock` said
+    /// so (logged), not because nothing on the board waits for the time of day (said nothing:
+    /// a line naming a flag nobody gave is a lie).
+    public init(trustAnyway: Bool, flagGiven: Bool = true, now: Microseconds, log: Logger,
                 check: @escaping () -> ClockSynchronization.Evidence = { ClockSynchronization.check() }) {
         self.check = check
         self.log = log
         nextCheck = now + Self.recheckInterval
         if trustAnyway {
             trusted = true
-            log.info("schedule: trusting the clock (--trust-clock)")
+            if flagGiven { log.info("trusting the clock (--trust-clock)") }
             return
         }
         let evidence = check()
         trusted = evidence.isSynchronized
         if trusted {
-            log.info("schedule: clock synchronised (\(evidence))")
+            log.info("clock synchronised (\(evidence))")
         } else {
-            log.warning("schedule: \(evidence); keeping the display on until it is (run --trust-clock to trust it)")
+            log.warning("\(evidence); keeping the display on until it is (run --trust-clock to trust it)")
         }
     }
 
@@ -40,7 +44,7 @@ public final class ClockTrust {
         let evidence = check()
         guard evidence.isSynchronized else { return false }
         trusted = true
-        log.info("schedule: clock synchronised (\(evidence)); the schedule takes over")
+        log.info("clock synchronised (\(evidence)); the schedule takes over")
         return true
     }
 

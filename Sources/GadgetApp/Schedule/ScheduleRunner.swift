@@ -36,11 +36,11 @@ final class ScheduleRunner: LiveFeature {
          environment: [String: String] = ProcessEnvironment.current()) {
         self.log = log
         self.environment = environment
-        trust = ClockTrust(trustAnyway: trustClock || !board.schedule.isTimed, now: now, log: log)
+        trust = ClockTrust(trustAnyway: trustClock || !board.schedule.isTimed, flagGiven: trustClock, now: now, log: log)
         feature = ScheduleRunner.makeFeature(board, clockTrusted: trust.trusted, now: now, environment: environment, log: log)
         lastNow = now
         do { watch = try WallClockChangeWatch() } catch {
-            log.warning("schedule: cannot watch the wall clock being set (\(error)); a clock jump is seen at the next boundary")
+            log.warning("cannot watch the wall clock being set (\(error)); a clock jump is seen at the next boundary")
             watch = nil
         }
         if powerSwitches.isEmpty {
@@ -55,7 +55,7 @@ final class ScheduleRunner: LiveFeature {
 
     private static func makeFeature(_ board: Board, clockTrusted: Bool, now: Microseconds, environment: [String: String], log: Logger) -> ScheduleFeature {
         let (zone, problem) = BoardZones.zone(for: board, environment: environment)
-        if let problem { log.warning("schedule: \(problem); using UTC") }
+        if let problem { log.warning("\(problem); using UTC") }
         return ScheduleFeature(schedule: board.schedule, zone: zone, clockTrusted: clockTrusted, now: now)
     }
 
@@ -68,7 +68,7 @@ final class ScheduleRunner: LiveFeature {
     func update(now: Microseconds, board: LiveBoard) {
         lastNow = now
         if let watch, (try? watch.acknowledge()) == true {
-            log.info("schedule: the wall clock was set; evaluating the schedule again")
+            log.info("the wall clock was set; evaluating the schedule again")
             feature.clockJumped()
         }
         if trust.poll(now: now) { feature.clockTrusted(true) }
@@ -118,7 +118,7 @@ final class ScheduleRunner: LiveFeature {
     /// no frame of a switch shows placeholders in place of its photos.
     private func show(_ page: String, cause: ActionEvent.Cause, transition: PageTransition, now: Microseconds, board: LiveBoard) {
         if cause == .playlist, !board.pageIsReady(page) {
-            if waitingSwitch == nil { log.info("schedule: page \"\(page)\" waits for its images before the playlist shows it") }
+            if waitingSwitch == nil { log.info("page \"\(page)\" waits for its images before the playlist shows it") }
             waitingSwitch = (page, cause, transition)
             return
         }
@@ -126,7 +126,7 @@ final class ScheduleRunner: LiveFeature {
             ? board.crossfadeToPage(page, seconds: transition.seconds, cause: cause, now: now)
             : board.showPage(page, cause: cause, animated: transition.kind == .slide,
                              seconds: transition.kind == .slide ? transition.seconds : nil, now: now)
-        if case .failure(let f) = shown { log.error("schedule: \(f.message)") }
+        if case .failure(let f) = shown { log.error("\(f.message)") }
     }
 
     /// A touch frame reached the kiosk: true when it must be swallowed (it woke a display the
