@@ -8,6 +8,7 @@
 #
 # usage: bench/cold-start.sh ROOT_DIR LOG        (as root; ROOT_DIR is made if missing, reused if it exists)
 # env:   IMAGE_PACKAGES  the new machine's package list (default: the tool library's installed-swift.txt)
+#        COMMAND         what to run in the clone instead (default scripts/test.sh; a trial: 'scripts/install-deps.sh --test')
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
@@ -51,7 +52,7 @@ echo "# cold-start: commit $(git -C "$repo" rev-parse --short HEAD), clean clone
 start=$(date +%s)
 status=0
 chroot "$root" /usr/bin/env -i HOME=/root PATH=/opt/swift/usr/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 CI=true \
-    bash -c 'cd /root/gadgetboard && scripts/test.sh' > "$log" 2>&1 || status=$?
-echo "# cold-start: scripts/test.sh exited $status after $(($(date +%s) - start)) s (log: $log)"
+    bash -c "cd /root/gadgetboard && ${COMMAND:-scripts/test.sh}" > "$log" 2>&1 || status=$?
+echo "# cold-start: ${COMMAND:-scripts/test.sh} exited $status after $(($(date +%s) - start)) s (log: $log)"
 grep -E '^test: |^=== .*(passed|FAILED) \(|^test stages:|^tests: ' "$log" || true
 exit $status
