@@ -39,6 +39,8 @@ wait_for monitor.log 60 'Initial Event' || log "the monitor did not start"
 GADGETBOARD_CEC_DEVICE=$playback "$GB_TESTS" --testing-library swift-testing --filter CECHardwareTests --xunit-output cec-tests.xml > cec-tests.log 2>&1
 echo $? > cec-tests.status
 wait_for monitor.log 60 'ACTIVE_SOURCE' || log "no <Active Source> seen on the TV's side"
+# The kiosk itself with --cec, switched through its control socket (check-kiosk-cec.py).
+sh "$GB_VM/guest-kiosk-cec.sh" "$playback"
 # TERM: nothing is lost (the monitor writes line by line), and it ends even while it waits in
 # the CEC receive call (a SIGINT at that moment left it running in one run).
 kill $monitor

@@ -55,4 +55,7 @@ vm_status=0
 VM_DISPLAY=dbus "$here/vm-run.sh" --timeout 600 "$out" "$guest" || vm_status=$?
 cat "$out/guest.log" 2>/dev/null || true
 [ $vm_status -eq 0 ] || { echo "vm test: the VM run failed (status $vm_status)" >&2; exit 1; }
-python3 "$here/check-cec.py" "$out"
+status=0
+python3 "$here/check-cec.py" "$out" || status=1
+python3 "$here/check-kiosk-cec.py" "$out" || status=1
+exit $status
