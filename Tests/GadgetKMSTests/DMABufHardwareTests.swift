@@ -125,23 +125,36 @@ struct DMABufHardwareTests {
         return try display.readPixels()
     }
 
+    /// What this VM's Mesa does with a YUV dma-buf; Tests/vm/check-results.py counts these known
+    /// issues against the YUV quadrants checked ("a known Mesa issue (N of N)").
+    static let mesaYUVIssue: Comment = "Mesa 22.3 llvmpipe (kms_swrast) does not sample imported YUV dma-bufs: each quadrant shows its own texture coordinates (u, v, u), whatever the bytes (docs/BENCHMARKS.md)"
+
     /// Each quadrant's centre against `color`'s conversion of its samples, within `tolerance`
     /// per channel (Mesa's own YUV lowering rounds its coefficients differently from ours).
-    static func checkQuadrants(_ image: RGBAImage, color: VideoColor, what: String, tolerance: Int = 6) {
-        checkQuadrants(image, what: what, tolerance: tolerance) { s in
+    /// With `knownIssue`, each quadrant is its own known issue: one that comes out right is an
+    /// unrecorded known issue, which fails the test.
+    static func checkQuadrants(_ image: RGBAImage, color: VideoColor, what: String, tolerance: Int = 6, knownIssue: Comment? = nil) {
+        checkQuadrants(image, what: what, tolerance: tolerance, knownIssue: knownIssue) { s in
             let (r, g, b) = color.rgb(y: s.0, u: s.1, v: s.2)
             return [r, g, b].map { Int(($0 * 255).rounded()) }
         }
     }
 
-    static func checkQuadrants(_ image: RGBAImage, what: String, tolerance: Int, expected: ((UInt8, UInt8, UInt8)) -> [Int]) {
+    static func checkQuadrants(_ image: RGBAImage, what: String, tolerance: Int, knownIssue: Comment? = nil,
+                               expected: ((UInt8, UInt8, UInt8)) -> [Int]) {
         for (i, s) in quadrants.enumerated() {
             let x = image.width / 4 + (i % 2) * image.width / 2, y = image.height / 4 + (i / 2) * image.height / 2
             let got = image.pixel(x, y)
             let want = expected(s)
             let diff = zip([Int(got.r), Int(got.g), Int(got.b)], want).map { abs($0 - $1) }.max() ?? 0
             print("dma-buf test: \(what) quadrant \(i): got \(got.r),\(got.g),\(got.b) want \(want[0]),\(want[1]),\(want[2])")
-            #expect(diff <= tolerance, "\(what): quadrant \(i) is \(got.r),\(got.g),\(got.b), \(want) expected")
+            if let knownIssue {
+                withKnownIssue(knownIssue) {
+                    #expect(diff <= tolerance, "\(what): quadrant \(i) is \(got.r),\(got.g),\(got.b), \(want) expected")
+                }
+            } else {
+                #expect(diff <= tolerance, "\(what): quadrant \(i) is \(got.r),\(got.g),\(got.b), \(want) expected")
+            }
         }
     }
 
@@ -229,9 +242,9 @@ struct DMABufHardwareTests {
             let centre = shown.pixel(shown.width / 4, shown.height / 4)
             // The clear colour (0.2, 0.4, 0.6) as scanned out: 51, 102, 153.
             #expect((centre.r, centre.g, centre.b) != (51, 102, 153), "\(what): drawn over the clear colour")
-            withKnownIssue("Mesa 22.3 llvmpipe (kms_swrast) does not sample imported YUV dma-bufs: each quadrant shows its own texture coordinates (u, v, u), whatever the bytes (docs/BENCHMARKS.md)") {
-                Self.checkQuadrants(shown, color: color, what: what)
-            }
+            // One known issue per quadrant, not one around all four: a driver that gets three
+            // quadrants right leaves three known issues unrecorded, and this test fails for them.
+            Self.checkQuadrants(shown, color: color, what: what, knownIssue: Self.mesaYUVIssue)
         }
     }
 
