@@ -26,8 +26,13 @@ import Testing
         let loop = try KioskLoop(options: o, loaded: loaded, service: service, hotplug: nil, display: display)
         defer { loop.destroy() }
         let board = loaded.board
-        var now: Microseconds = 1_000_000
+        // The session's clock starts at the loop's start (the real monotonic time); a clock of
+        // its own starting earlier would draw every frame before the session's time, and no
+        // physics would step until the reload.
+        var now = loop.startTime
         func frame() throws { now += 16_667; try loop.drawFrame(now: now) }
+        func pose(_ i: Int) -> GadgetPose { loop.live.session.world.poses[i] }
+        func touching(_ i: Int) -> Bool { loop.live.session.world.contactCache.keys.contains { $0.a == Int32(i) || $0.b == Int32(i) } }
         func touch(_ id: Int, _ phase: TouchPhase, _ p: Vector2) -> Touch {
             Touch(id: TouchID(device: 1, tracking: id), phase: phase, location: p, time: now)
         }
@@ -43,13 +48,22 @@ import Testing
         loop.input.deliver(TouchFrame(time: now, touches: [touch(2, .began, d)]))
         for _ in 0..<4 { d = d + Vector2(40, -25); loop.input.deliver(TouchFrame(time: now, touches: [touch(2, .moved, d)])); try frame() }
         loop.input.deliver(TouchFrame(time: now, touches: [touch(2, .ended, d)]))
-        for _ in 0..<40 { try frame() }
+        let released = pose(5).center
+        var collided = false
+        for _ in 0..<40 { try frame(); collided = collided || touching(5) }
+        // The flick flew on after the finger left, and hit something on the way.
+        #expect((pose(5).center - released).length > 20, "the flicked disc moved on from \(released) to \(pose(5).center)")
+        #expect(collided, "the flicked disc collided")
         // The placard dragged away springs home.
         var q = board.gadgets[9].center
         loop.input.deliver(TouchFrame(time: now, touches: [touch(3, .began, q)]))
         for _ in 0..<10 { q = q + Vector2(-12, -15); loop.input.deliver(TouchFrame(time: now, touches: [touch(3, .moved, q)])); try frame() }
         loop.input.deliver(TouchFrame(time: now, touches: [touch(3, .ended, q)]))
+        let home = board.gadgets[9].center, away = (pose(9).center - home).length
         for _ in 0..<40 { try frame() }
+        // The spring pulled the placard most of the way home.
+        #expect(away > 100 && (pose(9).center - home).length < away / 4,
+                "the placard was \(away) from home when let go and \((pose(9).center - home).length) after the spring")
         // A pinch and turn of the note with two fingers.
         let c = board.gadgets[4].center
         var a = c + Vector2(-30, 0), b = c + Vector2(30, 0)
