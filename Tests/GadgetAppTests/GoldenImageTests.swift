@@ -7,8 +7,9 @@ import GadgetSystem
 
 /// Renders boards headless and compares with stored goldens: pixels whose 3×3 neighbourhood in
 /// the golden is uniform (solid fills) must match exactly; others (edges, filtered textures) may
-/// differ by a small per-channel tolerance. Set GADGETBOARD_UPDATE_GOLDENS=1 to rewrite them
-/// (then look at them before committing).
+/// differ by a small per-channel tolerance. Set GADGETBOARD_UPDATE_GOLDENS=1 to rewrite them:
+/// each rewritten golden is then a recorded failure (nothing was compared), so look at them and
+/// run again without the variable before committing.
 @Suite struct GoldenImageTests {
     static let edgeTolerance = 6
 
@@ -16,6 +17,8 @@ import GadgetSystem
         let path = fixturesDirectory() + "/goldens/" + name
         if getenv("GADGETBOARD_UPDATE_GOLDENS") != nil {
             try FileIO.replace(path, with: try PNGCodec.encode(image))
+            // Nothing was compared: a run that rewrites the goldens must not read as a pass.
+            Issue.record("GADGETBOARD_UPDATE_GOLDENS is set: wrote \(name) and compared nothing; look at it, then run again without the variable")
             return
         }
         let golden = try PNGCodec.decode(try FileIO.read(path))
