@@ -200,6 +200,9 @@ let package = Package(
         ]),
         // Clips are made at test time with the ffmpeg CLI.
         .testTarget(name: "GadgetVideoTests", dependencies: ["GadgetVideo", "GadgetCore", "GadgetSystem"]),
+        // The video soak's child process (VideoSoakTests starts it beside the test binary): a
+        // program, not a registered test, so the suite counts only tests that test something.
+        .executableTarget(name: "VideoSoakChild", dependencies: ["GadgetVideo", "GadgetCore", "GadgetSystem"], path: "Tests/VideoSoakChild"),
         .testTarget(name: "GadgetBenchTests", dependencies: ["GadgetBench", "GadgetApp", "GadgetCore", "GadgetRender", "GadgetGL", "GadgetDisplay", "GadgetSystem", "CMalloc"]),
     ],
     swiftLanguageModes: [.v6]
