@@ -183,6 +183,12 @@ final class HTTPPollerWorker: @unchecked Sendable {
         if result == CURLE_OPERATION_TIMEDOUT {
             return .failed(SourceFailure(kind: .timeout, message: "no complete answer within \(JSONWriter.format(t.settings.timeoutSeconds)) s"))
         }
+        if result == CURLE_PEER_FAILED_VERIFICATION {
+            // libcurl's words ("SSL peer certificate or SSH remote key was not OK") name neither
+            // what was trusted nor the likely causes: say which CAs the certificate was held to.
+            let trusted = t.caPath.map { "the source's ca \($0)" } ?? "the system's CA certificates"
+            return .failed(SourceFailure(kind: .transport, message: "TLS: the server's certificate did not verify against \(trusted) (signed by another CA, expired, or for another host)"))
+        }
         guard result == CURLE_OK else {
             return .failed(SourceFailure(kind: .transport, message: CurlError.words(Int32(bitPattern: result.rawValue))))
         }

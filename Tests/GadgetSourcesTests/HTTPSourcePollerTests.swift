@@ -77,6 +77,52 @@ import Testing
         }
     }
 
+    /// A gzip body that inflates past maxBytes (20 MB of zeros in about 20 kB) is cut where the
+    /// decoded bytes pass the limit: its Content-Length alone would let it in.
+    @Test func aGzipBombIsCutAtMaxBytes() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        let poller = try HTTPSourcePoller(sources: [try source("bomb", server.url("/gzip-bomb"), every: 60)], seed: 1, log: log)
+        defer { poller.close() }
+        let got = try collect(poller, until: { f in f.contains { $0.source == "bomb" } })
+        let outcome = try #require(got.first { $0.source == "bomb" }?.outcome)
+        guard case .failed(let failure) = outcome else {
+            if case .body(let bytes) = outcome { Issue.record("the bomb was taken: a body of \(bytes.count) bytes") } else { Issue.record("the bomb: \(outcome)") }
+            return
+        }
+        #expect(failure.kind == .tooLarge, "\(failure)")
+        #expect(failure.metricResult == "tooLarge")
+    }
+
+    /// A source's own `ca` (docs/live-data.md): an HTTPS server whose certificate a throw-away CA
+    /// signed is fetched with that CA, and refused, in one line naming what it was held to, with
+    /// another CA or the system's.
+    @Test func anHTTPSSourceIsVerifiedAgainstItsOwnCA() throws {
+        let pki = try ThrowawayCA()
+        defer { pki.remove() }
+        let server = try LoopbackHTTPServer(tls: (pki.certificate, pki.key))
+        defer { server.stop() }
+        func tls(_ id: String, ca: String?) throws -> HTTPSourcePoller.Source {
+            var s = try source(id, server.url("/etag"), every: 60)
+            s.caPath = ca
+            return s
+        }
+        let sources = [try tls("own", ca: pki.ca), try tls("wrong", ca: pki.otherCA), try tls("system", ca: nil)]
+        let poller = try HTTPSourcePoller(sources: sources, seed: 1, log: log)
+        defer { poller.close() }
+        let got = try collect(poller, until: { f in sources.allSatisfy { s in f.contains { $0.source == s.id } } })
+        func outcome(_ id: String) -> SourceFetch.Outcome? { got.first { $0.source == id }?.outcome }
+        #expect(outcome("own") == .body(Array(#"{"t": 21.5}"#.utf8)))
+        guard case .failed(let wrong)? = outcome("wrong"), case .failed(let system)? = outcome("system") else {
+            Issue.record("a certificate no trusted CA signed was taken: \(String(describing: outcome("wrong"))), \(String(describing: outcome("system")))")
+            return
+        }
+        #expect(wrong.kind == .transport)
+        #expect(wrong.message == "TLS: the server's certificate did not verify against the source's ca \(pki.otherCA) (signed by another CA, expired, or for another host)")
+        #expect(system.message.hasPrefix("TLS: the server's certificate did not verify against the system's CA certificates"))
+        #expect(!wrong.message.contains("\n") && !system.message.contains("\n"))
+    }
+
     @Test func closeReturnsWhileATransferHangs() throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Loopback HTTP server for the live-data poller tests: every bad server the kiosk must survive.
 
-    http_server.py PORTFILE   # binds 127.0.0.1 on a free port, writes it to PORTFILE, serves until killed
+    http_server.py PORTFILE [--tls CERT KEY]   # binds 127.0.0.1 on a free port, writes it to
+                                               # PORTFILE, serves (HTTPS with CERT) until killed
 
 /etag        200 with ETag "v1" and {"t": 21.5}; 304 when If-None-Match is "v1"
 /modified    200 with Last-Modified; 304 when If-Modified-Since matches it
@@ -12,13 +13,16 @@
 /huge-length 20 MB with Content-Length (refused before the body)
 /to-file     302 to file:///etc/passwd (a redirect to a refused protocol)
 /loop        302 to itself (more redirects than allowed)
+/gzip-bomb   20 MB of zeros gzipped to about 20 kB, Content-Encoding: gzip (cut where it inflates)
 /count       the number of requests seen so far, as text
 /flaky       200 with {"t": 1} until /flaky/fail, then 500 until /flaky/heal
 """
+import gzip
 import http.server
 import os
 import signal
 import socketserver
+import ssl
 import sys
 import threading
 import time
@@ -84,6 +88,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.wfile.write(b"x" * (20 << 20))
             except (BrokenPipeError, ConnectionResetError):
                 pass
+        elif path == "/gzip-bomb":
+            body = gzip.compress(b"\0" * (20 << 20), compresslevel=9)
+            self.send(200, body, [("Content-Encoding", "gzip"), ("Content-Type", "application/json")])
         elif path == "/to-file":
             self.send(302, headers=[("Location", "file:///etc/passwd")])
         elif path == "/loop":
@@ -117,6 +124,12 @@ if __name__ == "__main__":
     # Never outlive a test run that died before killing it.
     threading.Timer(900, lambda: os._exit(0)).start()
     server = Server(("127.0.0.1", 0), Handler)
+    if sys.argv[2:3] == ["--tls"]:
+        # A failed handshake (a client that does not trust CERT) raises in accept, which
+        # socketserver treats as a dropped connection: the server serves on.
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(sys.argv[3], sys.argv[4])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     with open(sys.argv[1] + ".tmp", "w") as f:
         f.write(str(server.server_address[1]))
     os.rename(sys.argv[1] + ".tmp", sys.argv[1])
