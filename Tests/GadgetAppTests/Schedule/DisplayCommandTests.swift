@@ -81,6 +81,26 @@ import GadgetSystem
         #expect(k.loop.live.needsDraw, "the board is drawn again when the display comes back")
     }
 
+    /// `gadgetboard_display_on` (docs/control.md's metrics): the display's state and its cause
+    /// as the metrics export them, following `display` and the schedule.
+    static func displayMetric(_ k: Kiosk) -> [String] {
+        k.loop.service.metrics.exposition(now: k.now).split(separator: "\n").map(String.init).filter { $0.hasPrefix("gadgetboard_display_on") }
+    }
+
+    @Test func theDisplayOnMetricFollowsControlAndSchedule() throws {
+        let k = try Kiosk(board: Self.board)
+        #expect(Self.displayMetric(k) == [#"gadgetboard_display_on{cause="start"} 1"#])
+        _ = try k.request(#"{"cmd":"display","state":"off"}"#)
+        #expect(Self.displayMetric(k) == [#"gadgetboard_display_on{cause="control"} 0"#])
+        _ = try k.request(#"{"cmd":"display","state":"on"}"#)
+        #expect(Self.displayMetric(k) == [#"gadgetboard_display_on{cause="control"} 1"#])
+        _ = try k.request(#"{"cmd":"display","state":"auto"}"#)
+        #expect(Self.displayMetric(k) == [#"gadgetboard_display_on{cause="start"} 1"#])
+        let closed = try Kiosk(board: Self.closedBoard, trustClock: true)
+        _ = try closed.request(#"{"cmd":"state"}"#)
+        #expect(Self.displayMetric(closed) == [#"gadgetboard_display_on{cause="schedule"} 0"#])
+    }
+
     @Test func badStatesAreOneLineErrors() throws {
         let k = try Kiosk(board: Self.board)
         let bad = try k.request(#"{"cmd":"display","state":"dim"}"#)
@@ -94,16 +114,17 @@ import GadgetSystem
     /// override wins until `auto`. (Whether this machine's clock is synchronised is not known
     /// here, so the untrusted case is the pure policy's test: DisplayPowerPolicyTests.)
     @Test func aClosedScheduleTurnsTheDisplayOffAndControlOverridesIt() throws {
-        let closed = ##"""
-        { "size": [160, 100], "schedule": { "displayOn": [ { "days": "mon-sun", "from": "07:30", "to": "22:00" } ],
-                                              "exceptions": [ { "dates": ["2020-01-01..2020-12-31", "2021-01-01..2021-12-31", "2022-01-01..2022-12-31", "2023-01-01..2023-12-31", "2024-01-01..2024-12-31", "2025-01-01..2025-12-31", "2026-01-01..2026-12-31", "2027-01-01..2027-12-31", "2028-01-01..2028-12-31", "2029-01-01..2029-12-31", "2030-01-01..2030-12-31", "2031-01-01..2031-12-31", "2032-01-01..2032-12-31", "2033-01-01..2033-12-31", "2034-01-01..2034-12-31", "2035-01-01..2035-12-31", "2036-01-01..2036-12-31", "2037-01-01..2037-12-31", "2038-01-01..2038-12-31", "2039-01-01..2039-12-31", "2040-01-01..2040-12-31"] } ] },
-          "gadgets": [ { "id": "a", "color": "#ff0000", "center": [80, 50], "size": [40, 40] } ] }
-        """##
-        let trusted = try Kiosk(board: closed, trustClock: true)
+        let trusted = try Kiosk(board: Self.closedBoard, trustClock: true)
         #expect(Self.display(try trusted.request(#"{"cmd":"state"}"#)) == (false, "schedule"))
         #expect(!trusted.loop.canDraw)
         // A control override wins over the schedule until auto.
         #expect(Self.display(try trusted.request(#"{"cmd":"display","state":"on"}"#)) == (true, "control"))
         #expect(Self.display(try trusted.request(#"{"cmd":"display","state":"auto"}"#)) == (false, "schedule"))
     }
+
+    static let closedBoard = ##"""
+        { "size": [160, 100], "schedule": { "displayOn": [ { "days": "mon-sun", "from": "07:30", "to": "22:00" } ],
+                                              "exceptions": [ { "dates": ["2020-01-01..2020-12-31", "2021-01-01..2021-12-31", "2022-01-01..2022-12-31", "2023-01-01..2023-12-31", "2024-01-01..2024-12-31", "2025-01-01..2025-12-31", "2026-01-01..2026-12-31", "2027-01-01..2027-12-31", "2028-01-01..2028-12-31", "2029-01-01..2029-12-31", "2030-01-01..2030-12-31", "2031-01-01..2031-12-31", "2032-01-01..2032-12-31", "2033-01-01..2033-12-31", "2034-01-01..2034-12-31", "2035-01-01..2035-12-31", "2036-01-01..2036-12-31", "2037-01-01..2037-12-31", "2038-01-01..2038-12-31", "2039-01-01..2039-12-31", "2040-01-01..2040-12-31"] } ] },
+          "gadgets": [ { "id": "a", "color": "#ff0000", "center": [80, 50], "size": [40, 40] } ] }
+        """##
 }
