@@ -13,6 +13,7 @@
 #                    `display off|auto` reaches the kiosk (its reply printed), `display of` is
 #                    one line; `set G text '{…}'` sends a text object, a broken one is one line;
 #                    `subscribe` exits 1 with a message when the kiosk goes away
+#   --dump-frames-limit  N frames written of more presented, said in one line; 0 refused
 #   paths            one rule: a board with "../x.png" and a symlinked image passes `check` and
 #                    `snapshot`, and a board with a missing font is drawn by `snapshot` (warning)
 #                    while `check` refuses it
@@ -143,6 +144,17 @@ sub_pid=""
 [[ $sub_rc == 1 ]] || fail "ctl subscribe exited $sub_rc when the kiosk went away: $(cat "$work/sub.err")"
 grep -q 'the kiosk closed' "$work/sub.err" || fail "ctl subscribe said nothing when the kiosk went away: $(cat "$work/sub.err")"
 pass "ctl subscribe: status 1 and a message when the kiosk stops"
+
+# --- --dump-frames-limit: 8 frames presented, 3 written (PNGs and frames.tsv), said once; 0 refused.
+gb run board/board.json --display headless --frames 8 --dump-frames dump --dump-frames-limit 3
+[[ $rc == 0 ]] || fail "run --dump-frames-limit 3: status $rc: $out"
+pngs=$(find dump -name 'frame-*.png' | wc -l)
+[[ $pngs == 3 && -f dump/frame-000003.png && ! -e dump/frame-000004.png ]] || fail "--dump-frames-limit 3 wrote $pngs frames: $(ls dump)"
+[[ $(tail -n +2 dump/frames.tsv | cut -f1 | tr '\n' ' ') == "1 2 3 " ]] || fail "--dump-frames-limit 3: frames.tsv lists $(tail -n +2 dump/frames.tsv | cut -f1 | tr '\n' ' ')"
+[[ $(grep -c 'dump-frames: 3 frames written to dump; no more are' <<<"$out") == 1 ]] || fail "--dump-frames-limit 3: the limit not said once: $out"
+gb run board/board.json --display headless --frames 8 --dump-frames dump0 --dump-frames-limit 0
+[[ $rc == 2 && $out == *"--dump-frames-limit: must be at least 1"* && ! -e dump0 ]] || fail "--dump-frames-limit 0: status $rc: $out"
+pass "--dump-frames-limit: 3 of 8 presented frames written and the limit said once; 0 refused"
 
 # --- One path rule for board files; fonts refused by check only.
 mkdir -p paths/board paths/photos
