@@ -1,20 +1,27 @@
 #!/usr/bin/env bash
 # Opening hours end to end (issue 26), with the wall clock moved by libfaketime: a headless kiosk
-# started at 11:29:55 on a Tuesday in Lisbon goes to the lunch page at 11:30:00 by itself (a page
-# event with cause "schedule" reaches a subscriber, `state` says "lunch"), and one started at
-# 21:59:57 switches its display off at 22:00:00 (`state`'s display: off, cause "schedule"; no frame
-# drawn while off: the snapshot command is refused). Then the attract loop, once per transition
+# started at 11:20 on a Tuesday in Lisbon shows breakfast; once it answers, its clock is moved to
+# 11:29:57 and it goes to the lunch page at 11:30:00 by itself (a page event with cause "schedule"
+# reaches a subscriber, `state` says "lunch"). One started at 21:50 shows the display on; moved to
+# 21:59:57, it switches its display off at 22:00:00 (`state`'s display: off, cause "schedule"; no
+# frame drawn while off: the snapshot command is refused). Then the attract loop, once per transition
 # (cut, slide, crossfade): its page events (cause "playlist") come a, b, c, a, and no frame it
 # presents (`run --dump-frames`) is black, background-only or shows an image placeholder; a
 # crossfade has frames showing both pages at once.
 #
-# The monotonic clock is left alone (FAKETIME_DONT_FAKE_MONOTONIC=1): only the wall clock starts
-# at the given instant and runs on from there. No outcome depends on this machine's speed: each
-# wait is for an event or a state, with a hang guard of 60 s, far above the few seconds the
-# boundaries are away.
+# The monotonic clock is left alone (FAKETIME_DONT_FAKE_MONOTONIC=1): only the wall clock is
+# faked, as an offset from the real one read from a file (FAKETIME_TIMESTAMP_FILE, re-read on each
+# call), so the test moves it while the kiosk runs, as the VM scenario sets the guest's clock. No
+# outcome depends on this machine's speed: a kiosk starts ten minutes before its boundary, however
+# long the start takes it is asked what it shows then, and only after that is its clock moved to
+# 3 s before the boundary; each wait is for an event or a state, with a hang guard of 60 s.
+# (libfaketime's moves are not heard by the kernel's clock-set watch: a request after the move
+# wakes the kiosk, which reads the wall clock again and waits for the boundary itself.)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 command -v faketime >/dev/null || { echo "schedule test: faketime is missing (scripts/install-deps.sh --test)" >&2; exit 2; }
+libfaketime=$(dpkg -L libfaketime 2>/dev/null | grep '/libfaketime\.so\.1$' | head -n1 || true)
+[[ -n $libfaketime && -f $libfaketime ]] || { echo "schedule test: libfaketime.so.1 is missing (scripts/install-deps.sh --test)" >&2; exit 2; }
 
 swift build --product gadgetboard >/dev/null
 bin="$(swift build --show-bin-path)/gadgetboard"
@@ -45,10 +52,19 @@ cat >"$work/board.json" <<'JSON'
 JSON
 "$bin" check "$work/board.json" >/dev/null || fail "check refused the test board: $("$bin" check "$work/board.json" 2>&1)"
 
+# Kiosk $1's wall clock reads $2 (UTC) now and runs on from there: an offset from the real clock
+# (whole seconds, so it reads $2 to $2 + 1 s), written where its libfaketime reads it.
+set_clock() {
+  local offset=$(( $(date -u -d "$2" +%s) - $(date -u +%s) ))
+  echo "$( ((offset >= 0)) && echo +)$offset" >"$work/$1.faketime.tmp"
+  mv "$work/$1.faketime.tmp" "$work/$1.faketime"
+}
 # Starts a kiosk whose wall clock begins at $2 (UTC); its socket is $work/$1.sock.
 start() {
   local name=$1 at=$2
-  TZ=UTC FAKETIME_DONT_FAKE_MONOTONIC=1 faketime "$at" "$bin" run "$work/board.json" --display headless --trust-clock \
+  set_clock "$name" "$at"
+  TZ=UTC LD_PRELOAD="$libfaketime" FAKETIME_TIMESTAMP_FILE="$work/$name.faketime" FAKETIME_NO_CACHE=1 \
+    FAKETIME_DONT_FAKE_MONOTONIC=1 env -u FAKETIME "$bin" run "$work/board.json" --display headless --trust-clock \
     --no-watch --control "$work/$name.sock" >"$work/$name.log" 2>&1 &
   pids+=($!)
   for _ in $(seq 600); do [[ -S $work/$name.sock ]] && return 0; sleep 0.1; done
@@ -57,12 +73,24 @@ start() {
 state() { "$bin" ctl "$work/$1.sock" state --timeout 20; }
 
 # --- 11:30: breakfast, then lunch, with a page event of cause "schedule".
-start lunch "2026-12-01 11:29:55"
+start lunch "2026-12-01 11:20:00"
 first=$(state lunch)
-[[ $first == *'"page":"breakfast"'* ]] || fail "at 11:29:55 the page is not breakfast: $first"
-[[ $first == *'"display":{"on":true,"cause":"schedule"}'* ]] || fail "at 11:29:55 the display is not on by the schedule: $first"
+[[ $first == *'"page":"breakfast"'* ]] || fail "at 11:20 the page is not breakfast: $first"
+[[ $first == *'"display":{"on":true,"cause":"schedule"}'* ]] || fail "at 11:20 the display is not on by the schedule: $first"
 "$bin" ctl "$work/lunch.sock" subscribe --timeout 20 >"$work/lunch-events.out" 2>&1 &
 sub=$!; pids+=($sub)
+# The subscription is in place once an event reaches it: `load` of the same board sends every
+# subscriber a reload event (repeated: the subscriber may not be connected yet).
+for _ in $(seq 100); do
+  "$bin" ctl "$work/lunch.sock" load board.json --timeout 20 >/dev/null || fail "ctl load board.json was refused"
+  grep -q '"type":"reload"' "$work/lunch-events.out" 2>/dev/null && break
+  sleep 0.1
+done
+grep -q '"type":"reload"' "$work/lunch-events.out" || fail "the subscriber saw no reload event: $(cat "$work/lunch-events.out")"
+[[ $(state lunch) == *'"page":"breakfast"'* ]] || fail "after the reload the page is not breakfast"
+# 3 s before the boundary; the state request wakes the kiosk, which reads the clock again.
+set_clock lunch "2026-12-01 11:29:57"
+state lunch >/dev/null
 for _ in $(seq 600); do grep -q '"cause":"schedule"' "$work/lunch-events.out" 2>/dev/null && break; sleep 0.1; done
 grep -q '"type":"page".*"page":"lunch".*"cause":"schedule"\|"type":"page".*"cause":"schedule".*"page":"lunch"' "$work/lunch-events.out" ||
   { grep -q '"page":"lunch"' "$work/lunch-events.out" && grep -q '"cause":"schedule"' "$work/lunch-events.out"; } ||
@@ -72,8 +100,9 @@ after=$(state lunch)
 pass "11:30: the kiosk went from breakfast to lunch by itself (page event, cause schedule)"
 
 # --- 22:00: the display goes off.
-start close "2026-12-01 21:59:57"
-[[ $(state close) == *'"display":{"on":true,"cause":"schedule"}'* ]] || fail "at 21:59:57 the display is not on: $(state close)"
+start close "2026-12-01 21:50:00"
+[[ $(state close) == *'"display":{"on":true,"cause":"schedule"}'* ]] || fail "at 21:50 the display is not on: $(state close)"
+set_clock close "2026-12-01 21:59:57"
 off=""
 for _ in $(seq 600); do off=$(state close); [[ $off == *'"display":{"on":false,"cause":"schedule"}'* ]] && break; sleep 0.1; done
 [[ $off == *'"display":{"on":false,"cause":"schedule"}'* ]] || fail "after 22:00 the display is not off by the schedule: $off"
