@@ -56,6 +56,8 @@ VM_DISPLAY=dbus "$here/vm-run.sh" --timeout 600 "$out" "$guest" || vm_status=$?
 cat "$out/guest.log" 2>/dev/null || true
 [ $vm_status -eq 0 ] || { echo "vm test: the VM run failed (status $vm_status)" >&2; exit 1; }
 status=0
+# The judges' own checks first (suite_log.py, which check-cec.py counts executed tests with).
+python3 "$here/test_suite_log.py" > "$out/test_suite_log.txt" 2>&1 || { cat "$out/test_suite_log.txt" >&2; status=1; }
 python3 "$here/check-cec.py" "$out" || status=1
 python3 "$here/check-kiosk-cec.py" "$out" || status=1
 exit $status
