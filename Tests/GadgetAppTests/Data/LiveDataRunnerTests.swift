@@ -5,17 +5,22 @@ import Testing
 import GadgetSystem
 
 /// The running side of live data end to end: the loopback server's JSON reaches a bound text as a
-/// change, a 304 changes nothing, a failing source gives one `error` event, MQTT payloads bind.
+/// change, a 304 changes nothing, a failing source gives one `error` event, MQTT payloads bind,
+/// an HTTPS source is verified against its own `ca`.
 @Suite(.serialized) struct LiveDataRunnerTests {
     /// GadgetSourcesTests' loopback server script, on a free port.
+    /// With `tls`, HTTPS with that certificate and key (`makeCA`).
     final class Server {
         let port: Int
         let pid: String
-        init() throws {
+        static var fixtures: String {
             let here = #filePath
-            let tests = String(here[..<here.firstRange(of: "/GadgetAppTests/")!.lowerBound])
+            return String(here[..<here.firstRange(of: "/GadgetAppTests/")!.lowerBound]) + "/GadgetSourcesTests/Fixtures"
+        }
+        init(tls: (certificate: String, key: String)? = nil) throws {
             let dir = scratchDirectory("live-http")
-            _ = try ChildProcess.run(["/bin/sh", "-c", "python3 '\(tests)/GadgetSourcesTests/Fixtures/http_server.py' '\(dir)/port' >/dev/null 2>&1 & echo $! > '\(dir)/pid'"])
+            let tlsArguments = tls.map { "--tls '\($0.certificate)' '\($0.key)'" } ?? ""
+            _ = try ChildProcess.run(["/bin/sh", "-c", "python3 '\(Self.fixtures)/http_server.py' '\(dir)/port' \(tlsArguments) >/dev/null 2>&1 & echo $! > '\(dir)/pid'"])
             var waited = 0
             while !FileIO.exists(dir + "/port"), waited < 2000 { MonotonicClock.sleep(microseconds: 10_000); waited += 1 }
             pid = String(decoding: try FileIO.read(dir + "/pid"), as: UTF8.self).filter(\.isNumber)
@@ -70,6 +75,46 @@ import GadgetSystem
         #expect(u.arrivals == [LiveDataRunner.SourceArrival(source: "price", at: sent)])
         #expect(u.qrImages["q"] != nil)
         #expect(runner.topics == ["cafe/price": ["price"]])
+    }
+
+    /// A source's own `ca`, named relative to the board's directory as docs/live-data.md says: an
+    /// HTTPS source whose server a throw-away CA (made with openssl) signed binds its value; one
+    /// given another CA is one `error` event whose line names that CA.
+    @Test func anHTTPSSourceWithItsOwnCABindsItsValue() throws {
+        let dir = scratchDirectory("live-https")
+        try FileIO.makeDirectory(dir + "/certs")
+        let made = try ChildProcess.run(["/bin/sh", Server.fixtures + "/make-test-ca.sh", dir + "/certs"])
+        try #require(made.succeeded, "openssl could not make the test CA")
+        let server = try Server(tls: (dir + "/certs/server.pem", dir + "/certs/server.key"))
+        defer { server.stop() }
+        let json = """
+        {"size": [400, 200], "sources": [
+            {"id": "own", "url": "https://127.0.0.1:\(server.port)/etag", "every": 60, "ca": "certs/ca.pem"},
+            {"id": "wrong", "url": "https://127.0.0.1:\(server.port)/etag", "every": 60, "ca": "certs/other-ca.pem"}],
+         "gadgets": [{"id": "t", "center": [100, 50], "size": [200, 50], "text": "…", "bind": {"text": "{own:/t|%.1f} °C"}}]}
+        """
+        let board = try BoardDecoder.decode(Array(json.utf8), file: dir + "/board.json").get()
+        #expect(BoardDataCheck.problems(board, file: "board.json", directory: dir).isEmpty)
+        let runner = try LiveDataRunner(board: board, directory: dir, zone: .utc, names: .english, displayScale: 1,
+                                        seed: 1, log: Logger(label: "data"), now: MonotonicClock.now())
+        defer { runner.close() }
+        var changes: [BoundChange] = []
+        var events: [SourceStatusBook.Event] = []
+        let end = MonotonicClock.now() + 30_000_000
+        while MonotonicClock.now() < end, changes.isEmpty || !events.contains(where: { $0.source == "wrong" }) {
+            var set = PollSet()
+            _ = set.add(runner.wakeDescriptor!)
+            _ = try set.wait(timeoutMilliseconds: 200)
+            let u = runner.update(now: MonotonicClock.now())
+            changes += u.changes
+            events += u.events
+        }
+        #expect(changes == [BoundChange(gadget: "t", value: .text("21.5 °C"))])
+        let wrong = events.filter { $0.source == "wrong" }
+        #expect(wrong.map(\.kind) == [.error])
+        let line = wrong.first?.failure?.message ?? ""
+        #expect(line.hasPrefix("TLS: the server's certificate did not verify against the source's ca ") &&
+                line.hasSuffix("certs/other-ca.pem (signed by another CA, expired, or for another host)"), "\(line)")
     }
 }
 
