@@ -148,6 +148,22 @@ import Testing
         #expect(pt.days[4] == "quinta" && pt.months[10] == "novembro" && pt.abbreviatedMonths[0] == "jan")
         let c = try LocaleTimeNames.read("C")
         #expect(c.days[0] == "Sunday" && c.am == "AM")
-        #expect(throws: SystemError.self) { try LocaleTimeNames.read("xx_NOPE.UTF-8") }
+        #expect(throws: LocaleTimeNames.Failure.self) { try LocaleTimeNames.read("xx_NOPE.UTF-8") }
+    }
+
+    /// `de_DE` is ISO-8859-1 in glibc: read as such, `März` came out `M�rz`. Without a codeset
+    /// it means de_DE.UTF-8; with another codeset it is refused, never drawn with U+FFFD.
+    @Test func aLocaleWithoutACodesetIsItsUTF8Form() throws {
+        let de = try LocaleTimeNames.read("de_DE")
+        #expect(de.name == "de_DE.UTF-8" && de.months[2] == "März")
+        let all = de.days + de.abbreviatedDays + de.months + de.abbreviatedMonths
+        #expect(!all.contains { $0.unicodeScalars.contains("\u{FFFD}") })
+        #expect(de.decimalSeparator == "," && de.groupSeparator == "." && de.grouping.first == 3)
+        let us = try LocaleTimeNames.read("en_US")
+        #expect(us.decimalSeparator == "." && us.groupSeparator == "," && us.grouping.first == 3)
+        #expect(throws: LocaleTimeNames.Failure.notUTF8(name: "de_DE.ISO-8859-1", codeset: "ISO-8859-1")) { try LocaleTimeNames.read("de_DE.ISO-8859-1") }
+        #expect(LocaleTimeNames.Failure.notUTF8(name: "de_DE.ISO-8859-1", codeset: "ISO-8859-1").description
+            == "ISO-8859-1, not UTF-8: its accents would not draw; use de_DE.UTF-8")
+        #expect(LocaleTimeNames.utf8Name("de_DE@euro") == "de_DE.UTF-8@euro")
     }
 }

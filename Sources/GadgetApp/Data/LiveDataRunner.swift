@@ -48,6 +48,8 @@ public final class LiveDataRunner {
     private var arrived: [String: Microseconds] = [:]
     /// Events recorded since the last `update` (which hands them out).
     private var pendingEvents: [SourceStatusBook.Event] = []
+    /// Bound values dropped at evaluation: one line per source a minute.
+    private var dropLines = LineRateLimit()
     /// Whether the next `update` must evaluate although nothing arrived (start, a deadline).
     private var due = true
     /// When `update` must run next although nothing woke the loop (monotonic µs); nil: never.
@@ -110,17 +112,25 @@ public final class LiveDataRunner {
     /// What arrived on an MQTT topic (from the `--mqtt` session, handed to the loop): every
     /// message counted for each source reading `topic`, the latest usable payload their value;
     /// one refused for its size is a failure (an `error` event when the source was fine), in the
-    /// order they came: a good message after it recovers the source. `carried`: a value kept
-    /// from the board this one replaced (not a new arrival for the change → frame figure).
+    /// order they came: a good message after it recovers the source. A latest payload the
+    /// source's bindings cannot read is a failure too (`invalid`: the value is not refreshed);
+    /// the messages a burst merged before it were never read and count `ok` by their size.
+    /// `carried`: a value kept from the board this one replaced (not a new arrival for the
+    /// change → frame figure).
     public func receive(topic: String, messages: SourceMessages, at now: Microseconds, carried: Bool = false) {
         guard let ids = topics[topic] else { return }
         let value = messages.latest.map(SourcePayload.value)
         let refusal = SourceFailure(kind: .tooLarge, message: "MQTT message on \(topic) larger than \(MQTTEndpoint.dataPayloadLimit) bytes: dropped")
         for id in ids {
+            let invalid = value.flatMap { evaluator.receive(source: id, payload: $0, at: Double(now) / 1_000_000) }
             func accepted() {
                 guard messages.accepted > 0 else { return }
-                record(SourceFetch(source: id, outcome: .body([]), at: now))
                 book.count("ok", source: id, times: messages.accepted - 1)
+                if let invalid {
+                    record(SourceFetch(source: id, outcome: .failed(SourceFailure(kind: .invalid, message: invalid)), at: now))
+                } else {
+                    record(SourceFetch(source: id, outcome: .body([]), at: now))
+                }
             }
             func refused() {
                 guard messages.tooLarge > 0 else { return }
@@ -128,10 +138,7 @@ public final class LiveDataRunner {
                 book.count(refusal.metricResult, source: id, times: messages.tooLarge - 1)
             }
             if messages.lastRefused { accepted(); refused() } else { refused(); accepted() }
-            if let value {
-                evaluator.receive(source: id, payload: value, at: Double(now) / 1_000_000)
-                if !carried, arrived[id] == nil { arrived[id] = now }
-            }
+            if value != nil, invalid == nil, !carried, arrived[id] == nil { arrived[id] = now }
         }
         due = true
     }
@@ -140,7 +147,23 @@ public final class LiveDataRunner {
     private func record(_ fetch: SourceFetch) {
         guard let event = book.record(fetch) else { return }
         pendingEvents.append(event)
-        if event.kind == .error { log.warning("source \(fetch.source): \(event.failure?.message ?? "failed")") } else { log.info("source \(fetch.source): recovered") }
+        switch event.kind {
+        case .error: log.warning("source \(fetch.source): \(event.failure?.message ?? "failed")")
+        case .invalid:
+            let stale = board.data.source(id: fetch.source)?.staleAfterSeconds.map { "stale after \(JSONWriter.format($0)) s" } ?? "never stale (no staleAfterSeconds)"
+            log.warning("source \(fetch.source): answer not what the board reads, ignored until a good one (the value is \(stale)): \(event.failure?.message ?? "invalid")")
+        case .recovered: log.info("source \(fetch.source): recovered")
+        }
+    }
+
+    /// A 200's body (or an MQTT message) that the bindings cannot read is a failed fetch.
+    private func receive(_ fetch: SourceFetch, body: [UInt8]) {
+        if let why = evaluator.receive(source: fetch.source, payload: SourcePayload.value(body), at: Double(fetch.at) / 1_000_000) {
+            record(SourceFetch(source: fetch.source, outcome: .failed(SourceFailure(kind: .invalid, message: why)), at: fetch.at, nextPoll: fetch.nextPoll))
+            return
+        }
+        record(fetch)
+        if arrived[fetch.source] == nil { arrived[fetch.source] = fetch.at }
     }
 
     /// Takes what the poller delivered and evaluates the bindings when anything arrived or a
@@ -149,13 +172,14 @@ public final class LiveDataRunner {
         var out = Update()
         let seconds = Double(now) / 1_000_000
         for fetch in poller?.take() ?? [] {
-            record(fetch)
             switch fetch.outcome {
-            case .body(let bytes):
-                evaluator.receive(source: fetch.source, payload: SourcePayload.value(bytes), at: Double(fetch.at) / 1_000_000)
-                if arrived[fetch.source] == nil { arrived[fetch.source] = fetch.at }
-            case .notModified: evaluator.confirm(source: fetch.source, at: Double(fetch.at) / 1_000_000)
-            case .failed: break
+            case .body(let bytes): receive(fetch, body: bytes)
+            case .notModified:
+                // A 304 after a refused answer confirms that answer, not the value before it.
+                let invalid = book.isInvalid(fetch.source)
+                record(fetch)
+                if !invalid { evaluator.confirm(source: fetch.source, at: Double(fetch.at) / 1_000_000) }
+            case .failed: record(fetch)
             }
             due = true
         }
@@ -166,7 +190,13 @@ public final class LiveDataRunner {
         due = false
         defer { nextDeadline = deadline(after: now) }
         let clock = evaluator.readsClock ? ClockReading(unixSeconds: WallClock.seconds(), zone: zone) : nil
-        for change in evaluator.evaluate(now: seconds, clock: clock, names: names) {
+        let changes = evaluator.evaluate(now: seconds, clock: clock, names: names)
+        for drop in evaluator.drops {
+            guard let held = dropLines.admit(drop.sources.first ?? "gadget \(drop.gadget)", now: seconds) else { continue }
+            let more = held > 0 ? " (\(held) more dropped since the last line)" : ""
+            log.warning("bind: gadget \"\(drop.gadget)\" \(drop.property.rawValue): live value dropped, the last good one stays: \(drop.reason)\(more)")
+        }
+        for change in changes {
             guard case .qr(let text) = change.value else { out.changes.append(change); continue }
             guard let g = board.gadget(id: change.gadget), let qr = g.live?.qr,
                   let image = BoardQRImages.image(text, qr: qr, gadget: g, displayScale: displayScale) else { continue }

@@ -1,4 +1,4 @@
-/// A gadget's `"bind"`: `{PROPERTY: TEMPLATE}`, each template parsed here so a bad pointer or
+/// A gadget's `"bind"`: `{PROPERTY: TEMPLATE}` or `{PROPERTY: {"template", "stale"}}`, each template parsed here so a bad pointer or
 /// format is a `check` error with its JSON path; and, once every gadget and source is known, the
 /// check that each placeholder names a source of the board.
 extension BoardDecoder {
@@ -23,13 +23,41 @@ extension BoardDecoder {
             case .color where !isColor(appearance) && obj["color"] == nil: problem(at, "binds a colour, but the gadget has no \"color\""); continue
             default: break
             }
-            guard case .string(let text) = value else { problem(at, "expected a template string, got \(value.kindName)"); continue }
-            switch Template.parse(text) {
-            case .success(let t): bindings.append(GadgetBinding(property: property, template: t, jsonPath: at))
-            case .failure(let f): problem(at, f.description)
-            }
+            if let b = binding(value, property, at) { bindings.append(b) }
         }
         return GadgetLive(bindings: bindings, qr: qr)
+    }
+
+    static let bindingFields: Set<String> = ["template", "stale"]
+
+    /// `TEMPLATE` or `{"template": TEMPLATE, "stale": TEXT}`; `stale` must be a value the property
+    /// takes ("" hides a text), so a stale board never shows a value that does not convert.
+    private mutating func binding(_ value: JSONValue, _ property: BoundProperty, _ at: String) -> GadgetBinding? {
+        var templateValue = value, templatePath = at
+        var stale: String?
+        if case .object = value {
+            guard let pairs = fields(value, at, allowed: BoardDecoder.bindingFields) else { return nil }
+            let obj = JSONValue.object(pairs)
+            guard let tv = obj["template"] else { problem("\(at).template", "missing required field"); return nil }
+            templateValue = tv
+            templatePath = "\(at).template"
+            if let sv = obj["stale"] {
+                guard case .string(let s) = sv else { problem("\(at).stale", "expected a string, got \(sv.kindName)"); return nil }
+                if property != .text || !s.isEmpty, let why = BoundValue.refusal(s, to: property) {
+                    problem("\(at).stale", why)
+                    return nil
+                }
+                stale = s
+            }
+        }
+        guard case .string(let text) = templateValue else {
+            problem(templatePath, "expected a template string or {\"template\", \"stale\"}, got \(templateValue.kindName)")
+            return nil
+        }
+        switch Template.parse(text) {
+        case .success(let t): return GadgetBinding(property: property, template: t, stale: stale, jsonPath: at)
+        case .failure(let f): problem(templatePath, f.description); return nil
+        }
     }
 
     private func isImage(_ a: Gadget.Appearance) -> Bool { if case .image = a { return true } else { return false } }
@@ -47,6 +75,16 @@ extension BoardDecoder {
                 for source in template.sources where !known.contains(source) && !refusedSourceIDs.contains(source) && !sourcesIncomplete {
                     problem(path, known.isEmpty ? "names source \"\(source)\", but the board has no sources"
                                                : "unknown source \"\(source)\" (sources: \(known.joined(separator: ", ")))")
+                }
+            }
+            // A `stale` text no source can trigger would never show: say so rather than let a
+            // shop owner wait for it.
+            for b in live.bindings where b.stale != nil {
+                let read = b.template.sources.filter(known.contains)
+                guard read.count == b.template.sources.count else { continue }
+                if !read.contains(where: { data.source(id: $0)?.staleAfterSeconds != nil }) {
+                    problem("\(b.jsonPath).stale", read.isEmpty ? "the template reads no source, so it is never stale"
+                            : "never shows: \(read.joined(separator: ", ")) \(read.count == 1 ? "has" : "have") no staleAfterSeconds")
                 }
             }
         }

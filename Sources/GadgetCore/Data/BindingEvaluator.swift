@@ -3,11 +3,14 @@
 /// monotonic time (for value ages) and the civil time (for `{time|…}`); tests drive both.
 ///
 /// Rules (docs/live-data.md):
-/// - a placeholder whose value is missing or does not convert keeps its last good text; until
-///   every placeholder of a template has had one, the binding changes nothing (the board's own
-///   value shows);
-/// - a source older than its `staleAfterSeconds` shows its `fallback` (none: the last good text);
-/// - a property whose text does not convert keeps its last good value;
+/// - a payload some binding cannot read (a pointer that finds nothing, a value that does not
+///   convert, a text its property refuses) is refused whole: the source keeps its old value and
+///   its old age, so it goes stale as after a timeout; the caller counts it a failed fetch;
+/// - until every placeholder of a template has had a text, the binding changes nothing (the
+///   board's own value shows);
+/// - a binding with a `stale` text shows it whole while any source it reads is stale; otherwise a
+///   source older than its `staleAfterSeconds` shows its `fallback` (none: the last good text);
+/// - a property whose text does not convert keeps its last good value (`drops` says why);
 /// - only a value different from the last one given yields a change.
 public struct BindingEvaluator: Sendable {
     struct Entry: Sendable {
@@ -23,6 +26,19 @@ public struct BindingEvaluator: Sendable {
         var payload: JSONValue
         var receivedAt: Double
     }
+
+    /// A bound property's text refused by its property at the last `evaluate` (too long, not a
+    /// colour…): its last good value stays. For the caller's rate-limited log line.
+    public struct Drop: Sendable, Equatable {
+        public var gadget: String
+        public var property: BoundProperty
+        /// The sources its template reads (the log's rate is per source).
+        public var sources: [String]
+        public var reason: String
+    }
+
+    /// What the last `evaluate` refused.
+    public private(set) var drops: [Drop] = []
 
     private var entries: [Entry] = []
     private var values: [String: Value] = [:]
@@ -61,9 +77,61 @@ public struct BindingEvaluator: Sendable {
         return r
     }
 
-    /// A new payload for source `id`, arrived at monotonic time `time`.
-    public mutating func receive(source id: String, payload: JSONValue, at time: Double) {
+    /// A new payload for source `id`, arrived at monotonic time `time`: kept when every binding
+    /// reading the source can read it, else refused with why (`refusal(of:from:)`): the source's
+    /// value and its age stay as they were, so it goes stale on the same clock as after a timeout.
+    @discardableResult
+    public mutating func receive(source id: String, payload: JSONValue, at time: Double) -> String? {
+        if let why = refusal(of: payload, from: id) { return why }
         values[id] = Value(payload: payload, receivedAt: time)
+        return nil
+    }
+
+    /// Why the bindings reading source `id` cannot read `payload` (nil: they can): the first
+    /// placeholder whose pointer finds nothing or whose value does not convert, else the first
+    /// property that refuses the text its template gives with this payload (the other
+    /// placeholders at their last good text; not judged before each has one). Numbers are
+    /// judged in C's notation: the locale changes separators, not whether a value converts.
+    public func refusal(of payload: JSONValue, from id: String) -> String? {
+        for e in entries where e.binding.template.sources.contains(id) {
+            var text = ""
+            var complete = true
+            for (k, part) in e.binding.template.parts.enumerated() {
+                switch part {
+                case .literal(let l): text += l
+                case .clock: if let s = e.lastGood[k] { text += s } else { complete = false }
+                case .value(let s, _, _) where s != id: if let t = e.lastGood[k] { text += t } else { complete = false }
+                case .value(_, let pointer, let format):
+                    switch pointer.resolve(in: payload) {
+                    case .failure(let miss): return BindingEvaluator.missing(pointer, miss, in: payload)
+                    case .success(let found):
+                        guard let t = BindingEvaluator.text(of: found, format: format, numbers: .c) else {
+                            return BindingEvaluator.unconvertible(found, at: pointer)
+                        }
+                        text += t
+                    }
+                }
+            }
+            if complete, let why = BoundValue.refusal(text, to: e.binding.property, ecc: e.ecc) {
+                return "gadget \"\(e.gadget)\" \(e.binding.property.rawValue): \(why)"
+            }
+        }
+        return nil
+    }
+
+    private static func place(_ p: JSONPointer) -> String { p.tokens.isEmpty ? "the answer" : "\(p)" }
+
+    private static func missing(_ pointer: JSONPointer, _ miss: JSONPointer.Miss, in payload: JSONValue) -> String {
+        if case .string(let s) = payload { return "not JSON (text \(BoundValue.quoted(s))), so \(pointer) finds nothing" }
+        return "\(pointer) finds nothing: \(miss)"
+    }
+
+    private static func unconvertible(_ value: JSONValue, at pointer: JSONPointer) -> String {
+        switch value {
+        case .string(let s): return "\(place(pointer)) is the text \(BoundValue.quoted(s)), not a number"
+        case .number(let n): return "\(place(pointer)) is \(PrintfFormat.shortest(n)), which its format cannot show"
+        default: return "\(place(pointer)) is \(value.kindName), not a value to show"
+        }
     }
 
     /// Source `id` confirmed its value unchanged at `time` (an HTTP 304): it is fresh again,
@@ -79,9 +147,15 @@ public struct BindingEvaluator: Sendable {
     /// `clock` (nil: clock placeholders keep their last text).
     public mutating func evaluate(now: Double, clock: ClockReading?, names: LocaleNames = .english) -> [BoundChange] {
         var changes: [BoundChange] = []
+        drops.removeAll()
         for i in entries.indices {
             guard let text = compose(&entries[i], now: now, clock: clock, names: names) else { continue }
-            guard let value = BoundValue.convert(text, to: entries[i].binding.property, ecc: entries[i].ecc) else { continue }
+            let b = entries[i].binding
+            guard let value = BoundValue.convert(text, to: b.property, ecc: entries[i].ecc) else {
+                let why = BoundValue.refusal(text, to: b.property, ecc: entries[i].ecc) ?? "does not convert"
+                drops.append(Drop(gadget: entries[i].gadget, property: b.property, sources: b.template.sources, reason: why))
+                continue
+            }
             if value != entries[i].lastValue {
                 entries[i].lastValue = value
                 changes.append(BoundChange(gadget: entries[i].gadget, value: value))
@@ -109,6 +183,7 @@ public struct BindingEvaluator: Sendable {
 
     /// The template's text, or nil while a placeholder has never had a good text.
     private func compose(_ e: inout Entry, now: Double, clock: ClockReading?, names: LocaleNames) -> String? {
+        if let stale = e.binding.stale, e.binding.template.sources.contains(where: { isStale($0, now: now) }) { return stale }
         var out = ""
         for (k, part) in e.binding.template.parts.enumerated() {
             switch part {
@@ -124,7 +199,7 @@ public struct BindingEvaluator: Sendable {
                     continue
                 }
                 if let v = values[id], case .success(let found) = pointer.resolve(in: v.payload),
-                   let s = BindingEvaluator.text(of: found, format: format) {
+                   let s = BindingEvaluator.text(of: found, format: format, numbers: names.numbers) {
                     e.lastGood[k] = s
                 }
                 guard let s = e.lastGood[k] else { return nil }
@@ -136,13 +211,13 @@ public struct BindingEvaluator: Sendable {
 
     /// A JSON value through an optional format; nil when it does not convert (null, an array or
     /// an object; a string that is not a number under a numeric format).
-    static func text(of value: JSONValue, format: PrintfFormat?) -> String? {
+    static func text(of value: JSONValue, format: ValueFormat?, numbers: LocaleNumbers) -> String? {
         switch value {
-        case .string(let s): return format.map { $0.render(.string(s)) } ?? s
-        case .number(let n): return format.map { $0.render(.number(n)) } ?? PrintfFormat.shortest(n)
+        case .string(let s): return format.map { $0.render(.string(s), numbers: numbers) } ?? s
+        case .number(let n): return format.map { $0.render(.number(n), numbers: numbers) } ?? PrintfFormat.shortest(n)
         case .bool(let b):
             guard let format else { return b ? "true" : "false" }
-            return format.conversion == .s ? format.render(.string(b ? "true" : "false")) : format.render(.number(b ? 1 : 0))
+            return format.takesText ? format.render(.string(b ? "true" : "false"), numbers: numbers) : format.render(.number(b ? 1 : 0), numbers: numbers)
         case .null, .array, .object: return nil
         }
     }

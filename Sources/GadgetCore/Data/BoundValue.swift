@@ -41,6 +41,28 @@ public enum BoundValue: Sendable, Equatable {
     }
 }
 
+extension BoundValue {
+    /// Why `text` does not convert to `property` (nil: it does), for the one log line and the
+    /// `invalid` event a refused live value gives.
+    public static func refusal(_ text: String, to property: BoundProperty, ecc: GadgetQR.ECC = .M) -> String? {
+        guard convert(text, to: property, ecc: ecc) == nil else { return nil }
+        switch property {
+        case .text: return "\(text.unicodeScalars.count) characters, more than a text holds (\(GadgetText.maximumLength))"
+        case .color: return "\(quoted(text)) is not a colour (#rrggbb or #rrggbbaa)"
+        case .opacity: return "\(quoted(text)) is not an opacity (a number 0…1)"
+        case .hidden: return "\(quoted(text)) is not true/false or a number"
+        case .image, .video: return "\(quoted(text)) is not a path inside the board's directory"
+        case .qr: return text.isEmpty ? "an empty QR text" : "\(text.utf8.count) bytes, more than the QR code holds at level \(ecc.rawValue) (\(GadgetQR.byteCapacity(ecc)))"
+        }
+    }
+
+    /// A value's text for a log line: quoted, cut at 40 characters, one line.
+    static func quoted(_ text: String) -> String {
+        let flat = String(text.map { $0.isNewline ? " " : $0 })
+        return flat.count > 40 ? "\"\(flat.prefix(40))…\"" : "\"\(flat)\""
+    }
+}
+
 /// One gadget's bound property changing: the evaluator's output.
 public struct BoundChange: Sendable, Equatable {
     public var gadget: String

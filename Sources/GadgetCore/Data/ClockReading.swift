@@ -64,8 +64,9 @@ public struct ClockReading: Sendable, Hashable {
     }
 }
 
-/// Weekday and month names and the AM/PM words of one locale, as the OS layer reads them from
-/// glibc (`nl_langinfo_l(DAY_1…)`); the core has no locale data of its own beyond English.
+/// Weekday and month names, the AM/PM words and the number separators of one locale, as the OS
+/// layer reads them from glibc (`nl_langinfo_l(DAY_1…)`); the core has no locale data of its own
+/// beyond English (and C's numbers).
 public struct LocaleNames: Sendable, Hashable {
     /// Sunday first, as C's DAY_1…DAY_7.
     public var days: [String]
@@ -75,10 +76,13 @@ public struct LocaleNames: Sendable, Hashable {
     public var abbreviatedMonths: [String]
     public var am: String
     public var pm: String
+    /// How `{value|nN}` writes numbers (the locale's `LC_NUMERIC`); C's without a locale.
+    public var numbers: LocaleNumbers
 
-    public init(days: [String], abbreviatedDays: [String], months: [String], abbreviatedMonths: [String], am: String, pm: String) {
+    public init(days: [String], abbreviatedDays: [String], months: [String], abbreviatedMonths: [String], am: String, pm: String,
+                numbers: LocaleNumbers = .c) {
         self.days = days; self.abbreviatedDays = abbreviatedDays; self.months = months
-        self.abbreviatedMonths = abbreviatedMonths; self.am = am; self.pm = pm
+        self.abbreviatedMonths = abbreviatedMonths; self.am = am; self.pm = pm; self.numbers = numbers
     }
 
     /// Whether every table has its full length (7 days, 12 months): a table from the OS that

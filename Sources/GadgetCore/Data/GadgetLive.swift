@@ -15,13 +15,17 @@ public enum BoundProperty: String, Sendable, CaseIterable, Hashable {
     public static let bindable: [BoundProperty] = [.text, .color, .opacity, .hidden, .image, .video]
 }
 
-/// `PROPERTY: TEMPLATE`, with where the board gave it.
+/// `PROPERTY: TEMPLATE` or `PROPERTY: {"template": TEMPLATE, "stale": TEXT}`, with where the
+/// board gave it.
 public struct GadgetBinding: Sendable, Equatable {
     public var property: BoundProperty
     public var template: Template
+    /// What the whole property shows while any source the template reads is stale (instead of
+    /// each placeholder's `fallback`); "" for a text shows nothing. nil: placeholder by placeholder.
+    public var stale: String?
     public var jsonPath: String
-    public init(property: BoundProperty, template: Template, jsonPath: String) {
-        self.property = property; self.template = template; self.jsonPath = jsonPath
+    public init(property: BoundProperty, template: Template, stale: String? = nil, jsonPath: String) {
+        self.property = property; self.template = template; self.stale = stale; self.jsonPath = jsonPath
     }
 }
 

@@ -22,7 +22,10 @@ public struct SourceFetch: Sendable, Equatable {
 
 /// Why a poll failed, for the log, `state` and the `source` events.
 public struct SourceFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: String, Sendable { case status, timeout, tooLarge, transport }
+    /// `invalid`: the source answered (a 200, an MQTT message) with something the board cannot
+    /// read: not JSON where a binding reads a pointer, a pointer that finds nothing, a value of the
+    /// wrong type, a text its property refuses (docs/live-data.md, "When a source answers wrong").
+    public enum Kind: String, Sendable { case status, timeout, tooLarge, transport, invalid }
     public var kind: Kind
     /// The HTTP status when the server answered (with `status`, any code but 200 and 304).
     public var httpStatus: Int?

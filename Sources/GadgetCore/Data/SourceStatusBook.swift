@@ -12,17 +12,19 @@ public struct SourceStatusBook: Sendable, Equatable {
         public var lastErrorAt: Microseconds?
         public var nextPoll: Microseconds?
         /// Fetches by result label (`ok`, `not_modified`, `http_500`, `timeout`, `tooLarge`,
-        /// `transport`): `gadgetboard_source_fetches_total{source,result}`.
+        /// `transport`, `invalid`): `gadgetboard_source_fetches_total{source,result}`.
         public var fetches: [String: Int] = [:]
 
         /// Seconds since the value arrived at `now` (`gadgetboard_source_age_seconds`).
         public func age(now: Microseconds) -> Double? { valueSince.map { Double(now - $0) / 1_000_000 } }
     }
 
-    /// `{"type":"source","source":ID,"event":"error"|"recovered"}`: a source that was fine failing,
-    /// and a failing one answering again. Repeated failures are one event, not one per poll.
+    /// `{"type":"source","source":ID,"event":"error"|"invalid"|"recovered"}`: a source that was
+    /// fine failing (`invalid` when it answered with something the board cannot read, `error` for
+    /// any other failure), and a failing one answering again. Repeated failures are one event, not
+    /// one per poll; a failing source whose failure turns from one kind to the other is one more.
     public struct Event: Sendable, Equatable {
-        public enum Kind: String, Sendable { case error, recovered }
+        public enum Kind: String, Sendable { case error, invalid, recovered }
         public var source: String
         public var kind: Kind
         public var failure: SourceFailure?
@@ -32,25 +34,40 @@ public struct SourceStatusBook: Sendable, Equatable {
 
     public init(sourceIDs: [String]) { statuses = sourceIDs.map { Status(id: $0) } }
 
-    /// Records a fetch; the event it causes, if any.
+    /// Whether source `id`'s last answer was one the board cannot read: a 304 now confirms that
+    /// answer, not the value shown before it.
+    public func isInvalid(_ id: String) -> Bool {
+        statuses.first { $0.id == id }?.lastError?.kind == .invalid
+    }
+
+    /// Records a fetch; the event it causes, if any. A 304 after an `invalid` answer is that
+    /// answer again (the server says its body is unchanged): counted `invalid`, still failing.
     public mutating func record(_ fetch: SourceFetch) -> Event? {
         guard let i = statuses.firstIndex(where: { $0.id == fetch.source }) else { return nil }
-        let wasFailing = statuses[i].lastError != nil
+        let was = statuses[i].lastError.map(Self.eventKind)
         statuses[i].nextPoll = fetch.nextPoll
+        if fetch.outcome == .notModified, let invalid = statuses[i].lastError, invalid.kind == .invalid {
+            statuses[i].fetches[invalid.metricResult, default: 0] += 1
+            statuses[i].lastErrorAt = fetch.at
+            return nil
+        }
         switch fetch.outcome {
         case .body, .notModified:
             statuses[i].fetches[fetch.outcome == .notModified ? "not_modified" : "ok", default: 0] += 1
             statuses[i].lastSuccess = fetch.at
             statuses[i].valueSince = fetch.at
             statuses[i].lastError = nil
-            return wasFailing ? Event(source: fetch.source, kind: .recovered, failure: nil) : nil
+            return was != nil ? Event(source: fetch.source, kind: .recovered, failure: nil) : nil
         case .failed(let failure):
             statuses[i].fetches[failure.metricResult, default: 0] += 1
             statuses[i].lastError = failure
             statuses[i].lastErrorAt = fetch.at
-            return wasFailing ? nil : Event(source: fetch.source, kind: .error, failure: failure)
+            let kind = Self.eventKind(failure)
+            return was == kind ? nil : Event(source: fetch.source, kind: kind, failure: failure)
         }
     }
+
+    private static func eventKind(_ failure: SourceFailure) -> Event.Kind { failure.kind == .invalid ? .invalid : .error }
 
     /// Counts `times` more fetches of `result` without changing the status: messages a burst
     /// merged into the one `record`ed (an MQTT topic delivers only its latest value to the loop).

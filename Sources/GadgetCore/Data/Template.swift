@@ -1,8 +1,9 @@
 /// A binding's template: literal text mixed with placeholders.
 ///
 /// - `{SOURCE:POINTER|FORMAT}`: the value at `POINTER` (RFC 6901) in source `SOURCE`'s latest
-///   payload, through a printf-like `FORMAT`; `:POINTER` and `|FORMAT` are optional (no pointer:
-///   the whole payload; no format: a string as is, a number in its shortest form).
+///   payload, through a printf-like `FORMAT` or `nN` (N decimals in the board's locale); `:POINTER`
+///   and `|FORMAT` are optional (no pointer: the whole payload; no format: a string as is, a
+///   number in its shortest form).
 /// - `{time|FMT}`, `{date|FMT}`: the board's clock through a strftime-like `FMT` (default
 ///   `%H:%M` and `%A %e %B`). `time` and `date` are the same clock; two names read better.
 /// - `{{` and `}}`: literal braces.
@@ -13,7 +14,7 @@
 public struct Template: Sendable, Hashable {
     public enum Part: Sendable, Hashable {
         case literal(String)
-        case value(source: String, pointer: JSONPointer, format: PrintfFormat?)
+        case value(source: String, pointer: JSONPointer, format: ValueFormat?)
         case clock(ClockFormat)
     }
 
@@ -105,9 +106,9 @@ public struct Template: Sendable, Hashable {
             case .failure(let e): return .failure(Failure(offset: offset + source.count + 1, message: "bad pointer \"\(text)\": \(e.description)"))
             }
         }
-        var printf: PrintfFormat?
+        var printf: ValueFormat?
         if let format {
-            switch PrintfFormat.parse(format) {
+            switch ValueFormat.parse(format) {
             case .success(let f): printf = f
             case .failure(let e): return .failure(Failure(offset: offset + (bar ?? 0) + 1, message: "bad format \"\(format)\": \(e.description)"))
             }

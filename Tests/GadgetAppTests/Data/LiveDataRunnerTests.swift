@@ -123,10 +123,38 @@ import GadgetSystem
         let json = #"{"size": [10, 10], "locale": "xx_NOPE.UTF-8", "sources": [{"id": "w", "url": "https://x.org/", "ca": "certs/none.pem"}], "gadgets": []}"#
         let board = try BoardDecoder.decode(Array(json.utf8), file: "b.json").get()
         let lines = BoardDataCheck.problems(board, file: "b.json", directory: "/nonexistent").map(\.description)
-        #expect(lines.count == 2)
+        #expect(lines.count == 2, "\(lines.map { $0.suffix(200) })")
         #expect(lines.first?.hasPrefix("b.json: locale: xx_NOPE.UTF-8 is not installed") == true)
         #expect(lines.last == "b.json: sources[0].ca: file not found: certs/none.pem")
         #expect(BoardDataCheck.names(board).0 == .english)
+    }
+
+    @Test func aLocaleWithoutACodesetDrawsUTF8AndItsNumbers() throws {
+        func names(_ locale: String) throws -> (LocaleNames, String?, [String]) {
+            let board = try BoardDecoder.decode(Array(#"{"size": [10, 10], "locale": "\#(locale)", "gadgets": []}"#.utf8), file: "b.json").get()
+            let (n, w) = BoardDataCheck.names(board)
+            return (n, w, BoardDataCheck.problems(board, file: "b.json", directory: "/tmp").map(\.description))
+        }
+        let (de, warning, problems) = try names("de_DE")
+        #expect(warning == nil && problems == [])
+        #expect(de.months[2] == "März" && !(de.months + de.abbreviatedMonths).joined().unicodeScalars.contains("\u{FFFD}"))
+        let march = ClockReading(unixSeconds: 1_772_323_200 + 86_400 * 5, utcOffsetSeconds: 0)  // 6 March 2026
+        #expect(try ClockFormat.parse("%e. %B").get().format(march, names: de) == " 6. März")
+        // `{price|n2}` follows the locale; `%.2f` stays C.
+        let json = #"{"size": [10, 10], "sources": [{"id": "p", "topic": "p"}], "gadgets": [{"id": "g", "center": [5, 5], "size": [10, 10], "text": "…", "bind": {"text": "{p|n2} / {p|%.2f}"}}]}"#
+        var e = BindingEvaluator(board: try BoardDecoder.decode(Array(json.utf8), file: "b.json").get(), start: 0)
+        e.receive(source: "p", payload: .number(4.5), at: 0)
+        #expect(e.evaluate(now: 0, clock: nil, names: de) == [BoundChange(gadget: "g", value: .text("4,50 / 4.50"))])
+        var e2 = BindingEvaluator(board: try BoardDecoder.decode(Array(json.utf8), file: "b.json").get(), start: 0)
+        e2.receive(source: "p", payload: .number(1234.5), at: 0)
+        #expect(e2.evaluate(now: 0, clock: nil, names: try names("en_US").0) == [BoundChange(gadget: "g", value: .text("1,234.50 / 1234.50"))])
+        let us = try names("en_US").0
+        #expect(us.numbers.format(4.5, decimals: 2) == "4.50")
+        // One line each for a locale not in UTF-8 and one not installed.
+        #expect(try names("de_DE.ISO-8859-1").2 == ["b.json: locale: de_DE.ISO-8859-1 is ISO-8859-1, not UTF-8: its accents would not draw; use de_DE.UTF-8"])
+        let nope = try names("xx_NOPE").2
+        #expect(nope.count == 1 && nope.first?.hasPrefix("b.json: locale: xx_NOPE is not installed (as xx_NOPE.UTF-8) (") == true
+                && nope.first?.hasSuffix("); Debian: apt-get install locales-all") == true, "\(nope)")
     }
 
     @Test func readsTheBoardsLocaleNames() throws {

@@ -29,15 +29,73 @@ import Testing
         #expect(e.evaluate(now: 3, clock: nil) == [])
     }
 
-    @Test func aValueThatFailsKeepsTheLastGoodOne() throws {
+    @Test func aPayloadTheBindingsCannotReadIsRefusedWhole() throws {
         var e = BindingEvaluator(board: try board(), start: 0)
-        e.receive(source: "weather", payload: try json(#"{"current": {"temp": 20}, "name": "Porto"}"#), at: 1)
+        #expect(e.receive(source: "weather", payload: try json(#"{"current": {"temp": 20}, "name": "Porto"}"#), at: 1) == nil)
         #expect(e.evaluate(now: 1, clock: nil).count == 1)
-        // temp is now text and the name is gone: each placeholder keeps its own last good text.
-        e.receive(source: "weather", payload: try json(#"{"current": {"temp": "n/a"}, "name": "Faro"}"#), at: 2)
-        #expect(e.evaluate(now: 2, clock: nil) == [BoundChange(gadget: "temp", value: .text("20.0 °C in Faro"))])
-        e.receive(source: "weather", payload: .string("<html>502</html>"), at: 3)
-        #expect(e.evaluate(now: 3, clock: nil) == [])
+        // temp is now text: the whole answer is refused (the new name is not shown either).
+        #expect(e.receive(source: "weather", payload: try json(#"{"current": {"temp": "n/a"}, "name": "Faro"}"#), at: 2)
+            == #"/current/temp is the text "n/a", not a number"#)
+        #expect(e.evaluate(now: 2, clock: nil) == [])
+        // A maintenance page: not JSON, so no pointer finds anything.
+        #expect(e.receive(source: "weather", payload: .string("<html>502</html>"), at: 3)
+            == #"not JSON (text "<html>502</html>"), so /current/temp finds nothing"#)
+        // The name is gone.
+        #expect(e.receive(source: "weather", payload: try json(#"{"current": {"temp": 20}}"#), at: 4)
+            == #"/name finds nothing: no member "name" at """#)
+        #expect(e.receive(source: "weather", payload: try json(#"{"current": {"temp": [20]}, "name": "Faro"}"#), at: 5)
+            == "/current/temp is an array, not a value to show")
+        #expect(e.evaluate(now: 5, clock: nil) == [])
+        // None refreshed the value: it is stale 600 s after the last good one, as after a timeout.
+        #expect(e.age(of: "weather", now: 5) == 4)
+        #expect(e.nextStaleDeadline(now: 5) == 601)
+        #expect(e.evaluate(now: 601, clock: nil) == [BoundChange(gadget: "temp", value: .text("– °C in –"))])
+    }
+
+    @Test func aTextTooLongForItsPropertyIsRefused() throws {
+        let json = #"""
+        {"size": [100, 100], "sources": [{"id": "s", "topic": "t"}, {"id": "u", "topic": "u"}, {"id": "v", "topic": "v"}],
+         "gadgets": [{"id": "a", "center": [50, 50], "size": [100, 100], "text": "…", "bind": {"text": "{s:/special}"}},
+                     {"id": "b", "center": [50, 50], "size": [100, 100], "text": "…", "bind": {"text": "{u}{v}"}}]}
+        """#
+        var e = BindingEvaluator(board: try BoardDecoder.decode(Array(json.utf8), file: "b.json").get(), start: 0)
+        let long = String(repeating: "x", count: GadgetText.maximumLength + 1)
+        #expect(e.receive(source: "s", payload: .object([("special", .string(long))]), at: 1)
+            == "gadget \"a\" text: 10001 characters, more than a text holds (10000)")
+        #expect(e.evaluate(now: 1, clock: nil) == [])
+        // Two values too long only together, arriving before either had a text: each passes
+        // alone, the evaluation drops the line and says so in `drops` (the runner's
+        // rate-limited log line); the board's own text stays.
+        let half = String(repeating: "y", count: 6000)
+        #expect(e.receive(source: "u", payload: .string(half), at: 2) == nil)
+        #expect(e.receive(source: "v", payload: .string(half), at: 2) == nil)
+        #expect(e.evaluate(now: 2, clock: nil) == [])
+        #expect(e.drops == [BindingEvaluator.Drop(gadget: "b", property: .text, sources: ["u", "v"], reason: "12000 characters, more than a text holds (10000)")])
+        #expect(e.evaluate(now: 3, clock: nil) == [] && e.drops.count == 1)
+    }
+
+    @Test func aStaleTextReplacesTheWholeLine() throws {
+        let json = #"""
+        {"size": [100, 100], "sources": [{"id": "s", "topic": "t", "staleAfterSeconds": 60, "fallback": "—"}],
+         "gadgets": [{"id": "a", "center": [50, 50], "size": [100, 100], "text": "…",
+                      "bind": {"text": {"template": "Heute: {s:/special} · {s:/price|n2} €", "stale": "Heute: siehe Tafel"}}},
+                     {"id": "b", "center": [50, 50], "size": [100, 100], "text": "…",
+                      "bind": {"text": {"template": "{s:/special}", "stale": ""}}},
+                     {"id": "c", "center": [50, 50], "size": [100, 100], "text": "…", "bind": {"text": "Heute: {s:/special}"}}]}
+        """#
+        var e = BindingEvaluator(board: try BoardDecoder.decode(Array(json.utf8), file: "b.json").get(), start: 0)
+        var de = LocaleNames.english
+        de.numbers = LocaleNumbers(decimalSeparator: ",", groupSeparator: ".", grouping: [3])
+        e.receive(source: "s", payload: .object([("special", .string("Suppe")), ("price", .number(4.5))]), at: 1)
+        #expect(e.evaluate(now: 1, clock: nil, names: de) == [BoundChange(gadget: "a", value: .text("Heute: Suppe · 4,50 €")),
+                                                             BoundChange(gadget: "b", value: .text("Suppe")),
+                                                             BoundChange(gadget: "c", value: .text("Heute: Suppe"))])
+        // Stale: the whole line, nothing for "", the fallback placeholder by placeholder without.
+        #expect(e.evaluate(now: 61, clock: nil, names: de) == [BoundChange(gadget: "a", value: .text("Heute: siehe Tafel")),
+                                                              BoundChange(gadget: "b", value: .text("")),
+                                                              BoundChange(gadget: "c", value: .text("Heute: —"))])
+        e.receive(source: "s", payload: .object([("special", .string("Eintopf")), ("price", .number(5))]), at: 70)
+        #expect(e.evaluate(now: 70, clock: nil, names: de).first == BoundChange(gadget: "a", value: .text("Heute: Eintopf · 5,00 €")))
     }
 
     @Test func staleSourcesShowTheirFallback() throws {
@@ -64,8 +122,14 @@ import Testing
         #expect(first.contains(BoundChange(gadget: "tag", value: .opacity(0.5))))
         #expect(first.contains(BoundChange(gadget: "tag", value: .hidden(false))))
         #expect(first.contains(BoundChange(gadget: "menu", value: .qr("https://example.org/menu?p=3"))))
-        e.receive(source: "price", payload: try json(#"{"color": "red", "o": 7, "off": 1, "v": 3}"#), at: 2)
-        #expect(e.evaluate(now: 2, clock: nil) == [BoundChange(gadget: "tag", value: .hidden(true))])
+        // A colour that is not one refuses the whole answer (the hidden flag in it too).
+        #expect(e.receive(source: "price", payload: try json(#"{"color": "red", "o": 0.5, "off": 1, "v": 3}"#), at: 2)
+            == #"gadget "tag" color: "red" is not a colour (#rrggbb or #rrggbbaa)"#)
+        #expect(e.receive(source: "price", payload: try json(##"{"color": "#ff0000", "o": 7, "off": 1, "v": 3}"##), at: 2)
+            == #"gadget "tag" opacity: "7" is not an opacity (a number 0…1)"#)
+        #expect(e.evaluate(now: 2, clock: nil) == [])
+        e.receive(source: "price", payload: try json(##"{"color": "#ff0000", "o": 0.5, "off": 1, "v": 3}"##), at: 3)
+        #expect(e.evaluate(now: 3, clock: nil) == [BoundChange(gadget: "tag", value: .hidden(true))])
     }
 
     @Test func theClockFollowsTheClockReadingGiven() throws {

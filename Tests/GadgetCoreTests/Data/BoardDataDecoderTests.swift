@@ -44,6 +44,27 @@ import Testing
         #expect(problems(board(gadget: longShortForm)) == ["gadgets[0] (q).qr: 2400 bytes, more than a QR code holds at level M (2331); shorten it or choose a lower ecc"])
     }
 
+    @Test func aBindingObjectWithItsStaleText() throws {
+        let src = #"[{"id": "s", "topic": "t", "staleAfterSeconds": 60}]"#
+        let g = ##"{"id": "g", "center": [5, 5], "size": [10, 10], "text": "…", "color": "#000000", "bind": {"text": {"template": "Heute: {s:/special}", "stale": "Heute: siehe Tafel"}, "color": {"template": "{s:/c}", "stale": "#808080"}}}"##
+        #expect(problems(board(sources: src, gadget: g)) == [])
+        let b = try BoardDecoder.decode(Array(board(sources: src, gadget: g).utf8), file: "b.json").get()
+        #expect(b.gadgets[0].live?.bindings.map(\.stale) == ["Heute: siehe Tafel", "#808080"])
+        func one(_ bind: String, sources: String = src) -> [String] {
+            problems(board(sources: sources, gadget: ##"{"id": "g", "center": [5, 5], "size": [10, 10], "text": "…", "color": "#000000", "bind": \##(bind)}"##))
+        }
+        #expect(one(##"{"text": {"template": "{s}", "stale": ""}}"##) == [])
+        #expect(one(##"{"color": {"template": "{s}", "stale": "grey"}}"##) == [##"gadgets[0] (g).bind.color.stale: "grey" is not a colour (#rrggbb or #rrggbbaa)"##])
+        #expect(one(##"{"text": {"stale": "x"}}"##) == ["gadgets[0] (g).bind.text.template: missing required field"])
+        #expect(one(##"{"text": {"template": "{s", "stale": "x"}}"##) == [##"gadgets[0] (g).bind.text.template: at character 0: "{" without its "}" (write {{ for a brace)"##])
+        #expect(one(##"{"text": {"template": "{s}", "stale": 3}}"##) == ["gadgets[0] (g).bind.text.stale: expected a string, got a number"])
+        #expect(one(##"{"text": {"template": "{s}", "stail": "x"}}"##).count == 1)
+        #expect(one(##"{"text": {"template": "{s}", "stale": "x"}}"##, sources: ##"[{"id": "s", "topic": "t"}]"##)
+            == ["gadgets[0] (g).bind.text.stale: never shows: s has no staleAfterSeconds"])
+        #expect(one(##"{"text": {"template": "{time}", "stale": "x"}}"##) == ["gadgets[0] (g).bind.text.stale: the template reads no source, so it is never stale"])
+        #expect(one(##"{"text": 3}"##) == [##"gadgets[0] (g).bind.text: expected a template string or {"template", "stale"}, got a number"##])
+    }
+
     @Test func otherRefusals() {
         let plain = ##"{"id": "g", "center": [1, 1], "size": [10, 10], "color": "#ffffff"}"##
         #expect(problems(board(sources: #"[{"id": "time", "topic": "t"}]"#, gadget: plain)).first?.hasPrefix("sources[0].id: \"time\" is the clock's name") == true)

@@ -5,7 +5,7 @@ import Testing
     @Test func parsesTheIssueExample() throws {
         let t = try Template.parse("{weather:/current/temp|%.1f} °C in {weather:/name}").get()
         #expect(t.parts.count == 3)
-        guard case .value("weather", let p, let f?) = t.parts[0] else { Issue.record("first part \(t.parts[0])"); return }
+        guard case .value("weather", let p, .printf(let f)?) = t.parts[0] else { Issue.record("first part \(t.parts[0])"); return }
         #expect(p.tokens == ["current", "temp"])
         #expect(f.conversion == .f && f.precision == 1)
         #expect(t.parts[1] == .literal(" °C in "))

@@ -16,6 +16,9 @@
 /gzip-bomb   20 MB of zeros gzipped to about 20 kB, Content-Encoding: gzip (cut where it inflates)
 /count       the number of requests seen so far, as text
 /flaky       200 with {"t": 1} until /flaky/fail, then 500 until /flaky/heal
+/shop/KIND   200 with {"special": "Suppe", "price": 4.5} until /shop/break, then (until
+             /shop/heal) still 200 but not what a board reads: KIND html an HTML maintenance
+             page, nopointer JSON without "special", wrongtype "price" as text
 """
 import gzip
 import http.server
@@ -29,6 +32,12 @@ import time
 
 requests = 0
 flaky_failing = False
+shop_broken = False
+SHOP_BROKEN = {
+    "/shop/html": (b"<!DOCTYPE html><html><body><h1>Wartungsarbeiten</h1></body></html>", "text/html"),
+    "/shop/nopointer": (b'{"price": 4.5}', "application/json"),
+    "/shop/wrongtype": (b'{"special": "Suppe", "price": "n/a"}', "application/json"),
+}
 lock = threading.Lock()
 MODIFIED = "Wed, 21 Oct 2015 07:28:00 GMT"
 
@@ -48,7 +57,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def do_GET(self):
-        global requests, flaky_failing
+        global requests, flaky_failing, shop_broken
         with lock:
             requests += 1
         path = self.path
@@ -103,6 +112,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif path in ("/flaky/fail", "/flaky/heal"):
             flaky_failing = path == "/flaky/fail"
             self.send(200, b"ok")
+        elif path in ("/shop/break", "/shop/heal"):
+            shop_broken = path == "/shop/break"
+            self.send(200, b"ok")
+        elif path in SHOP_BROKEN:
+            body, kind = SHOP_BROKEN[path] if shop_broken else (b'{"special": "Suppe", "price": 4.5}', "application/json")
+            self.send(200, body, [("Content-Type", kind)])
         elif path == "/count":
             with lock:
                 n = requests
