@@ -21,8 +21,7 @@ public final class DMABufImporter {
     public static func currentExtensions() -> (egl: String, gl: String) {
         let display = eglGetCurrentDisplay()
         let egl = display == nil ? nil : eglQueryString(display, EGL_EXTENSIONS).map { String(cString: $0) }
-        let gl = glGetString(GLenum(GL_EXTENSIONS)).map { String(cString: $0) }
-        return (egl ?? "", gl ?? "")
+        return (egl ?? "", GLDriver.extensions ?? "")
     }
 
     /// The importer for the current context, or nil where EGL or GL lacks the import (the choice
@@ -59,9 +58,9 @@ public final class DMABufImporter {
     }
 
     /// Points the external texture `texture` at `image` (glEGLImageTargetTexture2DOES).
-    public func bind(_ image: EGLImageOwner, to texture: GLuint) throws(GLError) {
+    public func bind(_ image: EGLImageOwner, to texture: ExternalTexture) throws(GLError) {
         guard let i = image.image else { throw .capacity("glEGLImageTargetTexture2DOES: the image was destroyed") }
-        glBindTexture(GLenum(GL_TEXTURE_EXTERNAL_OES), texture)
+        texture.bind()
         target(GLenum(GL_TEXTURE_EXTERNAL_OES), i)
         try GLError.check("glEGLImageTargetTexture2DOES")
     }

@@ -1,9 +1,37 @@
 import CGLES2
 import GadgetCore
 
-/// A GLES2 2-D texture holding premultiplied RGBA, linear (or nearest) filtering, clamped edges
-/// (so any size works in GLES2 without mipmaps). Uploaded once. Thread: the render thread.
+/// A GLES2 2-D texture, linear (or nearest) filtering, clamped edges (so any size works in GLES2
+/// without mipmaps): premultiplied RGBA for images and atlas pages (uploaded once), or the
+/// luminance planes a video's frames are written into (`replace(rows:rowLength:)`, every frame).
+/// Thread: the render thread.
 public final class Texture {
+    /// What a texel holds (GLES2's unsized formats, 8 bits a channel).
+    public enum Format: Sendable {
+        /// Premultiplied RGBA: images, atlas pages.
+        case rgba
+        /// One channel: a video's Y, U or V plane.
+        case luminance
+        /// Two channels: NV12's interleaved CbCr plane.
+        case luminanceAlpha
+
+        public var bytesPerTexel: Int {
+            switch self {
+            case .rgba: return 4
+            case .luminance: return 1
+            case .luminanceAlpha: return 2
+            }
+        }
+
+        var glFormat: GLenum {
+            switch self {
+            case .rgba: return GLenum(GL_RGBA)
+            case .luminance: return GLenum(GL_LUMINANCE)
+            case .luminanceAlpha: return GLenum(GL_LUMINANCE_ALPHA)
+            }
+        }
+    }
+
     /// How texels are sampled between texel centres.
     public enum Filter: Sendable {
         /// Bilinear: smooth when scaled or rotated (board images).
@@ -18,12 +46,14 @@ public final class Texture {
     package private(set) var name: GLuint
     public let width: Int
     public let height: Int
+    public let format: Format
 
     /// Uploads `premultiplied` (RGBA8, rows top first) as-is.
     public init(premultiplied image: RGBAImage, filter: Filter = .linear) throws(GLError) {
         name = Texture.generate(filter: filter)
         width = image.width
         height = image.height
+        format = .rgba
         image.pixels.withUnsafeBytes { raw in
             glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(image.width), GLsizei(image.height), 0,
                          GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), raw.baseAddress)
@@ -31,28 +61,53 @@ public final class Texture {
         do { try GLError.check("glTexImage2D(\(image.width)x\(image.height))") } catch { destroy(); throw error }
     }
 
-    /// An RGBA texture of `size` whose texels are undefined until written (`replace`, `grown`).
-    package init(empty size: PixelSize, filter: Filter = .linear) throws(GLError) {
+    /// A texture of `size` whose texels are undefined until written (`replace`, `grown`), bound
+    /// on the active texture unit.
+    package init(empty size: PixelSize, format: Format = .rgba, filter: Filter = .linear) throws(GLError) {
         name = Texture.generate(filter: filter)
         width = size.width
         height = size.height
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(size.width), GLsizei(size.height), 0,
-                     GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+        self.format = format
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(format.glFormat), GLsizei(size.width), GLsizei(size.height), 0,
+                     format.glFormat, GLenum(GL_UNSIGNED_BYTE), nil)
         do { try GLError.check("glTexImage2D(\(size.width)x\(size.height), empty)") } catch { destroy(); throw error }
     }
 
-    /// A new texture name, bound, with `filter` and clamped edges (any size works in GLES2).
-    private static func generate(filter: Filter) -> GLuint {
+    /// A new texture name, bound on the active unit to `target`, with `filter` and clamped edges
+    /// (any size works in GLES2; external textures take only clamped edges and no mipmaps).
+    static func generate(filter: Filter, target: GLenum = GLenum(GL_TEXTURE_2D)) -> GLuint {
         var t: GLuint = 0
         glGenTextures(1, &t)
-        glBindTexture(GLenum(GL_TEXTURE_2D), t)
+        glBindTexture(target, t)
         let sampling = filter == .nearest ? GL_NEAREST : GL_LINEAR
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), sampling)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), sampling)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        glTexParameteri(target, GLenum(GL_TEXTURE_MIN_FILTER), sampling)
+        glTexParameteri(target, GLenum(GL_TEXTURE_MAG_FILTER), sampling)
+        glTexParameteri(target, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(target, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         return t
+    }
+
+    /// Makes texture unit `unit` the one binds and uploads go to (GL's glActiveTexture: global
+    /// state; the batcher draws from unit 0, so a caller using others returns to 0).
+    public static func activate(unit: Int) {
+        glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(unit))
+    }
+
+    /// Binds it on the active texture unit.
+    public func bind() { glBindTexture(GLenum(GL_TEXTURE_2D), name) }
+
+    /// Overwrites every texel from `rows`: `height` rows of `width` texels in `format`, each
+    /// `rowLength` texels after the one before (nil: packed, one after another), read in place.
+    /// A row length needs `GLDriver.takesUnpackRowLength`. Binds it on the active unit; errors
+    /// are left for the caller's `GLError.check` (one per frame, not per plane).
+    public func replace(rows: UnsafeRawPointer, rowLength: Int?) {
+        bind()
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        let rowLengthParameter = GLenum(GL_UNPACK_ROW_LENGTH_EXT)
+        if let rowLength { glPixelStorei(rowLengthParameter, GLint(rowLength)) }
+        glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), format.glFormat, GLenum(GL_UNSIGNED_BYTE), rows)
+        if rowLength != nil { glPixelStorei(rowLengthParameter, 0) }
     }
 
     /// Overwrites the texels at (`x`, `y`) with `premultiplied` (which must fit inside): a text
@@ -61,6 +116,7 @@ public final class Texture {
         guard x >= 0, y >= 0, x + premultiplied.width <= width, y + premultiplied.height <= height else {
             throw .capacity("glTexSubImage2D: \(premultiplied.width)x\(premultiplied.height) at (\(x), \(y)) does not fit a \(width)x\(height) texture")
         }
+        guard format == .rgba else { throw .capacity("glTexSubImage2D: an RGBA image into a \(format) texture") }
         glBindTexture(GLenum(GL_TEXTURE_2D), name)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         premultiplied.pixels.withUnsafeBytes { raw in

@@ -1,5 +1,4 @@
 import CEGL
-import CGLES2
 import GadgetCore
 import GadgetGL
 import SystemPackage
@@ -50,7 +49,7 @@ public final class HeadlessDisplay: DisplayBackend {
         pixelSize = size
         egl = try EGLConnection(platform: .surfaceless)
         try egl.makeCurrent(nil)
-        renderer = glGetString(GLenum(GL_RENDERER)).map { String(cString: $0) } ?? "unknown renderer"
+        renderer = GLDriver.renderer ?? "unknown renderer"
         let maxSize = ColorFramebuffer.maximumSize
         guard size.width <= maxSize, size.height <= maxSize else {
             throw .unavailable("headless: \(size) exceeds the GL renderbuffer limit \(maxSize)")
@@ -69,7 +68,7 @@ public final class HeadlessDisplay: DisplayBackend {
     public func beginFrame() throws(DisplayError) {
         try egl.makeCurrent(nil)
         buffers[back].framebuffer.bind()
-        glViewport(0, 0, GLsizei(pixelSize.width), GLsizei(pixelSize.height))
+        Viewport.cover(pixelSize)
     }
 
     /// EGL_EXT_buffer_age's answer for the buffer `beginFrame()` binds: how many presents ago it
@@ -81,12 +80,13 @@ public final class HeadlessDisplay: DisplayBackend {
     }
 
     public func present() throws(DisplayError) {
-        glFinish()
+        // The frame counts as presented even when GL reports an error: the chain moves on.
+        var failure: GLError?
+        do { try GLSync.finish() } catch { failure = error }
         presentedFrames += 1
         buffers[back].presented = presentedFrames
         back = (back + 1) % buffers.count
-        let e = glGetError()
-        if e != GLenum(GL_NO_ERROR) { throw .gl("glFinish", UInt32(e)) }
+        if let failure { throw DisplayError(failure) }
     }
 
     public func dispatchEvents() throws(DisplayError) -> [FlipEvent] { [] }

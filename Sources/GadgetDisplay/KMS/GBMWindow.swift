@@ -1,5 +1,5 @@
-import CGLES2
 import CEGL
+import GadgetGL
 
 /// The shared EGL owner (`EGLConnection`, GBM platform) with a window surface on a GBM surface:
 /// what KMSDisplay renders into. Keeps the GBM surface (and through it the GBM device and the
@@ -49,8 +49,6 @@ final class GBMWindow {
 
     /// "Mesa/X.org llvmpipe (LLVM 15.0.6, 256 bits)" (needs the context current).
     var rendererName: String {
-        let vendor = glGetString(GLenum(GL_VENDOR)).map { String(cString: $0) } ?? "?"
-        let renderer = glGetString(GLenum(GL_RENDERER)).map { String(cString: $0) } ?? "?"
-        return "\(vendor) \(renderer)"
+        "\(GLDriver.vendor ?? "?") \(GLDriver.renderer ?? "?")"
     }
 }

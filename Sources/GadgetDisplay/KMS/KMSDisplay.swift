@@ -1,7 +1,7 @@
 import CDRM
 import CGBM
-import CGLES2
 import GadgetCore
+import GadgetGL
 import GadgetSystem
 import Glibc
 import Logging
@@ -138,8 +138,7 @@ public final class KMSDisplay: DisplayBackend {
 
     public func beginFrame() throws(DisplayError) {
         try window.makeCurrent()
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        glViewport(0, 0, GLsizei(mode.width), GLsizei(mode.height))
+        Viewport.coverSurface(pixelSize)
         if frameAge == nil { frameAge = window.bufferAge() }
     }
 

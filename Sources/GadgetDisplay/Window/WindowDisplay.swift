@@ -1,4 +1,3 @@
-import CGLES2
 import CSDL2
 import GadgetCore
 import GadgetGL
@@ -126,7 +125,7 @@ public final class WindowDisplay: DisplayBackend {
         window = w
         context = c
         driver = driverName
-        renderer = glGetString(GLenum(GL_RENDERER)).map { String(cString: $0) } ?? "unknown renderer"
+        renderer = GLDriver.renderer ?? "unknown renderer"
         var mode = SDL_DisplayMode()
         let reported = SDL_GetWindowDisplayMode(w, &mode) == 0 ? Int(mode.refresh_rate) : 0
         // Xvfb (and some remote sessions) report no refresh rate: there is no vblank to wait for.
@@ -169,8 +168,7 @@ public final class WindowDisplay: DisplayBackend {
 
     public func beginFrame() throws(DisplayError) {
         guard SDL_GL_MakeCurrent(window, context) == 0 else { throw .unavailable("window: SDL_GL_MakeCurrent failed: \(WindowDisplay.sdlError())") }
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        glViewport(0, 0, GLsizei(pixelSize.width), GLsizei(pixelSize.height))
+        Viewport.coverSurface(pixelSize)
     }
 
     public func present() throws(DisplayError) {

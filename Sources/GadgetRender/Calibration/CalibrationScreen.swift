@@ -1,4 +1,3 @@
-import CGLES2
 import GadgetCore
 
 /// Draws the calibration session: the current target as a cross (its centre turns green while
@@ -13,7 +12,7 @@ public final class CalibrationScreen {
     private let glyphs = HUDGlyphs()
 
     enum Palette {
-        static let background = (r: GLfloat(0.06), g: GLfloat(0.08), b: GLfloat(0.10))
+        static let background = (r: 0.06, g: 0.08, b: 0.10)
         static let text = PremultipliedColor(r: 242, g: 244, b: 247, a: 255)
         static let dim = PremultipliedColor(r: 120, g: 128, b: 140, a: 255)
         static let cross = PremultipliedColor(r: 242, g: 244, b: 247, a: 255)
@@ -31,8 +30,7 @@ public final class CalibrationScreen {
 
     public func draw(_ s: CalibrationSession, checkSecondsLeft: Int?) throws(GLError) {
         let l = s.layout
-        glClearColor(Palette.background.r, Palette.background.g, Palette.background.b, 1)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        FramebufferClear.clear(red: Palette.background.r, green: Palette.background.g, blue: Palette.background.b)
         batcher.begin(transform: l.viewport.clipTransform)
         let unit = Float(HUDOverlay.layout(viewerSize: PixelSize(Int(l.viewerSize.width), Int(l.viewerSize.height))).unit)
         let pen = HUDOverlay.Pen(batcher: batcher, texture: white.id, u: 0.5, v: 0.5, unit: 1, originX: 0, originY: 0)

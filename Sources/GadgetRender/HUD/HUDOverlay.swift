@@ -1,4 +1,3 @@
-import CGLES2
 import GadgetCore
 
 /// The `--hud` overlay: frame rate, a scrolling frame-time bar graph against the refresh budget,

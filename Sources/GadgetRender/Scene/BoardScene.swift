@@ -1,4 +1,3 @@
-import CGLES2
 import GadgetCore
 
 /// The GPU side of a loaded board: its images and its gadgets' text packed into atlas pages
@@ -134,8 +133,7 @@ public final class BoardScene {
     /// called `batcher.begin(transform: viewport.clipTransform)` and calls `end()` after any overlay.
     public func draw(poses: [GadgetPose], into batcher: SpriteBatcher) {
         let fill = loaded.board.background.fillColor
-        glClearColor(GLfloat(fill.r * fill.a), GLfloat(fill.g * fill.a), GLfloat(fill.b * fill.a), 1)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        FramebufferClear.clear(red: fill.r * fill.a, green: fill.g * fill.a, blue: fill.b * fill.a)
         let size = loaded.board.size
         // Nothing of the board lands in the letterbox bars: a gadget hanging over the board's
         // edge is cut at it (smooth sprites only; the HUD after `setTransform` is not clipped).

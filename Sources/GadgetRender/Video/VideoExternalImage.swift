@@ -1,4 +1,3 @@
-import CGLES2
 import GadgetCore
 import GadgetGL
 
@@ -11,7 +10,7 @@ import GadgetGL
 /// Thread: the render thread; `destroy()` before the context goes.
 public final class VideoExternalImage {
     private let importer: DMABufImporter
-    private var texture: GLuint = 0
+    private var texture: ExternalTexture?
     private var current: (image: EGLImageOwner, frame: VideoFrame)?
     private var previous: (image: EGLImageOwner, frame: VideoFrame)?
 
@@ -34,15 +33,8 @@ public final class VideoExternalImage {
     /// buffers this way, to tell the import from the driver's YUV sampling).
     func show(_ frame: VideoFrame, attributes: [Int32]) throws(GLError) {
         let image = try importer.makeImage(attributes)
-        if texture == 0 {
-            glGenTextures(1, &texture)
-            glBindTexture(GLenum(GL_TEXTURE_EXTERNAL_OES), texture)
-            // External textures take no mipmaps and only clamped edges (OES_EGL_image_external).
-            glTexParameteri(GLenum(GL_TEXTURE_EXTERNAL_OES), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
-            glTexParameteri(GLenum(GL_TEXTURE_EXTERNAL_OES), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-            glTexParameteri(GLenum(GL_TEXTURE_EXTERNAL_OES), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-            glTexParameteri(GLenum(GL_TEXTURE_EXTERNAL_OES), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        }
+        let texture = self.texture ?? ExternalTexture()
+        self.texture = texture
         do { try importer.bind(image, to: texture) } catch {
             image.destroy()
             throw error
@@ -53,8 +45,8 @@ public final class VideoExternalImage {
     }
 
     func bind() {
-        glActiveTexture(GLenum(GL_TEXTURE0))
-        glBindTexture(GLenum(GL_TEXTURE_EXTERNAL_OES), texture)
+        Texture.activate(unit: 0)
+        texture?.bind()
     }
 
     public func destroy() {
@@ -62,6 +54,7 @@ public final class VideoExternalImage {
         current?.image.destroy()
         previous = nil
         current = nil
-        if texture != 0 { glDeleteTextures(1, &texture); texture = 0 }
+        texture?.destroy()
+        texture = nil
     }
 }
