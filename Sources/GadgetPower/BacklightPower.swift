@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GadgetSystem
 
 /// The panel's backlight through sysfs (`/sys/class/backlight/NAME/`): `bl_power` where the
@@ -34,16 +31,8 @@ public final class BacklightPower: DisplayPowerSwitch {
 
     /// The backlight devices in `root`, sorted; empty when there is none (a TV over HDMI).
     public static func devices(root: String = defaultRoot) -> [String] {
-        guard let dir = opendir(root) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
+        // No directory (or one that cannot be read) is no backlight, as before.
+        ((try? DirectoryListing.names(in: root)) ?? []).sorted()
     }
 
     public func setPowered(_ on: Bool) throws(DisplayPowerError) {

@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CQREncode
 import GadgetCore
+import GadgetSystem
 
 /// Text to QR modules through libqrencode, in 8-bit (byte) mode at the gadget's error-correction
 /// level, the smallest version that fits: the mode `check`'s capacity bound assumes
@@ -34,7 +32,7 @@ public enum QREncoder {
         }
         // QRcode_encodeData takes the bytes with their length (a NUL inside the text is data).
         guard let code = bytes.withUnsafeBufferPointer({ QRcode_encodeData(Int32($0.count), $0.baseAddress, 0, level) }) else {
-            return .failure(.library(String(cString: strerror(errno))))
+            return .failure(.library(SystemCall.lastErrno.description))
         }
         defer { QRcode_free(code) }
         let width = Int(code.pointee.width)

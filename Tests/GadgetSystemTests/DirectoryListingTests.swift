@@ -26,4 +26,11 @@ import Testing
         #expect(try GroupLookup.id(named: "root") == 0)
         #expect(try GroupLookup.id(named: "no-such-group-gadgetboard-test") == nil)
     }
+
+    /// And back: id 0 is `root`; an id no group has (near the top of the 32-bit range, which no
+    /// system hands out) is nil, not an error.
+    @Test func namesGroupIds() throws {
+        #expect(try GroupLookup.name(id: 0) == "root")
+        #expect(try GroupLookup.name(id: 4_294_967_000) == nil)
+    }
 }

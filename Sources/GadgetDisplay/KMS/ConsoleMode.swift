@@ -1,6 +1,5 @@
 import CDRM
 import GadgetSystem
-import Glibc
 import Logging
 import SystemPackage
 
@@ -71,10 +70,4 @@ public final class ConsoleMode {
         guard (try? SystemCall.run("KDGETMODE", "/dev/tty0", { gadget_vt_get_mode(terminal.raw, &mode) })) != nil else { return nil }
         return mode == gadget_kd_graphics() ? "graphics" : mode == gadget_kd_text() ? "text" : "mode \(mode)"
     }
-}
-
-extension FileDescriptor.OpenOptions {
-    /// O_NOCTTY, which swift-system does not name: opening a VT must not make it the kiosk's
-    /// controlling terminal (its hang-up would then signal the kiosk).
-    static var noControllingTerminal: FileDescriptor.OpenOptions { FileDescriptor.OpenOptions(rawValue: O_NOCTTY) }
 }

@@ -1,6 +1,5 @@
 import CDRM
 import GadgetSystem
-import Glibc
 import SystemPackage
 
 /// An open DRM device node (/dev/dri/cardN): owns the descriptor (closed when the last owner
@@ -64,9 +63,8 @@ public final class DRMDevice {
     /// The group that owns a device node ("video" for cards, "render" for render nodes, "input"
     /// for event nodes on Debian).
     public static func groupName(of path: String) -> String? {
-        guard let info = try? FilePath(path).stat(), let group = getgrgid(info.groupID.rawValue),
-              let name = group.pointee.gr_name else { return nil }
-        return String(cString: name)
+        guard let info = try? FilePath(path).stat() else { return nil }
+        return (try? GroupLookup.name(id: info.groupID.rawValue)) ?? nil
     }
 
     // MARK: - Capabilities and master

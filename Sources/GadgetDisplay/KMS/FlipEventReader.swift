@@ -1,5 +1,4 @@
 import GadgetSystem
-import Glibc
 import SystemPackage
 
 /// Reads DRM events from the card's fd and returns the page flips that completed. Does what

@@ -3,7 +3,6 @@ import CGBM
 import GadgetCore
 import GadgetGL
 import GadgetSystem
-import Glibc
 import Logging
 import SystemPackage
 
@@ -194,9 +193,7 @@ public final class KMSDisplay: DisplayBackend {
             if let displayed { surface.release(displayed) }
             displayed = buffer
             // CLOCK_MONOTONIC counts from boot: this is the kiosk's boot-to-first-frame time.
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let ms = Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000
+            let ms = Int(MonotonicClock.now() / 1000)
             logger.notice("first frame on \(connectorName) at \(ms / 1000).\(String(ms % 1000 + 1000).dropFirst()) s after boot (\(how))")
             return
         }
