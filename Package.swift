@@ -87,7 +87,7 @@ let package = Package(
         ]),
         // Display backends (headless EGL, KMS/GBM, a desktop window through SDL2) behind one protocol.
         .target(name: "GadgetDisplay", dependencies: [
-            "GadgetCore", "GadgetGL", "GadgetSystem", "CEGL", "CGLES2", "CGBM", "CDRM", "CUdev", "CSDL2",
+            "GadgetCore", "GadgetGL", "GadgetSystem", "CEGL", "CGBM", "CDRM", "CUdev", "CSDL2",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
@@ -124,6 +124,7 @@ let package = Package(
         .target(name: "GadgetVideo", dependencies: [
             "CFFmpeg", "GadgetCore", "GadgetSystem",
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "SystemPackage", package: "swift-system"),
         ]),
         // Wires board + renderer + display + input: scenes, the main loop, commands' work.
         .target(name: "GadgetApp", dependencies: [
@@ -157,7 +158,6 @@ let package = Package(
         .target(name: "GadgetBuildInfo", plugins: ["BuildVersion"]),
         .executableTarget(name: "gadgetboard", dependencies: [
             "GadgetApp", "GadgetBench", "GadgetCore", "GadgetInput", "GadgetRender", "GadgetSystem", "GadgetBuildInfo",
-            .product(name: "Logging", package: "swift-log"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -186,12 +186,12 @@ let package = Package(
             "GadgetApp", "GadgetCore", "GadgetRender", "GadgetGL", "GadgetDisplay", "GadgetInput", "GadgetSystem", "GadgetMQTT", "CGLES2",
             "GadgetVideo",
             .product(name: "SystemPackage", package: "swift-system"),
+            .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Fixtures"]),
         // Fixtures/http_server.py: the loopback server playing every bad server.
         .testTarget(name: "GadgetSourcesTests", dependencies: [
             "GadgetSources", "GadgetCore", "GadgetSystem",
             .product(name: "Logging", package: "swift-log"),
-            .product(name: "SystemPackage", package: "swift-system"),
         ], exclude: ["Fixtures"]),
         // Display power: backlight against a directory laid out like /sys/class/backlight, CEC frames.
         .testTarget(name: "GadgetPowerTests", dependencies: [
@@ -203,7 +203,7 @@ let package = Package(
         // The video soak's child process (VideoSoakTests starts it beside the test binary): a
         // program, not a registered test, so the suite counts only tests that test something.
         .executableTarget(name: "VideoSoakChild", dependencies: ["GadgetVideo", "GadgetCore", "GadgetSystem"], path: "Tests/VideoSoakChild"),
-        .testTarget(name: "GadgetBenchTests", dependencies: ["GadgetBench", "GadgetApp", "GadgetCore", "GadgetRender", "GadgetGL", "GadgetDisplay", "GadgetSystem", "CMalloc"]),
+        .testTarget(name: "GadgetBenchTests", dependencies: ["GadgetBench", "GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem", "CMalloc"]),
     ],
     swiftLanguageModes: [.v6]
 )
