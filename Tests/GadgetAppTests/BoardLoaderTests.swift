@@ -140,4 +140,16 @@ import GadgetSystem
         #expect(throws: Never.self) { try BoardSource.load(dir + "/board.json").get() }
         #expect(throws: Never.self) { try BoardLoader.loadForKiosk(bytes: try FileIO.read(dir + "/board.json"), path: dir + "/board.json").get() }
     }
+
+    /// Start-up checks the board's data as a reload does (`BoardDataCheck`): a source's missing
+    /// `ca` file is refused before the display opens, with the reload's one line, rather than
+    /// started and then refused on the first save.
+    @Test func aMissingCAFileIsRefusedAtStartAsOnAReload() throws {
+        let dir = scratchDirectory("ca")
+        try writeFile(dir + "/board.json", #"{"size": [10, 10], "sources": [{"id": "w", "url": "https://x.org/", "ca": "certs/none.pem"}], "gadgets": []}"#)
+        guard case .failure(let reload) = BoardSource.load(dir + "/board.json") else { Issue.record("a reload took a missing ca file"); return }
+        guard case .failure(let start) = BoardLoader.loadDeferringImages(path: dir + "/board.json") else { Issue.record("start-up took a missing ca file"); return }
+        #expect(start.problems.map(\.description) == ["\(dir)/board.json: sources[0].ca: file not found: certs/none.pem"])
+        #expect(start.problems.map(\.description) == reload.problems.map(\.description))
+    }
 }

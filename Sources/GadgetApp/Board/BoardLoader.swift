@@ -84,7 +84,8 @@ public enum BoardLoader {
 
     /// The board at `path` without its images, and where they come from: `run` decodes them on
     /// worker threads once the display is open (`ImageDecodeQueue`), so a bad image is logged
-    /// then, not refused here. Every other problem is reported as `load` reports it.
+    /// then, not refused here. Every other problem is reported as `load` reports it, the board's
+    /// data (`BoardDataCheck`: a missing locale or `ca` file) included.
     public static func loadDeferringImages(path: String) -> Result<(LoadedBoard, FileImageSource), BoardProblems> {
         let bytes: [UInt8]
         do { bytes = try FileIO.read(path, limit: 16 << 20) } catch {
@@ -96,7 +97,11 @@ public enum BoardLoader {
             guard problems.isEmpty else { return .failure(BoardProblems(problems)) }
             // Fonts are not checked here: a kiosk draws a missing font in sans-serif and logs it
             // (`BoardScene.textWarnings`); `check` refuses it.
-            let resolved = BoardTextCheck.resolvingFontFiles(board, directory: BoardFilePaths.directory(ofBoardAt: path))
+            let directory = BoardFilePaths.directory(ofBoardAt: path)
+            let resolved = BoardTextCheck.resolvingFontFiles(board, directory: directory)
+            // The data check a reload makes (`load`): a board a save would refuse does not start.
+            let dataProblems = BoardDataCheck.problems(resolved, file: path, directory: directory)
+            guard dataProblems.isEmpty else { return .failure(BoardProblems(dataProblems)) }
             var loaded = LoadedBoard(name: path, board: resolved, images: [:])
             // The display is not open yet: codes made for twice the board's pixels stay crisp on
             // any display up to that (Data/BoardQRImages.swift).
