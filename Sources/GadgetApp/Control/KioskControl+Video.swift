@@ -16,7 +16,7 @@ extension KioskControl {
             return .failed(ControlFailure(field: "gadget", message: "\"\(request.gadget)\" has no video (\(list))"))
         }
         player.control(request, now: now)
-        live.needsDraw = true
+        live.drawAgain(.videoControlled)
         host?.controlUsedPanel(now: now)
         let s = player.state(at: now + player.refresh)
         return .ok([("gadget", .string(request.gadget)), ("video", ControlStateReport.video(time: s.time, playing: s.playing, duration: s.duration))])

@@ -198,7 +198,7 @@ final class KioskControl {
                 return .failed(ControlFailure(field: nil, message: "busy: \(KioskControl.maximumSnapshotWaiters) snapshots already waiting"))
             }
             snapshotWaiters.append(.init(endpoint: index, client: client, id: request.id, afterFrame: host.drawnFrames))
-            live.needsDraw = true
+            live.drawAgain(.snapshotAsked)
             return .later
         case .subscribe(let on):
             endpoints[index].setSubscribed(on, client: client)

@@ -120,7 +120,7 @@ final class FrameDrawer {
     /// the next frame redraws everything.
     func redrawAll() {
         damage.invalidate()
-        live.needsDraw = true
+        live.drawAgain(.screenInvalidated)
     }
 
     /// Whether a refused reload's problems are drawn over the board: for the author at the

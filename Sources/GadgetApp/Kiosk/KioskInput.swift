@@ -81,19 +81,19 @@ final class KioskInput {
             switch m {
             case .frame(let f): deliver(f)
             case .cursor(let device, let at):
-                if pointerDevices.contains(device) { cursor = at; live.needsDraw = true }
+                if pointerDevices.contains(device) { cursor = at; live.drawAgain(.cursor) }
             case .gravity(_, let g, let time):
                 // An accelerometer turned gravity, at its report's time.
                 live.advance(to: time)
                 live.session.setGravity(g)
-                live.needsDraw = true
+                live.drawAgain(.gravity)
             case .deviceAdded(let info):
                 Loggers.input.info("device added: \(info)")
                 if info.kind == .accelerometer { addAccelerometer(info) }
-                if info.kind.showsCursor { pointerDevices.insert(info.number); live.needsDraw = true }
+                if info.kind.showsCursor { pointerDevices.insert(info.number); live.drawAgain(.cursor) }
             case .deviceRemoved(let info, let reason):
                 Loggers.input.info("device removed: \(info): \(reason)")
-                if pointerDevices.remove(info.number) != nil, pointerDevices.isEmpty { cursor = nil; live.needsDraw = true }
+                if pointerDevices.remove(info.number) != nil, pointerDevices.isEmpty { cursor = nil; live.drawAgain(.cursor) }
             }
         }
         if let thread { service.metrics.inputAssembler = thread.assemblerStatistics }

@@ -97,7 +97,7 @@ final class PanelPower {
             schedule?.idleBlanked(false, now: MonotonicClock.now(), board: live)
             _ = screen.display.setPowered(true)
             log.info("idle: woken by \(cause)")
-            live.needsDraw = true
+            live.drawAgain(.panelWoken)
         }
     }
 

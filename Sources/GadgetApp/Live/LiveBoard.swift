@@ -90,8 +90,11 @@ public final class LiveBoard {
     var textMayNeedSharpening = false
     var textSharpeningDue = false
 
-    /// Something changed that the next frame must show.
-    public var needsDraw = true
+    /// Something changed that the next frame must show. Set by LiveBoard's own files (its
+    /// changes, loads, features) and cleared when a frame is drawn; every other type asks through
+    /// `drawAgain(_:)`. (`internal(set)`, not `private(set)`: Swift's private does not reach the
+    /// type's extensions in its other files.)
+    public internal(set) var needsDraw = true
     weak var observer: LiveBoardObserver?
 
     /// `set … duration`: the first feature.
@@ -133,6 +136,10 @@ public final class LiveBoard {
     public func add(_ feature: any LiveFeature) { features.append(feature) }
     /// Removes a feature (a video player whose gadget a new board no longer has).
     public func remove(_ feature: any LiveFeature) { features.removeAll { $0 === feature } }
+
+    /// The one way in from outside the board for a frame its own changes did not ask for:
+    /// the next pass of the loop draws. `reason` says which (the call site's record).
+    public func drawAgain(_ reason: DrawReason) { needsDraw = true }
 
     /// The index of gadget `id` on the running board.
     public func index(of id: String) -> GadgetIndex? { board.gadgets.firstIndex { $0.id == id }.map { GadgetIndex($0) } }

@@ -37,7 +37,7 @@ extension VideoPlayer: LiveFeature {
             pickedForNextFrame = true
             board.scene.videoFrameChanged(i.rawValue)
             // A paused video's seek shows one new frame: the loop draws it though nothing animates.
-            board.needsDraw = true
+            board.drawAgain(.videoFrame)
         }
         for e in r.events { onEvent?(e) }
     }
