@@ -1,5 +1,5 @@
-import CGLES2
 import GadgetCore
+import GadgetGL
 
 /// The Y'CbCr program (Shaders/video.frag) in its two upload variants, planar (three luminance
 /// textures) and NV12 (luminance + luminance-alpha), and — compiled only when a dma-buf picture
@@ -9,15 +9,15 @@ import GadgetCore
 public final class VideoProgram {
     struct Variant {
         let program: ShaderProgram
-        let transform, yuv, offset, opacity: GLint
+        let transform, yuv, offset, opacity: Int32
         init(_ program: ShaderProgram) {
             self.program = program
             transform = program.uniform("u_transform"); yuv = program.uniform("u_yuv")
             offset = program.uniform("u_offset"); opacity = program.uniform("u_opacity")
             program.use()
-            glUniform1i(program.uniform("u_y"), 0)
-            glUniform1i(program.uniform("u_u"), 1)
-            glUniform1i(program.uniform("u_v"), 2)
+            program.set(program.uniform("u_y"), int: 0)
+            program.set(program.uniform("u_u"), int: 1)
+            program.set(program.uniform("u_v"), int: 2)
         }
     }
 
@@ -26,7 +26,7 @@ public final class VideoProgram {
     /// The zero-copy variant, made on first use: a GL without GL_OES_EGL_image_external cannot
     /// compile it, and such a display never has a dma-buf picture to draw.
     private var external: Variant?
-    private var vertexBuffer: GLuint = 0
+    private let quad: StreamedQuad
 
     public init() throws(GLError) {
         let attributes = ["a_position", "a_texcoord"]
@@ -37,7 +37,7 @@ public final class VideoProgram {
         } catch { p.destroy(); throw error }
         planar = Variant(p)
         nv12 = Variant(n)
-        glGenBuffers(1, &vertexBuffer)
+        quad = StreamedQuad()
         try GLError.check("VideoProgram setup")
     }
 
@@ -48,8 +48,8 @@ public final class VideoProgram {
         let v = textures.layout == .nv12 ? nv12 : planar
         v.program.use()
         let (m, o) = textures.color.conversion
-        glUniformMatrix3fv(v.yuv, 1, GLboolean(GL_FALSE), m)
-        glUniform3f(v.offset, o[0], o[1], o[2])
+        v.program.set(v.yuv, matrix3: m)
+        v.program.set(v.offset, o[0], o[1], o[2])
         textures.bind()
         drawQuad(v, center: center, size: size, rotation: rotation, opacity: opacity, transform: transform)
     }
@@ -60,7 +60,7 @@ public final class VideoProgram {
         let p = try ShaderProgram(vertex: ShaderSourceText.videoVertex, fragment: "#define EXTERNAL 1\n" + ShaderSourceText.videoFragment,
                                   attributes: ["a_position", "a_texcoord"])
         let v = Variant(p)
-        glUniform1i(p.uniform("u_image"), 0)
+        p.set(p.uniform("u_image"), int: 0)
         external = v
         return v
     }
@@ -76,41 +76,25 @@ public final class VideoProgram {
     }
 
     private func drawQuad(_ v: Variant, center: Vector2, size: Size2, rotation: Double, opacity: Double, transform: AffineTransform) {
-        var t: (GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat) =
-            (GLfloat(transform.a), GLfloat(transform.b), 0, GLfloat(transform.c), GLfloat(transform.d), 0, GLfloat(transform.tx), GLfloat(transform.ty), 1)
-        withUnsafePointer(to: &t) { $0.withMemoryRebound(to: GLfloat.self, capacity: 9) { glUniformMatrix3fv(v.transform, 1, GLboolean(GL_FALSE), $0) } }
-        glUniform1f(v.opacity, GLfloat(opacity))
+        var t: (Float, Float, Float, Float, Float, Float, Float, Float, Float) =
+            (Float(transform.a), Float(transform.b), 0, Float(transform.c), Float(transform.d), 0, Float(transform.tx), Float(transform.ty), 1)
+        withUnsafePointer(to: &t) { $0.withMemoryRebound(to: Float.self, capacity: 9) { v.program.set(v.transform, matrix3: $0) } }
+        v.program.set(v.opacity, float: Float(opacity))
         // The batcher's corner order: top-left, top-right, bottom-right, bottom-left, as a strip.
         let hw = size.width / 2, hh = size.height / 2
         let co = rotation == 0 ? 1 : Math.cos(rotation), si = rotation == 0 ? 0 : Math.sin(rotation)
         let ax = co * hw, ay = si * hw, bx = -si * hh, by = co * hh
         let cx = center.x, cy = center.y
-        // A stack tuple, not an array literal: that allocated on the heap in every video draw.
-        var quad: (GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat,
-                   GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat) = (
-            GLfloat(cx - ax - bx), GLfloat(cy - ay - by), 0, 0,
-            GLfloat(cx + ax - bx), GLfloat(cy + ay - by), 1, 0,
-            GLfloat(cx - ax + bx), GLfloat(cy - ay + by), 0, 1,
-            GLfloat(cx + ax + bx), GLfloat(cy + ay + by), 1, 1)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
-        withUnsafeBytes(of: &quad) { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
-        let stride = GLsizei(4 * MemoryLayout<GLfloat>.stride)
-        glEnableVertexAttribArray(0)
-        glEnableVertexAttribArray(1)
-        glDisableVertexAttribArray(2)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 0))
-        glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 8))
+        var vertices: StreamedQuad.Vertices = (
+            Float(cx - ax - bx), Float(cy - ay - by), 0, 0,
+            Float(cx + ax - bx), Float(cy + ay - by), 1, 0,
+            Float(cx - ax + bx), Float(cy - ay + by), 0, 1,
+            Float(cx + ax + bx), Float(cy + ay + by), 1, 1)
         // An opaque picture replaces what is under it: blending would read and mix every
         // framebuffer pixel for nothing (src × 1 + dst × 0), a per-pixel cost on llvmpipe.
         // `SpriteBatcher.drawForeign` turns blending back on after the picture.
-        if opacity >= 1 {
-            glDisable(GLenum(GL_BLEND))
-        } else {
-            glEnable(GLenum(GL_BLEND))
-            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        }
-        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
-        glEnableVertexAttribArray(2)
+        if opacity >= 1 { Blending.off() } else { Blending.premultiplied() }
+        quad.draw(&vertices)
     }
 
     public func destroy() {
@@ -118,6 +102,6 @@ public final class VideoProgram {
         nv12.program.destroy()
         external?.program.destroy()
         external = nil
-        if vertexBuffer != 0 { glDeleteBuffers(1, &vertexBuffer); vertexBuffer = 0 }
+        quad.destroy()
     }
 }
