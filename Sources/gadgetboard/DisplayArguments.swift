@@ -29,7 +29,7 @@ struct DisplayArguments: ParsableArguments {
     @Flag(help: "Grab input devices exclusively (EVIOCGRAB).")
     var grab = false
 
-    @Option(help: "Headless framebuffer size WxH (default: the board's).", transform: PixelSize.argument)
+    @Option(help: "Headless framebuffer size WxH (default: the panel's: the board's size, turned by a 90/270 rotation).", transform: PixelSize.argument)
     var size: PixelSize?
 
     @Option(name: .customLong("window-size"), help: "--display window: the window's size WxH in pixels (default: the panel's: the board's size, turned by a 90/270 rotation).", transform: PixelSize.argument)

@@ -15,10 +15,13 @@ struct SnapshotCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "PNG file to write.")
     var out: String
 
-    @Option(help: "Image size WxH (default: the panel's: the board's size, turned by a 90/270 rotation).", transform: PixelSize.argument)
+    @Option(help: "Image size WxH (default: the board's; with --panel the panel's: the board's size, turned by a 90/270 rotation).", transform: PixelSize.argument)
     var size: PixelSize?
 
-    @Option(help: "Display rotation in degrees (default: the board's).")
+    @Flag(help: "Write the image as the panel scans it out: turned by the board's rotation (or --rotation), at the panel's size. Without it the image is upright, as the viewer sees the board.")
+    var panel = false
+
+    @Option(help: "With --panel: the panel's rotation in degrees (default: the board's).")
     var rotation: DisplayRotation?
 
     @Option(help: "Page to show, by id (a board with pages; default: its first page).")
@@ -29,6 +32,9 @@ struct SnapshotCommand: ParsableCommand {
 
     func validate() throws {
         try requirePNGName("--out", out)
+        // Without --panel the image is the viewer's, which no rotation turns: a --rotation there
+        // would be a flag that changes nothing.
+        if rotation != nil && !panel { throw ValidationError("--rotation: only with --panel (without it the image is upright, as the viewer sees the board)") }
         guard videoTime.isFinite, videoTime >= 0, videoTime < 1e9 else { throw ValidationError("--video-time must be a number of seconds, 0 or more") }
     }
 
@@ -39,7 +45,7 @@ struct SnapshotCommand: ParsableCommand {
         case .success(let l): loaded = l
         }
         let result: Snapshot.Result
-        do { result = try Snapshot.render(loaded, size: size, rotation: rotation, page: page,
+        do { result = try Snapshot.render(loaded, size: size, orientation: panel ? .panel(rotation) : .viewer, page: page,
                                                    videoTime: Microseconds((videoTime * 1_000_000).rounded())) } catch {
             throw failWith("snapshot: \(error)")
         }

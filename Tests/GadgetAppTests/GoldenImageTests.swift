@@ -62,7 +62,7 @@ import GadgetSystem
     }
 
     @Test func rotatedQuarterTurn() throws {
-        let shot = try Snapshot.render(try goldenBoard(), size: PixelSize(200, 320), rotation: .quarter)
+        let shot = try Snapshot.render(try goldenBoard(), size: PixelSize(200, 320), orientation: .panel(.quarter))
         // Turned 90° clockwise: board (x, y) lands at display (200 − y, x).
         #expect(shot.image.pixel(200 - 50, 60) == (255, 0, 0, 255))
         try compare(shot.image, golden: "board-200x320-rot90.png")

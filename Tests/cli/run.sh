@@ -3,7 +3,9 @@
 # real binary: every check here failed before the fix it covers.
 #
 #   --version        VERSION+git<count>.<hash>[.dirty], as scripts/package-deb.sh computes it
-#   snapshot         --out x.jpg refused; --size 0x0 says why; nodir/x.png named, not a temp file
+#   snapshot         --out x.jpg refused; --size 0x0 says why; nodir/x.png named, not a temp file;
+#                    a rotated portrait board comes out upright at its size, --panel turned at the
+#                    panel's; --rotation without --panel is one line (it would change nothing)
 #   demo --export    an edited board kept (status 2, nothing written) unless --force
 #   calibrate        --display window refused at parse time (status 2, one line)
 #   run              a relative board reported absolute by `ctl state`; a headless run without
@@ -55,6 +57,13 @@ gb snapshot --out x.jpg
 [[ $rc == 2 && $out == *"--out: writes PNG only"* && ! -e x.jpg ]] || fail "snapshot --out x.jpg: status $rc: $out"
 gb snapshot --out x.png --size 0x0
 [[ $rc == 2 && $out == *"width and height must each be 1…16384"* && $(wc -l <<<"$out") == 1 ]] || fail "--size 0x0: status $rc: $out"
+printf '{"size":[100,160],"rotation":90,"gadgets":[{"id":"b","color":"#ff0000","center":[20,20],"size":[20,20]}]}\n' >portrait.json
+gb snapshot portrait.json --out upright.png
+[[ $rc == 0 && $out == *"wrote upright.png (100x160,"* ]] || fail "snapshot of a rotated portrait board is not upright at its size: status $rc: $out"
+gb snapshot portrait.json --out panel.png --panel
+[[ $rc == 0 && $out == *"wrote panel.png (160x100,"* ]] || fail "snapshot --panel of a rotated board: status $rc: $out"
+gb snapshot portrait.json --out x.png --rotation 90
+[[ $rc == 2 && $(wc -l <<<"$out") == 1 && $out == *"--rotation: only with --panel"* ]] || fail "snapshot --rotation without --panel: status $rc: $out"
 gb snapshot --out nodir/x.png
 [[ $rc == 2 && $out == *"open(nodir/x.png) failed: No such file or directory"* && $out != *".tmp."* ]] || fail "--out nodir/x.png: status $rc: $out"
 pass "snapshot: .jpg refused, 0x0 explained, nodir/x.png named"

@@ -10,13 +10,14 @@ public enum DisplaySelector {
     /// - waitForDisplay: with `--display kms`, wait for a panel to be connected (a kiosk may start
     ///   before its panel); false fails at once (a benchmark with nothing to measure).
     /// - environment: read for the test-only `GADGETBOARD_HEADLESS_BUFFERS` (`headlessBuffers`).
-    /// - boardRotation: the board file's rotation (`--rotation` overrides it): a window's default
-    ///   size is the panel's, the board's size turned by it.
+    /// - boardRotation: the board file's rotation (`--rotation` overrides it): a window's and a
+    ///   headless framebuffer's default size is the panel's, the board's size turned by it, so a
+    ///   rotated board fills it rather than being drawn small and sideways in the board's shape.
     public static func open(_ options: RunOptions, boardSize: Size2, boardRotation: DisplayRotation = .none,
                             log: Logger, service: KioskService? = nil,
                             waitForDisplay: Bool = true,
                             environment: [String: String] = ProcessEnvironment.current()) throws -> DisplayBackend {
-        let headlessSize = options.headlessSize ?? PixelSize(Int(boardSize.width.rounded()), Int(boardSize.height.rounded()))
+        let headlessSize = options.headlessSize ?? BoardViewport.panelSize(boardSize: boardSize, rotation: options.rotation ?? boardRotation)
         switch options.display {
         case .headless:
             return try HeadlessDisplay(size: headlessSize, buffers: headlessBuffers(environment))
@@ -60,8 +61,7 @@ public enum DisplaySelector {
     /// is made for (its size, turned by a quarter-turn `rotation`: a portrait board for a
     /// landscape panel opens a landscape window).
     static func openWindow(_ options: RunOptions, boardSize: Size2, rotation: DisplayRotation) throws -> DisplayBackend {
-        let w = max(1, Int(boardSize.width.rounded())), h = max(1, Int(boardSize.height.rounded()))
-        let size = options.windowSize ?? (rotation.isQuarterTurn ? PixelSize(h, w) : PixelSize(w, h))
+        let size = options.windowSize ?? BoardViewport.panelSize(boardSize: boardSize, rotation: rotation)
         let name = options.boardPath.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? DemoBoard.name
         return try WindowDisplay(title: "Gadgetboard — \(name)", size: size, retainFrames: options.screenshotPath != nil,
                                  logger: Loggers.window)

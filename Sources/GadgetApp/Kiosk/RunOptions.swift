@@ -38,7 +38,8 @@ public struct RunOptions: Sendable {
     public var hud = false
     /// Gesture events as JSON Lines on stdout.
     public var eventsToStdout = false
-    /// Headless framebuffer size (default: the board's).
+    /// Headless framebuffer size (default: the panel's, `BoardViewport.panelSize`: the board's
+    /// size, turned by a quarter-turn rotation).
     public var headlessSize: PixelSize?
     /// `--display window`: the window's drawable size at start, pixels (default: the board's).
     public var windowSize: PixelSize?

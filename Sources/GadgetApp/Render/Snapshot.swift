@@ -27,26 +27,40 @@ public enum Snapshot {
         public var videos = 0
     }
 
-    /// - size: the image's size; nil: the panel's, the board's size turned by a 90° or 270°
-    ///   `rotation` (or the board's own).
+    /// Which way up the image is (docs/board-format.md: a board's `size` is what the viewer sees,
+    /// its `rotation` how the panel is mounted).
+    public enum Orientation: Sendable, Equatable {
+        /// As the viewer sees the board: upright, by default at the board's size, whatever the
+        /// panel's mounting (`gadgetboard snapshot`).
+        case viewer
+        /// As the panel scans it out: turned by this rotation (nil: the board's), by default at
+        /// the panel's size (`snapshot --panel`; what `run --screenshot` and a control
+        /// `snapshot` read back from a display).
+        case panel(DisplayRotation?)
+    }
+
+    /// - size: the image's size (the board letterboxed in it as on a display); nil: the board's
+    ///   (`.viewer`), or the panel's (`.panel`: the board's size turned by a 90° or 270° rotation).
     /// - page: a paged board's page to show (nil: the first); an unknown id throws
     ///   `Snapshot.UnknownPage`.
     /// - videoTime: each video shows the frame on screen at this clip time, µs (a looping clip's
     ///   time wraps at its length); videos resolve against `videoDirectory` (nil: the board
     ///   file's directory).
-    public static func render(_ loaded: LoadedBoard, size: PixelSize?, rotation: DisplayRotation? = nil, page: String? = nil,
+    public static func render(_ loaded: LoadedBoard, size: PixelSize?, orientation: Orientation = .viewer, page: String? = nil,
                               videoTime: Microseconds = 0, videoDirectory: String? = nil) throws -> Result {
         // The session places each page's gadgets (and hides the other pages) as the kiosk does.
         var session = BoardSession(board: loaded.board, startTime: 0)
         if let page, !session.showPage(page, animated: false, at: 0) {
             throw UnknownPage(page: page, known: loaded.board.pages.map(\.id))
         }
-        // By default the panel's own shape: the board's size, turned by a quarter-turn rotation
-        // (as `run --window-size` defaults), so a portrait board fills the image.
-        let boardSize = loaded.board.size
-        let w = Int(boardSize.width.rounded()), h = Int(boardSize.height.rounded())
-        let turned = (rotation ?? loaded.board.rotation).isQuarterTurn
-        let target = size ?? (turned ? PixelSize(h, w) : PixelSize(w, h))
+        // The viewer's view is the board unturned; the panel's is turned by its mounting, in the
+        // panel's shape (as a window and a headless run default), so either fills the image.
+        let rotation: DisplayRotation
+        switch orientation {
+        case .viewer: rotation = .none
+        case .panel(let r): rotation = r ?? loaded.board.rotation
+        }
+        let target = size ?? BoardViewport.panelSize(boardSize: loaded.board.size, rotation: rotation)
         let display = try HeadlessDisplay(size: target)
         try display.beginFrame()
         let batcher = try SpriteBatcher()

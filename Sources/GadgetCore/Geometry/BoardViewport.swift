@@ -36,6 +36,16 @@ public struct BoardViewport: Sendable, Equatable {
         boardToDisplay.then(AffineTransform(a: 2 / Double(displaySize.width), b: 0, c: 0, d: -2 / Double(displaySize.height), tx: -1, ty: 1))
     }
 
+    /// The panel a board is made for, by the one rule of docs/board-format.md: the board's `size`
+    /// is what the viewer sees, its `rotation` how the panel is mounted, so the panel is the
+    /// board's size turned by a quarter-turn rotation (a 1080×1920 portrait board with rotation 90
+    /// is drawn on a 1920×1080 panel mounted on its side). What a window, a headless run and
+    /// `snapshot --panel` default to.
+    public static func panelSize(boardSize: Size2, rotation: DisplayRotation) -> PixelSize {
+        let w = max(1, Int(boardSize.width.rounded())), h = max(1, Int(boardSize.height.rounded()))
+        return rotation.isQuarterTurn ? PixelSize(h, w) : PixelSize(w, h)
+    }
+
     /// The four display-pixel corners of the board (for letterbox drawing and tests).
     public var boardCornersOnDisplay: [Vector2] {
         let t = boardToDisplay

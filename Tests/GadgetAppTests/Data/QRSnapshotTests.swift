@@ -33,7 +33,7 @@ import GadgetSystem
     func shot(_ json: String, size: PixelSize? = nil, rotation: DisplayRotation? = nil) throws -> Snapshot.Result {
         let loaded = try BoardLoader.load(bytes: Array(json.utf8), name: "qr.json", images: FileImageSource(directory: "/nonexistent")).get()
         #expect(loaded.qrImages["menu"] != nil)
-        return try Snapshot.render(loaded, size: size, rotation: rotation)
+        return try Snapshot.render(loaded, size: size, orientation: rotation.map { .panel($0) } ?? .viewer)
     }
 
     @Test func readsBackUpright() throws {

@@ -134,7 +134,7 @@ import GadgetSystem
             { "size": [800, 480], "background": "#203040", "gadgets": [
               { "id": "over", "color": "#ff0000", "center": [400, 0], "size": [300, 100] } ] }
             """
-        let shot = try Snapshot.render(try load(json), size: PixelSize(800, 800), rotation: .quarter)
+        let shot = try Snapshot.render(try load(json), size: PixelSize(800, 800), orientation: .panel(.quarter))
         // Board top (y 0) lands on the display's right side: x 640 is the board's edge.
         var inBars = 0
         for y in 0..<800 { for x in Array(0..<160) + Array(640..<800) where shot.image.pixel(x, y) != (0x20, 0x30, 0x40, 255) { inBars += 1 } }
@@ -151,16 +151,18 @@ import GadgetSystem
               { "id": "red", "color": "#ff0000", "center": [60, 50], "size": [80, 60] } ] }
             """
         }
-        let shot = try Snapshot.render(try load(json(90)), size: nil)
+        // `.panel`: the raw orientation (`snapshot --panel`); the default is upright
+        // (PortraitSnapshotTests).
+        let shot = try Snapshot.render(try load(json(90)), size: nil, orientation: .panel(nil))
         #expect(shot.image.size == PixelSize(200, 320))
         // Filled, not letterboxed: board (x, y) lands at display (200 − y, x), 1:1.
         #expect(shot.image.pixel(200 - 50, 60) == (255, 0, 0, 255))
         #expect(shot.image.pixel(0, 0) == (0x20, 0x30, 0x40, 255))
         // `--rotation 90` on a board that is not turned does the same; an explicit size still wins.
         let plain = try load(json(0))
-        #expect(try Snapshot.render(plain, size: nil, rotation: .quarter).image.size == PixelSize(200, 320))
-        #expect(try Snapshot.render(plain, size: nil, rotation: .half).image.size == PixelSize(320, 200))
-        #expect(try Snapshot.render(plain, size: PixelSize(640, 400), rotation: .quarter).image.size == PixelSize(640, 400))
+        #expect(try Snapshot.render(plain, size: nil, orientation: .panel(.quarter)).image.size == PixelSize(200, 320))
+        #expect(try Snapshot.render(plain, size: nil, orientation: .panel(.half)).image.size == PixelSize(320, 200))
+        #expect(try Snapshot.render(plain, size: PixelSize(640, 400), orientation: .panel(.quarter)).image.size == PixelSize(640, 400))
     }
 
     // MARK: - Item 5: round page dots
