@@ -60,7 +60,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Switch the TV with the board's opening hours over HDMI-CEC through this adapter (the kernel CEC API), e.g. /dev/cec0 (docs/schedule.md).", valueName: "device"))
     var cec: String?
 
-    @Flag(help: "Act on the wall clock even before the system says it is synchronised (a board with a real-time clock). Without it the schedule keeps the display on until the clock is synchronised.")
+    @Flag(help: "Act on the wall clock even before the system says it is synchronised (a board with a real-time clock). Without it the schedule keeps the display on and shows no page by the time of day until the clock is synchronised.")
     var trustClock = false
 
     @Flag(help: "Do not watch the board's directory (by default a saved board file or image reloads the board).")

@@ -4,7 +4,8 @@ import Logging
 
 /// Whether the schedule may act on the wall clock: `run --trust-clock` (a board with an RTC, the
 /// tests), or the system says the clock is synchronised (`ClockSynchronization`). Until then
-/// the schedule keeps the display on, says so once in the log, and looks again every few
+/// the schedule keeps the display on and changes no page by the time of day, says which of the
+/// two waits once in the log, and looks again every few
 /// seconds. Thread: the loop's. Lines go to `log` as they are: its label is their prefix
 /// (`schedule: …`), so none is written into the text.
 public final class ClockTrust {
@@ -18,7 +19,8 @@ public final class ClockTrust {
     /// `trustAnyway`: trust without asking the system; `flagGiven`: because `--trust-clock` said
     /// so (logged), not because nothing on the board waits for the time of day (said nothing:
     /// a line naming a flag nobody gave is a lie).
-    public init(trustAnyway: Bool, flagGiven: Bool = true, now: Microseconds, log: Logger,
+    /// `waiting`: what the board holds until the clock is trusted, for the log (`waiting(for:)`).
+    public init(trustAnyway: Bool, flagGiven: Bool = true, waiting: String = "keeping the display on", now: Microseconds, log: Logger,
                 check: @escaping () -> ClockSynchronization.Evidence = { ClockSynchronization.check() }) {
         self.check = check
         self.log = log
@@ -33,7 +35,17 @@ public final class ClockTrust {
         if trusted {
             log.info("clock synchronised (\(evidence))")
         } else {
-            log.warning("\(evidence); keeping the display on until it is (run --trust-clock to trust it)")
+            log.warning("\(evidence); \(waiting) until it is (run --trust-clock to trust it)")
+        }
+    }
+
+    /// What an untrusted clock holds on a board with `schedule`: the opening hours (the display
+    /// stays on), the pages by the time of day (none is shown), or both.
+    public static func waiting(for schedule: BoardSchedule) -> String {
+        switch (schedule.hasOpeningHours, !schedule.pages.isEmpty) {
+        case (true, true): return "keeping the display on and showing no page by the time of day"
+        case (false, true): return "showing no page by the time of day"
+        default: return "keeping the display on"
         }
     }
 

@@ -36,7 +36,8 @@ final class ScheduleRunner: LiveFeature {
          environment: [String: String] = ProcessEnvironment.current()) {
         self.log = log
         self.environment = environment
-        trust = ClockTrust(trustAnyway: trustClock || !board.schedule.isTimed, flagGiven: trustClock, now: now, log: log)
+        trust = ClockTrust(trustAnyway: trustClock || !board.schedule.isTimed, flagGiven: trustClock,
+                           waiting: ClockTrust.waiting(for: board.schedule), now: now, log: log)
         feature = ScheduleRunner.makeFeature(board, clockTrusted: trust.trusted, now: now, environment: environment, log: log)
         lastNow = now
         do { watch = try WallClockChangeWatch() } catch {

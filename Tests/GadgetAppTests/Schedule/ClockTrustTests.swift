@@ -64,4 +64,21 @@ import Testing
         #expect(trust.trusted)
         #expect(log.all.isEmpty)
     }
+
+    /// Issue 36: without a synchronised clock the pages by the time of day wait too, and the
+    /// line says what waits on this board (not only the display).
+    @Test func theLineSaysThatTimeOfDayPagesWaitToo() throws {
+        let log = Lines()
+        let lunch = ScheduleSpan(days: .everyDay, from: TimeOfDay.parse("11:30")!, to: TimeOfDay.parse("15:00")!, page: "lunch")
+        let open = ScheduleSpan(days: .everyDay, from: TimeOfDay.parse("07:30")!, to: TimeOfDay.parse("22:00")!)
+        let pagesOnly = BoardSchedule(pages: [lunch])
+        _ = ClockTrust(trustAnyway: false, waiting: ClockTrust.waiting(for: pagesOnly), now: 0, log: log.logger) { .none }
+        let both = BoardSchedule(displayOn: [open], pages: [lunch])
+        _ = ClockTrust(trustAnyway: false, waiting: ClockTrust.waiting(for: both), now: 0, log: log.logger) { .none }
+        #expect(log.all.count == 2)
+        #expect(log.all[0].contains("; showing no page by the time of day until it is (run --trust-clock to trust it)"), "\(log.all[0])")
+        #expect(!log.all[0].contains("display"), "a board without opening hours keeps no display on: \(log.all[0])")
+        #expect(log.all[1].contains("; keeping the display on and showing no page by the time of day until it is"), "\(log.all[1])")
+        #expect(ClockTrust.waiting(for: BoardSchedule(displayOn: [open])) == "keeping the display on")
+    }
 }
