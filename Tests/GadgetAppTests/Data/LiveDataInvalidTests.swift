@@ -64,12 +64,15 @@ import GadgetSystem
         #expect(events.first { $0.source == "nopointer" }?.failure?.message == #"/special finds nothing: no member "special" at """#)
         #expect(events.first { $0.source == "wrongtype" }?.failure?.message == #"/price is the text "n/a", not a number"#)
         #expect(log.containing("source html:").first?.contains("answer not what the board reads") == true)
-        // Nothing refused was shown, and the value was not refreshed: past staleAfterSeconds
-        // from the last good answer, the fallback shows.
+        // Nothing refused was shown, and the value was not refreshed: its age runs from the last
+        // good answer (before the three refused ones), and staleAfterSeconds after that answer
+        // the fallback shows, as after a timeout.
         #expect(changes == [])
-        let later = runner.update(now: MonotonicClock.now() + 40_000_000)
-        #expect(Set(later.changes.map(\.gadget)) == Set(kinds) && later.changes.allSatisfy { $0.value == .text("— —") })
         #expect(runner.book.statuses.allSatisfy { $0.lastError?.kind == .invalid })
+        let lastGood = runner.book.statuses.compactMap(\.valueSince).max() ?? 0
+        #expect(runner.book.statuses.allSatisfy { s in s.valueSince.map { v in (s.lastErrorAt ?? 0) > v + 1_000_000 } ?? false })
+        let later = runner.update(now: lastGood + 30_000_001)
+        #expect(Set(later.changes.map(\.gadget)) == Set(kinds) && later.changes.allSatisfy { $0.value == .text("— —") })
         // A good answer again: recovered.
         try get("/shop/heal")
         try run { kinds.allSatisfy { id in events.contains { $0.source == id && $0.kind == .recovered } } }
