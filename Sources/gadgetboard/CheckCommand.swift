@@ -6,7 +6,7 @@ import GadgetSystem
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate a board file and every image it references; prints ok or every error.")
+        abstract: "Validate a board file and every image it references; prints ok (after any warnings) or every error.")
 
     @Argument(help: "Board file (JSON).")
     var board: String
@@ -14,7 +14,10 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         switch BoardLoader.load(path: board) {
         case .failure(let problems): throw failWithProblems(problems)
-        case .success: StandardOutput.line("ok")
+        case .success(let loaded):
+            // Valid but drawn wrong (text cut at its box's edge): said, and still ok.
+            for warning in BoardTextFitCheck.warnings(loaded.board, file: board) { StandardError.line(warning.description) }
+            StandardOutput.line("ok")
         }
     }
 }

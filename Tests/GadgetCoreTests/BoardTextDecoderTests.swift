@@ -93,3 +93,25 @@ import Testing
         #expect(changed != .rects([]))
     }
 }
+
+/// `"fit": "shrink"` and `"minSize"` (docs/text.md, "Fitting the box").
+@Suite struct TextFitDecoderTests {
+    func decode(_ text: String) -> Result<Board, BoardProblems> { BoardDecoder.decode(Array(text.utf8), file: "board.json") }
+    func gadget(_ text: String) -> String { #"{"size":[100,100],"gadgets":[{"id":"t","center":[5,5],"size":[50,20],"text":"# + text + "}]}" }
+
+    @Test func fitAndMinSizeAreRead() throws {
+        let board = try decode(gadget(#"{"string":"hi","size":40,"fit":"shrink","minSize":12}"#)).get()
+        #expect(board.gadgets[0].text?.style.fit == .shrink)
+        #expect(board.gadgets[0].text?.style.minSize == 12)
+        let plain = try decode(gadget(#""hi""#)).get()
+        #expect(plain.gadgets[0].text?.style.fit == TextStyle.Fit.none)
+    }
+
+    @Test func mistakesAreOneLineEach() {
+        func lines(_ t: String) -> [String] { if case .failure(let p) = decode(gadget(t)) { return p.problems.map(\.description) } else { return [] } }
+        #expect(lines(#"{"string":"hi","fit":"grow"}"#) == [#"board.json: gadgets[0] (t).text.fit: must be "none" or "shrink""#])
+        #expect(lines(#"{"string":"hi","fit":"grow","minSize":8}"#).count == 1)
+        #expect(lines(#"{"string":"hi","minSize":8}"#) == [#"board.json: gadgets[0] (t).text.minSize: applies with "fit": "shrink" only"#])
+        #expect(lines(#"{"string":"hi","size":10,"fit":"shrink","minSize":12}"#) == ["board.json: gadgets[0] (t).text.minSize: 12 is larger than the size (10)"])
+    }
+}

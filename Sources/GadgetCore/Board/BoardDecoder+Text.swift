@@ -3,6 +3,7 @@
 extension BoardDecoder {
     static let textFields: Set<String> = [
         "string", "font", "size", "points", "weight", "style", "color", "align", "verticalAlign", "maxLines", "lineHeight", "padding", "lang",
+        "fit", "minSize",
     ]
 
     /// `"text": "Hello"` (every default) or `"text": {"string": …, "font": …, …}`.
@@ -66,6 +67,22 @@ extension BoardDecoder {
         style.lineHeight = number(obj["lineHeight"], "\(path).lineHeight", range: 0.5...10, default: style.lineHeight)
         if let pv = obj["padding"] { style.padding = padding(pv, "\(path).padding") ?? .zero }
         if let lv = obj["lang"] { style.language = languageTag(lv, "\(path).lang") }
+        var fitRead = true
+        if let fv = obj["fit"] {
+            if case .string(let f) = fv, let fit = TextStyle.Fit(rawValue: f) { style.fit = fit } else {
+                problem("\(path).fit", "must be \"none\" or \"shrink\"")
+                fitRead = false
+            }
+        }
+        if let mv = obj["minSize"] {
+            if style.fit != .shrink {
+                // A bad `fit` was reported already: minSize is not a second mistake.
+                if fitRead { problem("\(path).minSize", "applies with \"fit\": \"shrink\" only") }
+            } else {
+                let m = number(mv, "\(path).minSize", range: 1...1024, default: style.size)
+                if m > style.size { problem("\(path).minSize", "\(JSONWriter.format(m)) is larger than the size (\(JSONWriter.format(style.size)))") } else { style.minSize = m }
+            }
+        }
         guard problems.count == before else { return nil }
         return GadgetText(style: style, jsonPath: path)
     }

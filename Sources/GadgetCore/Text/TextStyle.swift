@@ -8,6 +8,10 @@ public struct TextStyle: Hashable, Sendable {
     /// paragraph and the right of a right-to-left one.
     public enum Alignment: String, Hashable, Sendable { case start, center, end }
     public enum VerticalAlignment: String, Hashable, Sendable { case top, middle, bottom }
+    /// What happens to text taller than its box: `none` draws it at its size (cut at the box's
+    /// edge; `check` warns), `shrink` draws it at the largest size from `size` down to `minSize`
+    /// that fits (`TextFit`).
+    public enum Fit: String, Hashable, Sendable { case none, shrink }
 
     /// A fontconfig family (`"DejaVu Sans"`, `"sans-serif"`) or a font file.
     public enum Font: Hashable, Sendable {
@@ -41,6 +45,9 @@ public struct TextStyle: Hashable, Sendable {
     /// The text's language, a BCP 47 tag (`ja`, `zh-Hans`): picks the font for characters several
     /// languages share (`TextLanguage`). Nil: the board's, else fontconfig's default order.
     public var language: String?
+    public var fit: Fit = .none
+    /// The smallest em size `fit: shrink` goes down to, board pixels; nil: `TextFit.defaultMinimum`.
+    public var minSize: Double?
 
     public init(
         _ string: String, font: Font = .family("sans-serif"), size: Double = 16,

@@ -109,6 +109,7 @@ extension BoardScene {
         do {
             let rendered = try textCache.rendered(style, box: box, scale: scale)
             warnMissing(rendered.missing, text: text)
+            warnOverflow(rendered.measure, box: box, text: text)
             return (key(style, box, scale), rendered.image)
         } catch .fontNotInstalled, .fontFileUnreadable {
             textWarnings.append("\(text.jsonPath).font: \(Self.describe(style.font)) cannot be used; drawn in sans-serif")
@@ -120,6 +121,7 @@ extension BoardScene {
         do {
             let rendered = try textCache.rendered(style, box: box, scale: scale)
             warnMissing(rendered.missing, text: text)
+            warnOverflow(rendered.measure, box: box, text: text)
             return (key(style, box, scale), rendered.image)
         } catch {
             textWarnings.append("\(text.jsonPath): \(error); not drawn")
@@ -132,6 +134,13 @@ extension BoardScene {
     private func warnMissing(_ missing: [Unicode.Scalar], text: GadgetText) {
         guard !missing.isEmpty, textCache.firstReport("\(text.jsonPath)\u{0}\(text.style.string)") else { return }
         textWarnings.append("\(text.jsonPath).string: no installed font has \(CodePointList.describe(missing)); drawn as boxes")
+    }
+
+    /// Text taller than its box is cut at the box's edge: said once per text and string, in
+    /// `check`'s words (`TextFitWarning`).
+    private func warnOverflow(_ measure: TextMeasure, box: Size2, text: GadgetText) {
+        guard !measure.fits, textCache.firstReport("fit\u{0}\(text.jsonPath)\u{0}\(text.style.string)") else { return }
+        textWarnings.append("\(text.jsonPath): \(TextFitWarning.message(measure, box: box, style: text.style)); cut at the box's edge")
     }
 
     private func key(_ style: TextStyle, _ box: Size2, _ scale: Double) -> TextImageCache.Key {

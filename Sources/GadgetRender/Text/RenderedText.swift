@@ -30,4 +30,22 @@ public struct RenderedText: Sendable {
     public var fonts: [FontFile]
     /// Characters no installed font covers (drawn as the primary font's missing-glyph box).
     public var missing: [Unicode.Scalar]
+    /// How the text sits in its box.
+    public var measure: TextMeasure
+    public var fits: Bool { measure.fits }
+    public var splitsWord: Bool { measure.splitsWord }
+}
+
+/// The laid-out text against its box, in board pixels: what `check` warns about and `fit: shrink`
+/// decides by.
+public struct TextMeasure: Sendable, Equatable {
+    /// The em size drawn (the style's, or smaller after `fit: shrink`).
+    public var size: Double
+    /// The height the text needs to show every line whole, padding and strokes outside the line
+    /// boxes included.
+    public var neededHeight: Double
+    /// Whether `neededHeight` is within the box's height (true without a height).
+    public var fits: Bool
+    /// Whether a line ends inside a word (a word wider than the box).
+    public var splitsWord: Bool
 }

@@ -43,7 +43,24 @@ public final class TextRenderer {
 
     /// Draws `style` in a box `width` board pixels wide (and `height` high, or as high as the text
     /// needs when nil); the image is `scale` times that in pixels.
+    ///
+    /// With `fit: shrink` and a `height`, the text is drawn at the largest size down to its
+    /// `minSize` that fits the box (`TextFit`; at `minSize` when nothing does: `fits` says so).
     public func render(_ style: TextStyle, width: Double, height: Double? = nil, scale: Double = 1) throws(TextError) -> RenderedText {
+        guard style.fit == .shrink, let height else { return try layOut(style, width: width, height: height, scale: scale, drawing: true) }
+        let minimum = style.minSize ?? TextFit.defaultMinimum(size: style.size)
+        var trial = style
+        let fitting = try TextFit.largestFitting(size: style.size, minimum: minimum) { (size: Double) throws(TextError) -> Bool in
+            trial.size = size
+            let t = try layOut(trial, width: width, height: height, scale: scale, drawing: false)
+            return t.fits && !t.lines.contains(where: \.truncated) && !t.splitsWord
+        }
+        trial.size = fitting ?? minimum
+        return try layOut(trial, width: width, height: height, scale: scale, drawing: true)
+    }
+
+    /// Lays `style` out and, when `drawing`, rasterises it (a measuring layout gets a 1×1 image).
+    private func layOut(_ style: TextStyle, width: Double, height: Double?, scale: Double, drawing: Bool) throws(TextError) -> RenderedText {
         let px = style.size * scale
         guard px.isFinite, px > 0, px <= Self.maximumPixelSize else { throw .invalidSize(px) }
         try Self.validateBox(style, width: width, height: height, scale: scale)
@@ -103,6 +120,15 @@ public final class TextRenderer {
         let contentHeight = pitch * Double(broken.count)
         let innerHeight = height.map { ($0 - style.padding.top - style.padding.bottom) * scale } ?? contentHeight
         let neededHeight = contentHeight + (style.padding.top + style.padding.bottom) * scale
+        // Line boxes tighter than the face (lineHeight under ~1.2) let the first ascender and the
+        // last descender out of them: the box needs that much more to show every stroke.
+        let inkOverflow = max(0, metrics.ascender + metrics.descender - pitch)
+        let fits = height.map { neededHeight + inkOverflow <= $0 * scale + 1e-9 } ?? true
+        // A line that ends where no break is allowed split a word the box was too narrow for.
+        let splitsWord = broken.dropLast().contains { line in
+            guard let last = line.range.last, line.range.upperBound < items.count else { return false }
+            return !items[last].breakAfter && !items[line.range.upperBound].isNewline && !items[last].isNewline
+        }
         guard neededHeight <= Self.maximumImageSide else {
             throw .invalidBox("text needs \(Int(neededHeight)) pixels of height, over \(Int(Self.maximumImageSide)); set maxLines")
         }
@@ -144,6 +170,10 @@ public final class TextRenderer {
             lines.append(RenderedLine(glyphs: placed, width: lineWidth, isRightToLeft: rtl, truncated: line.truncated))
         }
 
+        let measured = TextMeasure(size: style.size, neededHeight: (neededHeight + inkOverflow) / scale, fits: fits, splitsWord: splitsWord)
+        guard drawing else {
+            return RenderedText(image: RGBAImage(width: 1, height: 1, pixels: [0, 0, 0, 0]), lines: lines, fonts: used, missing: missing, measure: measured)
+        }
         var coverage = [UInt8](repeating: 0, count: imageWidth * imageHeight)
         for line in lines {
             for glyph in line.glyphs {
@@ -153,7 +183,7 @@ public final class TextRenderer {
             }
         }
         let image = Self.colorize(coverage, width: imageWidth, height: imageHeight, color: style.color)
-        return RenderedText(image: image, lines: lines, fonts: used, missing: missing)
+        return RenderedText(image: image, lines: lines, fonts: used, missing: missing, measure: measured)
     }
 
     /// Bad numbers from a board give an error, not a crash converting NaN or a huge size to Int.
