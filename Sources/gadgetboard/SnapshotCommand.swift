@@ -30,6 +30,9 @@ struct SnapshotCommand: ParsableCommand {
     @Option(name: .customLong("video-time"), help: "Show each video at this time, in seconds (default: 0, the first frame).")
     var videoTime: Double = 0
 
+    @Option(help: ArgumentHelp("Draw the board's clock ({time|…}, {date|…}) at this local time in the board's zone, YYYY-MM-DDTHH:MM[:SS] (default: now).", valueName: "time"))
+    var time: String?
+
     func validate() throws {
         try requirePNGName("--out", out)
         // Without --panel the image is the viewer's, which no rotation turns: a --rotation there
@@ -44,9 +47,14 @@ struct SnapshotCommand: ParsableCommand {
         case .failure(let problems): throw failWithProblems(problems)
         case .success(let l): loaded = l
         }
+        let clockTime: Int64
+        switch Snapshot.clockTime(time, for: loaded) {
+        case .failure(let problem): throw failWith("snapshot: \(problem)")
+        case .success(let t): clockTime = t
+        }
         let result: Snapshot.Result
         do { result = try Snapshot.render(loaded, size: size, orientation: panel ? .panel(rotation) : .viewer, page: page,
-                                                   videoTime: Microseconds((videoTime * 1_000_000).rounded())) } catch {
+                                                   videoTime: Microseconds((videoTime * 1_000_000).rounded()), clockTime: clockTime) } catch {
             throw failWith("snapshot: \(error)")
         }
         // Each video is its own draw call: say how many of the draw calls are videos.

@@ -15,6 +15,14 @@ public enum Snapshot {
         }
     }
 
+    /// The moment `snapshot` draws the clock at: `--time` (a local time in the board's zone), or
+    /// now.
+    public static func clockTime(_ text: String?, for loaded: LoadedBoard,
+                                 environment: [String: String] = ProcessEnvironment.current()) -> Swift.Result<Int64, SnapshotTimeProblem> {
+        guard let text else { return .success(WallClock.microseconds() / 1_000_000) }
+        return SnapshotClock.instant(text, zone: BoardZones.zone(for: loaded.board, environment: environment).0)
+    }
+
     public struct Result {
         public var png: [UInt8]
         public var image: RGBAImage
@@ -41,13 +49,17 @@ public enum Snapshot {
 
     /// - size: the image's size (the board letterboxed in it as on a display); nil: the board's
     ///   (`.viewer`), or the panel's (`.panel`: the board's size turned by a 90° or 270° rotation).
+    /// - clockTime: Unix seconds the board's bound clock texts show (`SnapshotClock`); nil: the
+    ///   board's own texts (what tests of other things want).
     /// - page: a paged board's page to show (nil: the first); an unknown id throws
     ///   `Snapshot.UnknownPage`.
     /// - videoTime: each video shows the frame on screen at this clip time, µs (a looping clip's
     ///   time wraps at its length); videos resolve against `videoDirectory` (nil: the board
     ///   file's directory).
     public static func render(_ loaded: LoadedBoard, size: PixelSize?, orientation: Orientation = .viewer, page: String? = nil,
-                              videoTime: Microseconds = 0, videoDirectory: String? = nil) throws -> Result {
+                              videoTime: Microseconds = 0, videoDirectory: String? = nil, clockTime: Int64? = nil,
+                              environment: [String: String] = ProcessEnvironment.current()) throws -> Result {
+        let loaded = clockTime.map { SnapshotClock.apply(loaded, at: $0, environment: environment) } ?? loaded
         // The session places each page's gadgets (and hides the other pages) as the kiosk does.
         var session = BoardSession(board: loaded.board, startTime: 0)
         if let page, !session.showPage(page, animated: false, at: 0) {
