@@ -65,22 +65,21 @@ public enum PNGCodec {
         image.width = UInt32(rgba.width)
         image.height = UInt32(rgba.height)
         image.format = gadget_png_format_rgba()
-        var size = 0
-        // First call measures, second writes (libpng's documented two-pass use).
-        let measured = rgba.pixels.withUnsafeBytes { src in
-            png_image_write_to_memory(&image, nil, &size, 0, src.baseAddress, Int32(rgba.width * 4), nil)
-        }
-        guard measured != 0, size > 0 else { let m = message(&image); png_image_free(&image); throw .encode(m) }
-        var out = [UInt8](repeating: 0, count: size)
-        let written = out.withUnsafeMutableBytes { dst in
-            rgba.pixels.withUnsafeBytes { src in
+        // One pass into a buffer of libpng's bound for this image. The documented two-pass use
+        // (measure with a null buffer, then write) compresses the whole image twice: half the
+        // cost of every snapshot, screenshot and dumped frame (issue 35's start-up profile).
+        var size = gadget_png_image_png_size_max(&image)
+        var written: Int32 = 0
+        let out = [UInt8](unsafeUninitializedCapacity: size) { dst, count in
+            written = rgba.pixels.withUnsafeBytes { src in
                 png_image_write_to_memory(&image, dst.baseAddress, &size, 0, src.baseAddress, Int32(rgba.width * 4), nil)
             }
+            count = written != 0 ? size : 0
         }
         let m = message(&image)
         png_image_free(&image)
-        guard written != 0 else { throw .encode(m) }
-        return Array(out[0..<size])
+        guard written != 0, !out.isEmpty else { throw .encode(m) }
+        return out
     }
 
     /// The type of the first chunk before the image data whose declared length runs past the end
