@@ -19,6 +19,9 @@
 #   paths            one rule: a board with "../x.png" and a symlinked image passes `check` and
 #                    `snapshot`, and a board with a missing font is drawn by `snapshot` (warning)
 #                    while `check` refuses it
+#   check            each mistake one line (issue 36, item 7): a refused source URL, a bad text
+#                    field under a binding, a JPEG named .mp4; text cut by its box is a warning
+#                    with the height needed, and still ok
 #
 # No outcome waits on a clock: the one wait is for the kiosk's control socket to appear (a hang
 # guard of 60 s, far above what a loaded machine needs).
@@ -188,5 +191,30 @@ gb snapshot paths/board/fonts.json --out fonts.png
 [[ $out == *"cannot be used; drawn in sans-serif"* ]] || fail "snapshot drew a missing font without a warning: $out"
 [[ $out == *"no installed font has U+E000; drawn as boxes"* ]] || fail "snapshot drew tofu without a warning: $out"
 pass "paths: ../ and symlinks load every way; a missing font is drawn with warnings, refused by check only"
+
+# --- check: one line per mistake; text cut by its box is a warning, and still ok.
+mkdir -p once
+cat >once/url.json <<'EOF'
+{"size":[400,200],"sources":[{"id":"price","url":"ftp://x/y"}],
+ "gadgets":[{"id":"p","center":[200,100],"size":[300,80],"text":"-","bind":{"text":"{price:/v}"}}]}
+EOF
+gb check once/url.json
+[[ $rc == 2 && $(wc -l <<<"$out") == 1 && $out == *"sources[0].url: "* ]] || fail "check of a refused source URL is not one line: status $rc: $out"
+cat >once/text.json <<'EOF'
+{"size":[400,200],"sources":[{"id":"price","url":"http://example.com/p"}],
+ "gadgets":[{"id":"p","center":[200,100],"size":[300,80],"text":{"string":"-","colr":"#ffffff"},"bind":{"text":"{price:/v}"}}]}
+EOF
+gb check once/text.json
+[[ $rc == 2 && $(wc -l <<<"$out") == 1 && $out == *'text.colr: unknown field (did you mean "color"?)'* ]] || fail "check of a bad text field is not one line: status $rc: $out"
+ffmpeg -nostdin -loglevel error -y -f lavfi -i color=c=red:s=64x48 -frames:v 1 once/photo.jpg
+cp once/photo.jpg once/photo.mp4
+printf '{"size":[400,200],"gadgets":[{"id":"v","center":[200,100],"size":[300,80],"video":"photo.mp4"}]}\n' >once/video.json
+gb check once/video.json
+[[ $rc == 2 && $(wc -l <<<"$out") == 1 && $out == *"photo.mp4: a still image (jpeg), not a video"* ]] || fail "check of a JPEG named .mp4: status $rc: $out"
+printf '{"size":[400,200],"gadgets":[{"id":"hello","center":[200,100],"size":[300,40],"text":{"string":"Good morning!","size":40}}]}\n' >once/cut.json
+gb check once/cut.json
+[[ $rc == 0 && $(wc -l <<<"$out") == 2 && $out == *"(hello).text: warning: text needs "*" px of height, the box has 40 px"* && $out == *ok ]] \
+  || fail "check of text cut by its box: status $rc: $out"
+pass "check: a refused URL, a bad text field and a JPEG as video are one line each; cut text is a warning with the height"
 
 echo "cli test: all passed"
