@@ -46,8 +46,8 @@ extension LiveBoard {
     func textChanged(_ index: GadgetIndex, from old: GadgetText?, to new: GadgetText) {
         guard hasDisplay, !sceneStale else { return }
         do {
-            try scene.setText(new, ofGadget: index.rawValue)
-            for warning in scene.textWarnings { Loggers.render.warning("\(warning)") }
+            // Only what this text added: the scene's list holds every earlier warning too.
+            for warning in try scene.setText(new, ofGadget: index.rawValue) { Loggers.render.warning("\(warning)") }
             return
         } catch {
             Loggers.render.warning("text: \(error); drawing the board again")

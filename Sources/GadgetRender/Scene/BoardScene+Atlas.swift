@@ -136,10 +136,10 @@ extension BoardScene {
         textWarnings.append("\(text.jsonPath).string: no installed font has \(CodePointList.describe(missing)); drawn as boxes")
     }
 
-    /// Text taller than its box is cut at the box's edge: said once per text and string, in
-    /// `check`'s words (`TextFitWarning`).
+    /// Text taller than its box is cut at the box's edge: said once per text, in `check`'s
+    /// words (`TextFitWarning`). Not once per string: a bound clock would say it every minute.
     private func warnOverflow(_ measure: TextMeasure, box: Size2, text: GadgetText) {
-        guard !measure.fits, textCache.firstReport("fit\u{0}\(text.jsonPath)\u{0}\(text.style.string)") else { return }
+        guard !measure.fits, textCache.firstReport("fit\u{0}\(text.jsonPath)") else { return }
         textWarnings.append("\(text.jsonPath): \(TextFitWarning.message(measure, box: box, style: text.style)); cut at the box's edge")
     }
 

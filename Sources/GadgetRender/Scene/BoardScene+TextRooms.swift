@@ -90,11 +90,15 @@ extension BoardScene {
 extension BoardScene {
     /// Gadget `i` shows `text` from the next frame on (a control `set` of a string or of a whole
     /// text object): only its text is laid out and uploaded, into its room or a new one; its
-    /// revision goes up. Thread: the render thread.
-    public func setText(_ text: GadgetText, ofGadget i: Int) throws(GLError) {
-        guard texts.indices.contains(i), texts[i] != text else { return }
+    /// revision goes up. Returns the warnings this text added (`textWarnings` keeps them all):
+    /// the caller logs these, not the whole list again. Thread: the render thread.
+    @discardableResult
+    public func setText(_ text: GadgetText, ofGadget i: Int) throws(GLError) -> [String] {
+        guard texts.indices.contains(i), texts[i] != text else { return [] }
+        let before = textWarnings.count
         texts[i] = text
         contentRevisions[i] += 1
         try redrawText(i)
+        return Array(textWarnings[before...])
     }
 }

@@ -54,3 +54,30 @@ import Testing
         #expect(harness.drawCalls == 1)
     }
 }
+
+/// A text cut by its box is said once, not again at every later text change (a bound clock
+/// changes every minute; the live board logs what `setText` returns).
+@Suite(.serialized) struct TextWarningOnceTests {
+    @Test func aCutTextIsWarnedOnceAcrossLaterChanges() throws {
+        let board = """
+        {"size": [400, 200], "gadgets": [
+          {"id": "clock", "center": [200, 60], "size": [300, 40], "text": {"string": "09:30", "size": 40, "color": "#ffffff"}},
+          {"id": "label", "center": [200, 150], "size": [300, 60], "text": {"string": "a", "size": 20, "color": "#ffffff"}}
+        ]}
+        """
+        let harness = try TextSceneHarness(try textBoard(board))
+        _ = try harness.frame()
+        #expect(harness.scene.textWarnings.count == 1)
+        #expect(harness.scene.textWarnings.first?.hasPrefix("gadgets[0] (clock).text: text needs") == true)
+        var clock = try #require(harness.scene.texts[0])
+        var added: [String] = []
+        for minute in ["09:31", "09:32", "09:33"] {
+            clock.style.string = minute
+            added += try harness.scene.setText(clock, ofGadget: 0)
+        }
+        var label = try #require(harness.scene.texts[1])
+        label.style.string = "b"
+        added += try harness.scene.setText(label, ofGadget: 1)
+        #expect(added.isEmpty, "warned again: \(added)")
+    }
+}
