@@ -165,7 +165,11 @@ final class KioskControl {
                 }
             }
             switch held {
-            case .success(let later): return later ? .later : .ok([])
+            case .success(let later):
+                // Someone changed what the panel shows: use, as a page is (issue 36). Data that
+                // changes on its own belongs in a binding ({time|…}, a source), which is not.
+                host?.controlUsedPanel(now: now)
+                return later ? .later : .ok([])
             case .failure(let f): return .failed(f)
             }
         case .page(let page):

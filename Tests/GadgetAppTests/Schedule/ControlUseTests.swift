@@ -33,7 +33,27 @@ import GadgetSystem
         #expect(k.loop.currentPageID == "a")
     }
 
-    /// Without any use, the same board's loop starts at 60 s (what the test above delays).
+    /// A control `set` counts as use too (issue 36): the loop waits 60 s from it.
+    @Test func aControlSetDelaysTheAttractLoop() throws {
+        let board = ##"""
+        { "size": [160, 100],
+          "pages": [ { "id": "home" }, { "id": "a" }, { "id": "b" } ],
+          "playlist": { "pages": ["a", "b"], "seconds": 10, "transition": { "type": "cut" }, "startAfterIdleSeconds": 60 },
+          "gadgets": [ { "id": "price", "center": [80, 50], "size": [120, 40], "text": "3.20 €" } ] }
+        """##
+        let k = try DisplayCommandTests.Kiosk(board: board)
+        let t0 = k.loop.startTime
+        k.loop.live.tick(now: t0 + 50 * Self.s)
+        k.now = t0 + 50 * Self.s
+        let reply = try k.request(#"{"cmd":"set","gadget":"price","text":"3.40 €"}"#)
+        #expect(reply?["ok"] == .bool(true))
+        k.loop.live.tick(now: t0 + 61 * Self.s)
+        #expect(k.loop.currentPageID == "home", "the attract loop started 11 s after a control set")
+        k.loop.live.tick(now: t0 + 110 * Self.s)
+        #expect(k.loop.currentPageID == "a")
+    }
+
+    /// Without any use, the same board's loop starts at 60 s (what the tests above delay).
     @Test func withoutUseTheLoopStartsAfterSixtySeconds() throws {
         let k = try DisplayCommandTests.Kiosk(board: Self.board)
         let t0 = k.loop.startTime
