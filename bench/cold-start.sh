@@ -15,6 +15,7 @@ repo=$(cd "$here/.." && pwd)
 root=$1; log=$2
 list=${IMAGE_PACKAGES:-/work/.library/env/packages/installed-swift.txt}
 . "$here/conditions.sh"; bench_conditions cold-start
+echo "# cold-start: the packages line above is the host's; the root's own follow the run"
 
 if [[ ! -x $root/usr/bin/apt-get ]]; then
     debootstrap --variant=minbase bookworm "$root" http://deb.debian.org/debian
@@ -54,5 +55,6 @@ status=0
 chroot "$root" /usr/bin/env -i HOME=/root PATH=/opt/swift/usr/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 CI=true \
     bash -c "cd /root/gadgetboard && ${COMMAND:-scripts/test.sh}" > "$log" 2>&1 || status=$?
 echo "# cold-start: ${COMMAND:-scripts/test.sh} exited $status after $(($(date +%s) - start)) s (log: $log)"
+echo "# cold-start: packages in the root: $(dpkg-query --admindir="$root/var/lib/dpkg" -W -f='${Package} ${Version}, ' libgl1-mesa-dri libegl-mesa0 libavcodec59 libcurl4 libmosquitto1 libharfbuzz0b libasound2 2>/dev/null | sed 's/, $//')"
 grep -E '^test: |^=== .*(passed|FAILED) \(|^test stages:|^tests: ' "$log" || true
 exit $status

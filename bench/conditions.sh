@@ -17,7 +17,7 @@ bench_conditions() {
         echo "# binary $b: $("$b" --version 2>/dev/null | head -n 1 || echo 'no --version'), build $type"
     done
     echo "# machine: $(uname -m), $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo); load average $(cut -d' ' -f1-3 /proc/loadavg) at the start"
-    echo "# packages: $(dpkg-query -W -f='${Package} ${Version}, ' libgl1-mesa-dri libegl-mesa0 libavcodec59 libcurl4 libmosquitto1 libharfbuzz0b 2>/dev/null | sed 's/, $//'); $(swift --version 2>/dev/null | head -n 1)"
+    echo "# packages: $(dpkg-query -W -f='${Package} ${Version}, ' libgl1-mesa-dri libegl-mesa0 libavcodec59 libcurl4 libmosquitto1 libharfbuzz0b libasound2 2>/dev/null | sed 's/, $//'); $(swift --version 2>/dev/null | head -n 1)"
     # Added to the script's own EXIT trap (call this after the script sets its trap).
     local previous; previous=$(trap -p EXIT | sed -e "s/^trap -- '//" -e "s/' EXIT\$//")
     trap "${previous:+$previous; }echo \"# $name: load average \$(cut -d' ' -f1-3 /proc/loadavg) at the end\"" EXIT
