@@ -84,9 +84,7 @@ final class KioskInput {
                 if pointerDevices.contains(device) { cursor = at; live.drawAgain(.cursor) }
             case .gravity(_, let g, let time):
                 // An accelerometer turned gravity, at its report's time.
-                live.advance(to: time)
-                live.session.setGravity(g)
-                live.drawAgain(.gravity)
+                live.setGravity(g, at: time)
             case .deviceAdded(let info):
                 Loggers.input.info("device added: \(info)")
                 if info.kind == .accelerometer { addAccelerometer(info) }

@@ -96,7 +96,7 @@ public final class KioskLoop {
         while true {
             let now = MonotonicClock.now()
             // After a stall, drop time rather than spiral (counted in the metrics).
-            service.metrics.droppedSimulationTime += live.session.beginFrame(at: now)
+            service.metrics.droppedSimulationTime += live.beginFrame(at: now)
             for signal in service.takeSignals() {
                 switch signal {
                 case .terminate(let sig):

@@ -66,7 +66,7 @@ final class PanelPower {
     /// Something other than a touch counts as use of the panel (a control `page` or `video`): a
     /// blanked panel wakes, and the idle return and the attract loop wait again from `now`.
     func used(now: Microseconds) {
-        live.session.panelUsed(at: now)
+        live.panelUsed(at: now)
         if let action = idle.wake(now: now) { apply(action, by: "a control request") }
         schedule?.used(now: now, board: live)
     }

@@ -1,12 +1,11 @@
-/// Why a type outside the live board asks for a frame (`LiveBoard.drawAgain(_:)`): what the
-/// screen shows beside the board changed, or someone is waiting to see a frame. Changes to the
-/// board itself (`apply`, a load, a page, an image, a feature) mark the frame in LiveBoard's own
-/// files and need no reason from outside.
+/// Why a frame is asked for (`LiveBoard.drawAgain(_:)`, the one way in: `needsDraw` is
+/// `private(set)`): the board changed (LiveBoard's own files), what the screen shows beside the
+/// board changed, or someone is waiting to see a frame.
 public enum DrawReason: Sendable, Equatable {
+    /// The board changed (`apply`, a load, an image, a text, a QR code: LiveBoard's own files).
+    case boardChanged
     /// The mouse pointer moved, or the last pointing device went or the first came (KioskInput).
     case cursor
-    /// An accelerometer turned gravity (KioskInput).
-    case gravity
     /// The panel came back on after idle blanking (PanelPower).
     case panelWoken
     /// The screen no longer shows what damage tracking saw: a new fit, overlay or display

@@ -56,7 +56,7 @@ extension LiveBoard {
             images[ref.path] = decoded
             recordImageFiles([ref.path])
         }
-        session.updateLook(index) { g in
+        writeLook(index) { g in
             if let (ref, _) = image { g.appearance = .image(ref) }
             if let c = change.color, !animate || !Self.isColor(g.appearance) { g.appearance = .color(c) }
             if let o = change.opacity, !animate { g.opacity = o }
@@ -71,13 +71,13 @@ extension LiveBoard {
                                               fromOpacity: before.opacity, toOpacity: change.opacity ?? before.opacity,
                                               fromColor: fromColor, toColor: toColor), gadget: change.gadget)
         } else if change.changesPose {
-            session.place(index, at: toPose)
+            place(index, at: toPose)
         }
         lookChanged(index)
         if let newText, newText != before.text { textChanged(index, from: before.text, to: newText) }
         if let z = change.z, z != before.z { restack(index, z: z) }
         if image != nil { pruneImages() }
-        needsDraw = true
+        drawAgain(.boardChanged)
         return .success(())
     }
 
@@ -85,13 +85,13 @@ extension LiveBoard {
     /// board, the scene following. A gadget gone (a new board) is skipped.
     func write(sample s: ControlAnimation.Sample, of a: ControlAnimation, gadget id: String) {
         guard let index = index(of: id) else { return }
-        if a.fromPose != a.toPose { session.place(index, at: s.pose) }
-        session.updateLook(index) { g in
+        if a.fromPose != a.toPose { place(index, at: s.pose) }
+        writeLook(index) { g in
             g.opacity = s.opacity
             if let c = s.color { g.appearance = .color(c) }
         }
         lookChanged(index)
-        needsDraw = true
+        drawAgain(.boardChanged)
     }
 
     static func isColor(_ a: Gadget.Appearance) -> Bool { if case .color = a { return true }; return false }
@@ -101,13 +101,6 @@ extension LiveBoard {
     func lookChanged(_ index: GadgetIndex) {
         let g = board.gadgets[index.rawValue]
         if !sceneStale, hasDisplay, !scene.updateLook(index.rawValue, to: g) { sceneStale = true }
-    }
-
-    /// `z` changed: restacked in place (`BoardSession.restack`): motion, gestures, animations and
-    /// the pages go on; the scene's per-gadget entries follow (no new atlas).
-    func restack(_ index: GadgetIndex, z: Double) {
-        let order = session.restack(index, z: z)
-        if hasDisplay, !sceneStale { scene.restack(order) }
     }
 
     /// Reads and decodes `path` below the board's directory, for gadget `g` (decoded no larger

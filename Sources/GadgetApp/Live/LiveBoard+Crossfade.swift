@@ -1,26 +1,12 @@
 import GadgetCore
 import GadgetRender
 
-/// Crossfades between pages on the running board (the attract loop's `crossfade` transition):
-/// the session switches the page and keeps the fade (`BoardSession+Crossfade.swift`), each frame
+/// Crossfades between pages on the running board (the attract loop's `crossfade` transition,
+/// `crossfadeToPage` in LiveBoard.swift with the session's other writes): the session switches the page and keeps the fade (`BoardSession+Crossfade.swift`), each frame
 /// hands the scene the fade's opacities (`prepareFrame`), and a frame drawn mid-fade asks for
 /// the next one (`frameDrawn`), so the frame at the fade's end, the new page solid, is drawn
 /// even when nothing else animates.
 extension LiveBoard {
-    /// Shows page `id` by crossfading to it over `seconds`; a page event (cause `cause`) goes
-    /// out when the page changed. Fails as `showPage` does for an unknown page.
-    @discardableResult
-    public func crossfadeToPage(_ id: String, seconds: Double, cause: ActionEvent.Cause, now: Microseconds) -> Result<Void, ControlFailure> {
-        advance(to: now)
-        guard session.crossfadeToPage(id, seconds: seconds, at: now, cause: cause) else {
-            // Same answer as `showPage`'s, which also reports the board's page ids.
-            return showPage(id, cause: cause, animated: false, now: now)
-        }
-        publish([])
-        needsDraw = true
-        return .success(())
-    }
-
     /// Whether every image of page `id`'s gadgets is in the scene's atlas (decoded and placed),
     /// so a transition to it shows no placeholder: the playlist holds a switch until then. An
     /// image whose decoding failed counts as ready once decoding is over (it stays a placeholder

@@ -79,7 +79,7 @@ extension LiveBoard {
                     failed.append(held)
                 }
             }
-            if held.decoded != nil { needsDraw = true }
+            if held.decoded != nil { drawAgain(.boardChanged) }
         }
         heldImages.removeAll { h in failed.contains { $0 === h } }
         if !hasDisplay { applyDecodedImages(now: now) }

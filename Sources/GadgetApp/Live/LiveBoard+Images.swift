@@ -50,13 +50,13 @@ extension LiveBoard {
         if !arrived.isEmpty {
             arrivedImages += arrived
             recordImageFiles(arrived)
-            needsDraw = true
+            drawAgain(.boardChanged)
         }
         if let finished {
             if case .failure(let problems) = finished.result { for p in problems.problems { Loggers.board.error("\(p)") } }
             decoding = nil
             allImagesArrived = true
-            needsDraw = true
+            drawAgain(.boardChanged)
         }
     }
 

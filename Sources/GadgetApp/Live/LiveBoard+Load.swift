@@ -61,7 +61,7 @@ extension LiveBoard {
             observer?.liveBoard(self, loadFinished: job.ticket, path: job.path, end: .rejected(problems.problems.map(\.description)))
         case .success(let fresh):
             readyLoad = (job, fresh, outcome)
-            needsDraw = true
+            drawAgain(.boardChanged)
             if !hasDisplay { try? swapInReadyLoad(now: now) }
         }
     }
@@ -149,12 +149,12 @@ extension LiveBoard {
         case .images:
             break  // the shown board's own images (start-up's load): its path and directory stay
         }
-        session = BoardSession(board: fresh.board, startTime: now, displayScale: scene.viewport.scale)
+        startSession(fresh.board, now: now)
         sceneStale = false
         textMayNeedSharpening = false
         textSharpeningDue = false
         for f in features { f.boardReplaced(self) }
-        needsDraw = true
+        drawAgain(.boardChanged)
         longFrames.note(adopted ? "scene adopted" : "scene swapped in (\(MonotonicClock.now() - sceneStart) µs)")
         let seconds = JSONWriter.rounded(Double(now - job.began) / 1_000_000, places: 3)
         // The swap frame's cost: adopting, or uploading the worker's composed pages.

@@ -11,7 +11,7 @@ extension LiveBoard {
     public func setQR(_ image: RGBAImage, forGadget id: String) -> Bool {
         guard let i = index(of: id), board.gadgets[i.rawValue].live?.qr != nil else { return false }
         qrImages[id] = image
-        needsDraw = true
+        drawAgain(.boardChanged)
         guard hasDisplay, !sceneStale else { return true }
         do { try scene.setQR(image, forGadget: id) } catch {
             Loggers.render.warning("qr: \(error); drawing the board again")

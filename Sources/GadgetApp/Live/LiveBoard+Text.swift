@@ -53,7 +53,7 @@ extension LiveBoard {
             Loggers.render.warning("text: \(error); drawing the board again")
         }
         sceneStale = true
-        needsDraw = true
+        drawAgain(.boardChanged)
     }
 
     /// Shows `string` as gadget `id`'s text from the next frame on, its style kept (a plain-text
@@ -75,7 +75,7 @@ extension LiveBoard {
         textMayNeedSharpening = false
         if scene.textNeedsSharpening(poses: session.renderPoses()) {
             textSharpeningDue = true
-            needsDraw = true
+            drawAgain(.boardChanged)
         }
     }
 

@@ -36,8 +36,10 @@ public final class LiveBoard {
     public internal(set) var name: String
     /// The board file shown (reloads read it); nil for the demo board.
     public internal(set) var path: String?
-    /// The simulation and gestures, and the running board (`session.board`).
-    public internal(set) var session: BoardSession
+    /// The simulation and gestures, and the running board (`session.board`). Written only by
+    /// the methods of this file ("The session's one way in" below): `private(set)` lets the
+    /// compiler hold every other type (the loop, input, the schedule, the panel) to them.
+    public private(set) var session: BoardSession
     /// Decoded images by the path the board writes.
     var images: [String: RGBAImage]
     /// The QR gadgets' images (the board's, then live texts' as they change): kept here so a
@@ -90,11 +92,10 @@ public final class LiveBoard {
     var textMayNeedSharpening = false
     var textSharpeningDue = false
 
-    /// Something changed that the next frame must show. Set by LiveBoard's own files (its
-    /// changes, loads, features) and cleared when a frame is drawn; every other type asks through
-    /// `drawAgain(_:)`. (`internal(set)`, not `private(set)`: Swift's private does not reach the
-    /// type's extensions in its other files.)
-    public internal(set) var needsDraw = true
+    /// Something changed that the next frame must show. Set in this file and through
+    /// `drawAgain(_:)` (LiveBoard's other files ask with `.boardChanged`), cleared when a frame
+    /// is drawn: `private(set)`, so the compiler holds everyone to that one way in.
+    public private(set) var needsDraw = true
     weak var observer: LiveBoardObserver?
 
     /// `set … duration`: the first feature.
@@ -165,6 +166,47 @@ public final class LiveBoard {
         observer?.liveBoard(self, published: events, actions: actions)
     }
 
+    // MARK: - The session's one way in
+
+    // Swift's `private` does not reach the type's extensions in other files, so every write of
+    // `session` is one of the named methods here (and `deliver`, `advance`, `publish`,
+    // `showPage`, `attachDisplay` above and below); LiveBoard's other files call them too.
+
+    /// Gives up simulation time the loop stalled past (`BoardSession.beginFrame`): the µs dropped.
+    func beginFrame(at now: Microseconds) -> Microseconds { session.beginFrame(at: now) }
+
+    /// An accelerometer turned gravity, at its report's time; the frame shows it.
+    func setGravity(_ g: Vector2, at time: Microseconds) {
+        advance(to: time)
+        session.setGravity(g)
+        needsDraw = true
+    }
+
+    /// Use of the panel that is not a touch (a control request): the idle return waits again.
+    func panelUsed(at now: Microseconds) { session.panelUsed(at: now) }
+
+    /// The page the idle return goes home to (the schedule's for the time of day; nil: the board's).
+    func setIdleHome(_ page: String?) { session.setIdleHome(page) }
+
+    /// Writes gadget `index`'s look (appearance, opacity, hidden, text, clip) on the board.
+    func writeLook(_ index: GadgetIndex, _ change: (inout Gadget) -> Void) { session.updateLook(index, change) }
+
+    /// Puts gadget `index` at `pose` (a `set` of its pose, an animation's frame).
+    func place(_ index: GadgetIndex, at pose: GadgetPose) { session.place(index, at: pose) }
+
+    /// `z` changed: the board is restacked in place, in the session (`BoardSession.restack`:
+    /// motion, gestures and the pages go on). That is the only place the order is written:
+    /// the scene draws the gadgets in the order of the board it is handed each frame.
+    func restack(_ index: GadgetIndex, z: Double) {
+        let order = session.restack(index, z: z)
+        if hasDisplay, !sceneStale { scene.restack(order) }
+    }
+
+    /// A new board swapped in: a new session for it, from `now`.
+    func startSession(_ board: Board, now: Microseconds) {
+        session = BoardSession(board: board, startTime: now, displayScale: scene.viewport.scale)
+    }
+
     // MARK: - Pages
 
     /// Shows page `id` (sliding from where the view is when `animated`: on the page spring, or
@@ -178,6 +220,21 @@ public final class LiveBoard {
             let ids = board.pages.map(\.id)
             if ids.isEmpty { return .failure(ControlFailure(field: "page", message: "this board has no pages (\"\(id)\")")) }
             return .failure(ControlFailure(field: "page", message: "no page \"\(id)\" (pages: \(ids.joined(separator: ", ")))"))
+        }
+        publish([])
+        needsDraw = true
+        return .success(())
+    }
+
+    /// Shows page `id` by crossfading to it over `seconds` (LiveBoard+Crossfade.swift); a page
+    /// event (cause `cause`) goes out when the page changed. Fails as `showPage` does for an
+    /// unknown page.
+    @discardableResult
+    public func crossfadeToPage(_ id: String, seconds: Double, cause: ActionEvent.Cause, now: Microseconds) -> Result<Void, ControlFailure> {
+        advance(to: now)
+        guard session.crossfadeToPage(id, seconds: seconds, at: now, cause: cause) else {
+            // Same answer as `showPage`'s, which also reports the board's page ids.
+            return showPage(id, cause: cause, animated: false, now: now)
         }
         publish([])
         needsDraw = true

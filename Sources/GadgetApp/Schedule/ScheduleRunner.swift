@@ -105,7 +105,7 @@ final class ScheduleRunner: LiveFeature {
                 waitingSwitch = nil
                 show(page, cause: cause, transition: transition, now: now, board: board)
             case .homePage(let page):
-                board.session.setIdleHome(page)
+                board.setIdleHome(page)
             case .prepare:
                 // Every page's images are decoded with the board and kept in its atlas; a page
                 // whose images are still arriving (start-up) holds its switch (`show`).

@@ -160,7 +160,7 @@ import GadgetSystem
         let runs = h.loop.pacing.stats.runs
         // Nothing to draw: the loop sleeps (not for long: a deadline already past).
         try h.loop.sleep(until: 0)
-        h.loop.live.needsDraw = true
+        h.loop.live.drawAgain(.screenInvalidated)
         try h.frame()
         #expect(h.loop.pacing.stats.runs == runs + 1)
         #expect(h.loop.service.metrics.frameTime.count == UInt64(h.loop.pacing.stats.frameTimes.totalCount))

@@ -24,7 +24,7 @@ import GadgetSystem
     static func expectSameAsBuiltHere(_ h: Harness) throws {
         let swapped = try h.loop.display.readPixels()
         h.loop.live.sceneStale = true
-        h.loop.live.needsDraw = true
+        h.loop.live.drawAgain(.screenInvalidated)
         try h.frame()
         #expect(try h.loop.display.readPixels() == swapped)
     }
