@@ -63,6 +63,7 @@ extension VideoPlayer {
         case .pause: pause(at: flip)
         case .seek: seek(to: request.time ?? 0, at: flip)
         case .restart: restart(at: flip)
+        case .volume: setVolume(request.level ?? 1)
         }
     }
 }

@@ -202,6 +202,13 @@ public final class VideoPlayer {
         restartDecoder()
     }
 
+    /// The soundtrack's level, 0...1 (the board's `volume` until a control request changes it).
+    public private(set) var volume: Double = 1
+
+    public func setVolume(_ level: Double) {
+        volume = min(1, max(0, level))
+    }
+
     private func restartDecoder() {
         endOfStream = false
         queue.removeAll()

@@ -1,6 +1,7 @@
-/// `"video": "clips/lobby.mp4"` or `"video": {"src": …, "loop": true, "poster": "still.jpg"}`.
+/// `"video": "clips/lobby.mp4"` or `"video": {"src": …, "loop": true, "poster": "still.jpg",
+/// "muted": false, "volume": 1.0}`.
 extension BoardDecoder {
-    static let videoFields: Set<String> = ["src", "loop", "poster"]
+    static let videoFields: Set<String> = ["src", "loop", "poster", "muted", "volume"]
 
     /// The gadget's video, and its appearance settled: the poster is the gadget's image (so it
     /// shows before the first frame, and instead of a clip that cannot play); a gadget with a
@@ -21,13 +22,15 @@ extension BoardDecoder {
             }
             var ref = VideoReference(path: s, jsonPath: "\(vpath).src")
             ref.loop = bool(o["loop"], "\(vpath).loop", default: true)
+            ref.muted = bool(o["muted"], "\(vpath).muted", default: false)
+            ref.volume = number(o["volume"], "\(vpath).volume", range: 0...1, default: 1)
             if let p = o["poster"] {
                 if case .string(let ps) = p, !ps.isEmpty { ref.poster = ImageReference(path: ps, jsonPath: "\(vpath).poster") }
                 else { problem("\(vpath).poster", "expected a file path string") }
             }
             video = ref
         default:
-            problem(vpath, "expected a file path string or {\"src\", \"loop\", \"poster\"}, got \(v.kindName)")
+            problem(vpath, "expected a file path string or {\"src\", \"loop\", \"poster\", \"muted\", \"volume\"}, got \(v.kindName)")
         }
         guard let video else { return nil }
         if let poster = video.poster {

@@ -8,9 +8,14 @@ public struct VideoReference: Sendable, Hashable {
     /// Starts again at the end (default true); false: stops on its last frame.
     public var loop: Bool
     public var poster: ImageReference?
+    /// The clip's sound is not played (default false: a clip's soundtrack plays with it). A muted
+    /// clip's pictures keep the flip clock.
+    public var muted: Bool
+    /// The soundtrack's level, 0...1 (linear amplitude: `VolumeCurve`), before the board's volume.
+    public var volume: Double
 
-    public init(path: String, jsonPath: String, loop: Bool = true, poster: ImageReference? = nil) {
-        self.path = path; self.jsonPath = jsonPath; self.loop = loop; self.poster = poster
+    public init(path: String, jsonPath: String, loop: Bool = true, poster: ImageReference? = nil, muted: Bool = false, volume: Double = 1) {
+        self.path = path; self.jsonPath = jsonPath; self.loop = loop; self.poster = poster; self.muted = muted; self.volume = volume
     }
 
     /// What a video gadget without a poster or colour shows until its first frame, and when its

@@ -9,7 +9,7 @@ public enum ControlCommandLine {
         ctl SOCKET page ID
         ctl SOCKET display on|off|auto
         ctl SOCKET load PATH
-        ctl SOCKET video GADGET play|pause|restart|seek S
+        ctl SOCKET video GADGET play|pause|restart|seek S|volume L
         ctl SOCKET state
         ctl SOCKET snapshot OUT.png
         ctl SOCKET subscribe
@@ -74,15 +74,23 @@ public enum ControlCommandLine {
         }
     }
 
-    /// `video GADGET play|pause|restart|seek S`: `{"cmd":"video","gadget","action"[,"time"]}`
+    /// `video GADGET play|pause|restart|seek S|volume L`: `{"cmd":"video","gadget","action"[,"time"|"level"]}`
     /// (docs/control.md, `video`), checked by the same rules the kiosk applies (`VideoControl`)
     /// so a typo is one line here rather than a refusal from the kiosk.
     static func video(_ rest: [String]) -> Result<JSONValue, ControlFailure> {
-        guard rest.count >= 2 else { return .failure(ControlFailure(field: nil, message: "video takes GADGET play|pause|restart|seek S")) }
+        guard rest.count >= 2 else { return .failure(ControlFailure(field: nil, message: "video takes GADGET play|pause|restart|seek S|volume L")) }
         guard let action = VideoControl.Action(rawValue: rest[1]) else {
-            return .failure(ControlFailure(field: "action", message: "expected play, pause, restart or seek S, got \"\(rest[1])\""))
+            return .failure(ControlFailure(field: "action", message: "expected play, pause, restart, seek S or volume L, got \"\(rest[1])\""))
         }
         var pairs: [(String, JSONValue)] = [("cmd", .string("video")), ("gadget", .string(rest[0])), ("action", .string(action.rawValue))]
+        if action == .volume {
+            guard rest.count == 3 else { return .failure(ControlFailure(field: nil, message: "video volume takes one level from 0 to 1")) }
+            guard let l = Double(rest[2]), l.isFinite, l >= 0, l <= 1 else {
+                return .failure(ControlFailure(field: "level", message: "expected a level from 0 to 1, got \"\(rest[2])\""))
+            }
+            pairs.append(("level", .number(l)))
+            return .success(.object(pairs))
+        }
         guard action == .seek else {
             if rest.count != 2 { return .failure(ControlFailure(field: nil, message: "video \(action.rawValue) takes no time (only seek does)")) }
             return .success(.object(pairs))

@@ -74,7 +74,7 @@ public enum ControlRequestDecoder {
             try allow(pairs, ["cmd", "id", "state"])
             return .display(try DisplayControl.override(value["state"]))
         case "video":
-            try allow(pairs, ["cmd", "id", "gadget", "action", "time"])
+            try allow(pairs, ["cmd", "id", "gadget", "action", "time", "level"])
             return .video(try VideoControl.decode(value, gadget: identifier(value, "gadget")))
         default:
             throw ControlFailure(field: "cmd", message: "unknown command \"\(clip(cmd))\" (one of \(ControlRequest.commandNames.joined(separator: ", ")))")

@@ -1,16 +1,19 @@
-/// `{"cmd":"video","gadget":ID,"action":"play"|"pause"|"seek"|"restart","time":S}` (docs/control.md):
-/// drives one video gadget's player. `time` (seconds into the clip) comes with `seek` and only
-/// with it; a seek past the clip's end shows its end.
+/// `{"cmd":"video","gadget":ID,"action":"play"|"pause"|"seek"|"restart"|"volume","time":S,"level":L}`
+/// (docs/control.md): drives one video gadget's player. `time` (seconds into the clip) comes with
+/// `seek` and only with it; a seek past the clip's end shows its end. `level` (0...1, the
+/// soundtrack's volume) comes with `volume` and only with it.
 public struct VideoControl: Sendable, Equatable {
-    public enum Action: String, Sendable, Equatable, CaseIterable { case play, pause, seek, restart }
+    public enum Action: String, Sendable, Equatable, CaseIterable { case play, pause, seek, restart, volume }
 
     public var gadget: String
     public var action: Action
     /// The seek's target, µs; nil for the other actions.
     public var time: Microseconds?
+    /// The soundtrack's new level, 0...1; nil for the other actions.
+    public var level: Double?
 
-    public init(gadget: String, action: Action, time: Microseconds? = nil) {
-        self.gadget = gadget; self.action = action; self.time = time
+    public init(gadget: String, action: Action, time: Microseconds? = nil, level: Double? = nil) {
+        self.gadget = gadget; self.action = action; self.time = time; self.level = level
     }
 
     /// The longest seek target accepted, seconds (a day: far past any signage clip, finite).
@@ -25,6 +28,15 @@ public struct VideoControl: Sendable, Equatable {
             throw ControlFailure(field: "action", message: "unknown action \"\(ControlRequestDecoder.clip(s))\" (one of \(names))")
         }
         let t = value["time"]
+        let l = value["level"]
+        if action != .volume, l != nil { throw ControlFailure(field: "level", message: "only with action \"volume\"") }
+        if action == .volume {
+            if t != nil { throw ControlFailure(field: "time", message: "only with action \"seek\"") }
+            guard let l else { throw ControlFailure(field: "level", message: "missing (0 to 1, for volume)") }
+            guard case .number(let n) = l else { throw ControlFailure(field: "level", message: "expected a number from 0 to 1, got \(l.kindName)") }
+            guard n.isFinite, n >= 0, n <= 1 else { throw ControlFailure(field: "level", message: "\(JSONWriter.format(n)) is out of range 0...1") }
+            return VideoControl(gadget: gadget, action: action, level: n)
+        }
         guard action == .seek else {
             if t != nil { throw ControlFailure(field: "time", message: "only with action \"seek\"") }
             return VideoControl(gadget: gadget, action: action)

@@ -46,6 +46,15 @@ public struct VideoClock: Sendable, Equatable {
         anchorMedia = max(0, target); anchorFlip = flip; seekTarget = anchorMedia; generation += 1
     }
 
+    /// Shows media time `media` at `flip`, playing on from there at the flip clock's rate: the
+    /// audio clock's reading (`SoundtrackClock`) re-anchors the clock at each flip it paces, so
+    /// the next picture's flip (`flip(showing:)`) and `state`'s time follow the sound too. Does
+    /// nothing while paused (the sound stands still then as well).
+    public mutating func follow(media: Microseconds, at flip: Microseconds) {
+        guard playing else { return }
+        anchorMedia = max(0, media); anchorFlip = flip
+    }
+
     /// From the first frame, playing.
     public mutating func restart(at flip: Microseconds) {
         seek(to: 0, at: flip); playing = true

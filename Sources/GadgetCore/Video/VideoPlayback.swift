@@ -16,6 +16,11 @@ public struct VideoPlayback: Sendable {
     public private(set) var ended = false
     /// Set until the first frame after a start or restart is shown.
     private var starting = true
+    /// The playback time at which each recent pass of the clip began (a frame's `time` less its
+    /// `clipTime`), for mapping the soundtrack's position onto this timeline (`SoundtrackClock`).
+    private var passStarts: [Int: Microseconds] = [:]
+    /// Whether the last step's picture was chosen by the audio clock (`state`, tests).
+    public private(set) var followsAudio = false
 
     public init(startingAt flip: Microseconds, refresh: Microseconds, loops: Bool = true, playing: Bool = true) {
         clock = VideoClock(startingAt: flip, playing: playing)
@@ -34,13 +39,18 @@ public struct VideoPlayback: Sendable {
     /// Chooses the frame for the flip at `flip`, taking it and the frames it supersedes from the
     /// front of `queue` (oldest first). `endOfStream`: the decoder has nothing more to give (a
     /// clip that does not loop has ended).
-    public mutating func step(queue: inout [VideoFrame], endOfStream: Bool, flip: Microseconds) -> Step {
+    /// `audio`: the soundtrack's newest position where it has one; where it paces (a sound card),
+    /// its reading at `flip` is the media time (the audio clock is the master), otherwise the
+    /// flip clock's is.
+    public mutating func step(queue: inout [VideoFrame], endOfStream: Bool, flip: Microseconds,
+                              audio: SoundtrackPosition? = nil) -> Step {
         var step = Step()
         let generation = clock.generation, target = clock.seekTarget
         // Frames from before a seek, and frames decoded only to reach a seek's target, are not
         // frames the viewer missed: gone without counting.
         queue.removeAll { $0.generation < generation }
         while let f = queue.first, f.time + max(f.duration, 0) <= target, queue.count > 1 || f.duration > 0 { queue.removeFirst() }
+        follow(audio, queue: queue, flip: flip)
         let media = clock.mediaTime(at: flip)
         let pick = cadence.pick(times: queue.map(\.time), media: media)
         if let i = pick.show {
@@ -59,6 +69,21 @@ public struct VideoPlayback: Sendable {
             step.events.append(.ended)
         }
         return step
+    }
+
+    /// Re-anchors the clock on the soundtrack's position where it paces (`SoundtrackClock`).
+    private mutating func follow(_ audio: SoundtrackPosition?, queue: [VideoFrame], flip: Microseconds) {
+        for f in queue where f.generation == clock.generation { passStarts[f.loop] = f.time - f.clipTime }
+        if let c = current, c.generation == clock.generation { passStarts[c.loop] = c.time - c.clipTime }
+        // Only the passes around the one playing are ever asked for.
+        if passStarts.count > 4, let newest = passStarts.keys.max() { passStarts = passStarts.filter { $0.key >= newest - 1 } }
+        followsAudio = false
+        guard clock.playing, !ended else { return }
+        let starts = passStarts
+        guard let media = SoundtrackClock.videoMediaTime(at: flip, position: audio, generation: clock.generation,
+                                                         passStart: { starts[$0] }) else { return }
+        clock.follow(media: media, at: flip)
+        followsAudio = true
     }
 
     /// Whether the clip is playing (the loop wakes for its pictures; `state`'s `playing`).
@@ -101,6 +126,7 @@ public struct VideoPlayback: Sendable {
     /// frames it decodes from there.
     public mutating func seek(to target: Microseconds, at flip: Microseconds) -> Int {
         clock.seek(to: target, at: flip)
+        passStarts = [:]
         ended = false
         return clock.generation
     }
@@ -108,6 +134,7 @@ public struct VideoPlayback: Sendable {
     /// From the first frame, playing; returns the decoder's new generation.
     public mutating func restart(at flip: Microseconds) -> Int {
         clock.restart(at: flip)
+        passStarts = [:]
         ended = false
         starting = true
         return clock.generation

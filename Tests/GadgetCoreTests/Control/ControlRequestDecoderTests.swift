@@ -217,14 +217,16 @@ import Testing
             if case .failure(let f) = ControlCommandLine.request(words) { return f.description }
             return nil
         }
-        #expect(message(["video"]) == "video takes GADGET play|pause|restart|seek S")
-        #expect(message(["video", "lobby"]) == "video takes GADGET play|pause|restart|seek S")
-        #expect(message(["video", "lobby", "stop"]) == #"action: expected play, pause, restart or seek S, got "stop""#)
+        #expect(message(["video"]) == "video takes GADGET play|pause|restart|seek S|volume L")
+        #expect(message(["video", "lobby"]) == "video takes GADGET play|pause|restart|seek S|volume L")
+        #expect(message(["video", "lobby", "stop"]) == #"action: expected play, pause, restart, seek S or volume L, got "stop""#)
         #expect(message(["video", "lobby", "seek"]) == "video seek takes one time in seconds")
         #expect(message(["video", "lobby", "seek", "soon"]) == #"time: expected seconds from 0 to 86400, got "soon""#)
         #expect(message(["video", "lobby", "seek", "-1"]) == #"time: expected seconds from 0 to 86400, got "-1""#)
         #expect(message(["video", "lobby", "seek", "nan"]) == #"time: expected seconds from 0 to 86400, got "nan""#)
         #expect(message(["video", "lobby", "play", "3"]) == "video play takes no time (only seek does)")
+        #expect(message(["video", "lobby", "volume"]) == "video volume takes one level from 0 to 1")
+        #expect(message(["video", "lobby", "volume", "2"]) == #"level: expected a level from 0 to 1, got "2""#)
         for m in [["video"], ["video", "lobby", "stop"], ["video", "lobby", "seek", "x"]].compactMap(message) { #expect(!m.contains("\n")) }
     }
 

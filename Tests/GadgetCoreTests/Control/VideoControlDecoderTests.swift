@@ -17,13 +17,24 @@ import Testing
         #expect(try decode(##"{"cmd":"video","gadget":"v","action":"restart"}"##).get().command == .video(VideoControl(gadget: "v", action: .restart)))
         #expect(try decode(##"{"cmd":"video","gadget":"v","action":"seek","time":2.5}"##).get().command
             == .video(VideoControl(gadget: "v", action: .seek, time: 2_500_000)))
+        #expect(try decode(##"{"cmd":"video","gadget":"v","action":"volume","level":0.5}"##).get().command
+            == .video(VideoControl(gadget: "v", action: .volume, level: 0.5)))
+    }
+
+    @Test func volumeTakesALevelFromZeroToOne() {
+        #expect(failure(##"{"cmd":"video","gadget":"v","action":"volume"}"##) == ControlFailure(field: "level", message: "missing (0 to 1, for volume)"))
+        #expect(failure(##"{"cmd":"video","gadget":"v","action":"volume","level":1.5}"##) == ControlFailure(field: "level", message: "1.5 is out of range 0...1"))
+        #expect(failure(##"{"cmd":"video","gadget":"v","action":"volume","level":"loud"}"##)
+            == ControlFailure(field: "level", message: "expected a number from 0 to 1, got a string"))
+        #expect(failure(##"{"cmd":"video","gadget":"v","action":"play","level":1}"##) == ControlFailure(field: "level", message: "only with action \"volume\""))
+        #expect(failure(##"{"cmd":"video","gadget":"v","action":"volume","level":1,"time":2}"##)?.field == "time")
     }
 
     @Test func mistakesNameTheirField() {
         #expect(failure(##"{"cmd":"video","action":"play"}"##) == ControlFailure(field: "gadget", message: "missing"))
-        #expect(failure(##"{"cmd":"video","gadget":"v"}"##) == ControlFailure(field: "action", message: "missing (one of play, pause, seek, restart)"))
+        #expect(failure(##"{"cmd":"video","gadget":"v"}"##) == ControlFailure(field: "action", message: "missing (one of play, pause, seek, restart, volume)"))
         #expect(failure(##"{"cmd":"video","gadget":"v","action":"stop"}"##)
-            == ControlFailure(field: "action", message: "unknown action \"stop\" (one of play, pause, seek, restart)"))
+            == ControlFailure(field: "action", message: "unknown action \"stop\" (one of play, pause, seek, restart, volume)"))
         #expect(failure(##"{"cmd":"video","gadget":"v","action":3}"##) == ControlFailure(field: "action", message: "expected a string, got a number"))
         #expect(failure(##"{"cmd":"video","gadget":"v","action":"seek"}"##)?.field == "time")
         #expect(failure(##"{"cmd":"video","gadget":"v","action":"seek","time":-1}"##) == ControlFailure(field: "time", message: "-1 is out of range 0...86400"))
