@@ -31,9 +31,9 @@ def main(argv):
 
     fig, ax = plt.subplots(4, 1, figsize=(10, 11), sharex=True)
     verdict = "PASS" if summary["pass"] else "FAIL"
-    growth = summary["rss_growth_after_first_minute_bytes"]
+    growth = summary["rss_growth_after_first_minute_bytes"]  # the peak over minute 1
     fig.suptitle(f"gadgetboard soak: {settings['board']}, {settings['duration_s']:g} s, seed {settings['seed']}: {verdict}\n"
-                 f"RSS growth after minute 1: {growth / 1e6:+.3f} MB; fds {summary['open_fds_min']}…{summary['open_fds_max']}; "
+                 f"RSS peak growth after minute 1: {growth / 1e6:+.3f} MB; fds {summary['open_fds_min']}…{summary['open_fds_max']}; "
                  f"p99 by quarter {' / '.join('-' if q is None else f'{q:.1f}' for q in summary['frame_p99_ms_by_quarter'])} ms",
                  fontsize=10)
 
