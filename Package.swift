@@ -54,6 +54,10 @@ let package = Package(
         // Video: FFmpeg's demuxers and decoders (libavformat, libavcodec, libavutil; the module map links all three).
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
+        // Sound (issue 37): ALSA's PCM API (libasound2). No pkgConfig: alsa.pc's only cflag is
+        // -D_REENTRANT, which SwiftPM refuses with a warning on every build; the headers are in
+        // /usr/include and the module map links asound.
+        .systemLibrary(name: "CALSA", path: "Sources/CALSA", providers: [.apt(["libasound2-dev"])]),
         // glibc's <malloc.h> (mallinfo2, mallopt) and the bench's malloc counter; part of libc, nothing to link.
         .target(name: "CMalloc", path: "Sources/CMalloc"),
         // glibc's <sys/epoll.h> and <sys/timerfd.h>, which Swift's Glibc module leaves out; part of libc.
@@ -126,6 +130,13 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
+        // Sound (issue 37): the ALSA output (CALSA) behind one owner type with a typed AudioError,
+        // the one playback thread with the mixer, `--audio none`, `--audio-out`'s WAV recording.
+        .target(name: "GadgetAudio", dependencies: [
+            "CALSA", "GadgetCore", "GadgetSystem",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         // Wires board + renderer + display + input: scenes, the main loop, commands' work.
         .target(name: "GadgetApp", dependencies: [
             "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput", "GadgetSystem", "GadgetMQTT",
@@ -134,6 +145,8 @@ let package = Package(
             "GadgetSources",
             // Video gadgets' decoding (check, snapshot, the player).
             "GadgetVideo",
+            // Sound: the audio engine the kiosk starts and stops (issue 37).
+            "GadgetAudio",
             // The player's zero-copy choice (DMABufImporter).
             "GadgetGL",
             .product(name: "Logging", package: "swift-log"),
@@ -203,6 +216,12 @@ let package = Package(
         // The video soak's child process (VideoSoakTests starts it beside the test binary): a
         // program, not a registered test, so the suite counts only tests that test something.
         .executableTarget(name: "VideoSoakChild", dependencies: ["GadgetVideo", "GadgetCore", "GadgetSystem"], path: "Tests/VideoSoakChild"),
+        // The mixer's thread against doubles and ALSA's file plugin (no sound card needed).
+        .testTarget(name: "GadgetAudioTests", dependencies: [
+            "GadgetAudio", "GadgetCore", "GadgetSystem",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         .testTarget(name: "GadgetBenchTests", dependencies: ["GadgetBench", "GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem", "CMalloc"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,169 @@
+import CALSA
+import GadgetCore
+
+/// An ALSA playback PCM (`snd_pcm_t`), owned: opened non-blocking with the format negotiated
+/// (48 kHz stereo float where the device takes it, else S32 or S16 converted here), a period of
+/// ≤ 10 ms and three of them in the buffer; closed on `close` or deinit.
+///
+/// Errors: an underrun (-EPIPE) and a suspend (-ESTRPIPE) are recovered with `snd_pcm_recover`
+/// (which prepares or resumes the stream); anything else a write or wait returns (-ENODEV when a
+/// USB card is pulled, -EBADFD, -EIO), or a device that takes nothing for a second, means the
+/// device is gone: `.lost`, and the engine reopens it later. Thread: see `AudioOutput`.
+public final class ALSAOutput: AudioOutput {
+    public let name: String
+    private var pcm: OpaquePointer?
+    private var settings: AudioOutputSettings?
+    private var wire: snd_pcm_format_t = SND_PCM_FORMAT_FLOAT_LE
+    private var s16: [Int16] = []
+    private var s32: [Int32] = []
+
+    /// The sample formats tried, best first: float is what the mixer makes (no conversion, and the
+    /// file plugin records exactly the mix); S32 and S16 are what cards take.
+    static let wireFormats: [snd_pcm_format_t] = [SND_PCM_FORMAT_FLOAT_LE, SND_PCM_FORMAT_S32_LE, SND_PCM_FORMAT_S16_LE]
+
+    public init(device: String) {
+        name = device
+        gadget_alsa_silence_errors()
+    }
+
+    deinit { close() }
+
+    public func open(preferred: AudioFormat) throws(AudioError) -> AudioOutputSettings {
+        close()
+        var handle: OpaquePointer?
+        try check("snd_pcm_open", snd_pcm_open(&handle, name, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK))
+        guard let handle else { throw AudioError.alsa("snd_pcm_open", name, -ENODEV) }
+        do throws(AudioError) {
+            let agreed = try configure(handle, preferred: preferred)
+            pcm = handle
+            settings = agreed
+            return agreed
+        } catch {
+            snd_pcm_close(handle)
+            throw error
+        }
+    }
+
+    private func configure(_ pcm: OpaquePointer, preferred: AudioFormat) throws(AudioError) -> AudioOutputSettings {
+        var hw: OpaquePointer?
+        try check("snd_pcm_hw_params_malloc", snd_pcm_hw_params_malloc(&hw))
+        defer { snd_pcm_hw_params_free(hw) }
+        try check("snd_pcm_hw_params_any", snd_pcm_hw_params_any(pcm, hw))
+        try check("snd_pcm_hw_params_set_access", snd_pcm_hw_params_set_access(pcm, hw, SND_PCM_ACCESS_RW_INTERLEAVED))
+        guard let format = Self.wireFormats.first(where: { snd_pcm_hw_params_test_format(pcm, hw, $0) == 0 }) else {
+            throw AudioError.unsupportedFormat(device: name, detail: "tried FLOAT_LE, S32_LE, S16_LE")
+        }
+        try check("snd_pcm_hw_params_set_format", snd_pcm_hw_params_set_format(pcm, hw, format))
+        var channels = UInt32(preferred.channels)
+        try check("snd_pcm_hw_params_set_channels_near", snd_pcm_hw_params_set_channels_near(pcm, hw, &channels))
+        var rate = UInt32(preferred.sampleRate)
+        var dir: Int32 = 0
+        try check("snd_pcm_hw_params_set_rate_near", snd_pcm_hw_params_set_rate_near(pcm, hw, &rate, &dir))
+        let mix = AudioFormat(sampleRate: Int(rate), channels: Int(channels))
+        var period = snd_pcm_uframes_t(AudioTuning.periodFrames(mix))
+        dir = 0
+        try check("snd_pcm_hw_params_set_period_size_near", snd_pcm_hw_params_set_period_size_near(pcm, hw, &period, &dir))
+        var buffer = period * snd_pcm_uframes_t(AudioTuning.periods)
+        try check("snd_pcm_hw_params_set_buffer_size_near", snd_pcm_hw_params_set_buffer_size_near(pcm, hw, &buffer))
+        try check("snd_pcm_hw_params", snd_pcm_hw_params(pcm, hw))
+        dir = 0
+        try check("snd_pcm_hw_params_get_period_size", snd_pcm_hw_params_get_period_size(hw, &period, &dir))
+        try check("snd_pcm_hw_params_get_buffer_size", snd_pcm_hw_params_get_buffer_size(hw, &buffer))
+
+        // Wake when a period's room is free; start once the buffer is full (a cold start plays
+        // the first chunks in order instead of underrunning after the first).
+        var sw: OpaquePointer?
+        try check("snd_pcm_sw_params_malloc", snd_pcm_sw_params_malloc(&sw))
+        defer { snd_pcm_sw_params_free(sw) }
+        try check("snd_pcm_sw_params_current", snd_pcm_sw_params_current(pcm, sw))
+        try check("snd_pcm_sw_params_set_avail_min", snd_pcm_sw_params_set_avail_min(pcm, sw, period))
+        try check("snd_pcm_sw_params_set_start_threshold", snd_pcm_sw_params_set_start_threshold(pcm, sw, buffer - buffer % max(1, period)))
+        try check("snd_pcm_sw_params", snd_pcm_sw_params(pcm, sw))
+        try check("snd_pcm_prepare", snd_pcm_prepare(pcm))
+
+        wire = format
+        let samples = Int(period) * Int(channels)
+        s16 = format == SND_PCM_FORMAT_S16_LE ? [Int16](repeating: 0, count: samples) : []
+        s32 = format == SND_PCM_FORMAT_S32_LE ? [Int32](repeating: 0, count: samples) : []
+        // ALSA's null and file plugins take every write at once: they have no clock to follow.
+        let type = snd_pcm_type(pcm)
+        let paced = type != SND_PCM_TYPE_NULL && type != SND_PCM_TYPE_FILE
+        return AudioOutputSettings(format: mix, sampleFormat: String(cString: snd_pcm_format_name(format)),
+                                   periodFrames: Int(period), bufferFrames: Int(buffer), paced: paced)
+    }
+
+    public func write(_ samples: UnsafeBufferPointer<Float>, frames: Int) -> AudioWriteOutcome {
+        guard let pcm, let settings else { return .lost(AudioError.alsa("snd_pcm_writei", name, -EBADFD)) }
+        let channels = settings.format.channels
+        let count = min(frames * channels, samples.count)
+        if wire == SND_PCM_FORMAT_S16_LE {
+            if s16.count < count { s16 = [Int16](repeating: 0, count: count) }
+            for i in 0..<count { s16[i] = Int16((samples[i] * 32767).rounded()) }
+            return s16.withUnsafeBytes { write(pcm, $0.baseAddress!, frames: count / channels, frameBytes: 2 * channels) }
+        } else if wire == SND_PCM_FORMAT_S32_LE {
+            if s32.count < count { s32 = [Int32](repeating: 0, count: count) }
+            // 2147483647 is not a Float: scale by 2^31 and clamp the one value that overflows.
+            for i in 0..<count { s32[i] = Int32(clamping: Int64((Double(samples[i]) * 2_147_483_648).rounded())) }
+            return s32.withUnsafeBytes { write(pcm, $0.baseAddress!, frames: count / channels, frameBytes: 4 * channels) }
+        }
+        return write(pcm, UnsafeRawPointer(samples.baseAddress!), frames: count / channels, frameBytes: 4 * channels)
+    }
+
+    /// `snd_pcm_writei` until every frame is taken, waiting (`snd_pcm_wait`, so `stop` is never
+    /// blocked for long) while the buffer is full.
+    private func write(_ pcm: OpaquePointer, _ bytes: UnsafeRawPointer, frames: Int, frameBytes: Int) -> AudioWriteOutcome {
+        var done = 0, underran = false, waitedMs = 0
+        let waitMs: Int32 = 100
+        while done < frames {
+            let rc = snd_pcm_writei(pcm, bytes + done * frameBytes, snd_pcm_uframes_t(frames - done))
+            if rc >= 0 {
+                done += rc
+                waitedMs = 0
+                continue
+            }
+            let code = Int32(rc)
+            if code == -EAGAIN {
+                let w = snd_pcm_wait(pcm, waitMs)
+                if w == 0 {
+                    waitedMs += Int(waitMs)
+                    if Int64(waitedMs) * 1_000_000 >= AudioTuning.stallNanos {
+                        return .lost(AudioError.alsa("snd_pcm_wait", name, -ETIMEDOUT))
+                    }
+                } else if w < 0 {
+                    if let lost = recover(pcm, w, &underran) { return lost }
+                }
+                continue
+            }
+            if let lost = recover(pcm, code, &underran) { return lost }
+        }
+        return underran ? .underrun : .written
+    }
+
+    /// Recovers an underrun or a suspend; anything else (or a failed recovery) is a lost device.
+    private func recover(_ pcm: OpaquePointer, _ code: Int32, _ underran: inout Bool) -> AudioWriteOutcome? {
+        guard code == -EPIPE || code == -ESTRPIPE else { return .lost(AudioError.alsa("snd_pcm_writei", name, code)) }
+        let rc = snd_pcm_recover(pcm, code, 1)
+        guard rc == 0 else { return .lost(AudioError.alsa("snd_pcm_recover", name, rc)) }
+        if code == -EPIPE { underran = true }
+        return nil
+    }
+
+    public func delayFrames() -> Int? {
+        guard let pcm else { return nil }
+        var delay: snd_pcm_sframes_t = 0
+        guard snd_pcm_delay(pcm, &delay) == 0 else { return nil }
+        return max(0, Int(delay))
+    }
+
+    public func close() {
+        guard let pcm else { return }
+        snd_pcm_drop(pcm)
+        snd_pcm_close(pcm)
+        self.pcm = nil
+        settings = nil
+    }
+
+    private func check(_ call: String, _ rc: Int32) throws(AudioError) {
+        if rc < 0 { throw AudioError.alsa(call, name, rc) }
+    }
+}

@@ -1,0 +1,196 @@
+import GadgetCore
+import Logging
+
+/// The audio thread's own state and loop: the mixer, its float buffer, the device, the recording.
+/// Made on the kiosk's thread and handed to the audio thread whole; from then on nothing else
+/// touches it (hence `@unchecked Sendable`: one hand-over, then confined).
+///
+/// Each turn: wait for the chunk's slot (the device's `snd_pcm_wait` inside `write` when it
+/// paces; the clock otherwise), take the commands, mix, record, write. No allocation in steady
+/// state: the buffer is made once, and the command and event lists only grow when something
+/// happens.
+final class PlaybackLoop: @unchecked Sendable {
+    private var output: (any AudioOutput)?
+    /// The output to reopen when `output` is nil (absent at start, or lost).
+    private let spare: any AudioOutput
+    private var settings: AudioOutputSettings?
+    private let format: AudioFormat
+    private let periodFrames: Int
+    private let reopens: Bool
+    private let recorder: WAVRecorder?
+    private let clock: any AudioClock
+    private let shared: AudioShared
+    private let logger: Logger
+
+    private var mixer = Mixer()
+    private var buffer: [Float]
+    private var commands: [AudioShared.Command] = []
+    /// Frames mixed since start: the next chunk's position (and its frame in the recording).
+    private var position: Int64 = 0
+    /// Clock pacing: the slot of frame `paceFrames` after `paceBase`; rebased whenever the device
+    /// paced the last chunk, so a lost device's silence continues from where the device stopped.
+    private var paceBase: Int64 = 0
+    private var paceFrames: Int64 = 0
+    private var pacedByDevice = false
+    private var nextReopen: Int64 = 0
+    private var underruns = 0
+    private var recording = true
+    private var started = false
+
+    init(output: (any AudioOutput)?, spare: any AudioOutput, settings: AudioOutputSettings?, format: AudioFormat,
+         periodFrames: Int, reopens: Bool, recorder: WAVRecorder?, clock: any AudioClock, shared: AudioShared, logger: Logger) {
+        self.output = output
+        self.spare = spare
+        self.settings = settings
+        self.format = format
+        self.periodFrames = periodFrames
+        self.reopens = reopens
+        self.recorder = recorder
+        self.clock = clock
+        self.shared = shared
+        self.logger = logger
+        buffer = [Float](repeating: 0, count: periodFrames * format.channels)
+    }
+
+    /// The audio thread's body: turns until `stop`, then `finish`.
+    func run() {
+        while !shared.stopping.load(ordering: .acquiring) {
+            turn()
+        }
+        finish()
+    }
+
+    /// Closes the device and writes the recording's final header.
+    func finish() {
+        output?.close()
+        output = nil
+        if let recorder, recording {
+            recording = false
+            do { try recorder.finish() } catch { logger.error("\(recorder.path.string): \(error)") }
+        }
+    }
+
+    /// One chunk.
+    func turn() {
+        var now = clock.now()
+        if !started {
+            started = true
+            paceBase = now
+            nextReopen = now + AudioTuning.reopenIntervalNanos
+        }
+        let devicePaces = output != nil && (settings?.paced ?? false)
+        if !devicePaces {
+            if pacedByDevice { rebase(now) }
+            var slot = paceBase + format.nanoseconds(frames: paceFrames)
+            // Far behind (the machine was suspended, a debugger stopped us): start again from now
+            // rather than mix the missed time in a burst.
+            if now - slot > AudioTuning.reopenIntervalNanos { rebase(now); slot = now }
+            if slot > now { clock.sleep(until: slot); now = clock.now() }
+            now = max(now, slot)
+        }
+        if output == nil && reopens && now >= nextReopen { reopen(now) }
+
+        applyCommands()
+        let delay = output != nil && (settings?.paced ?? false) ? output?.delayFrames() ?? 0 : 0
+        let paced = output != nil && (settings?.paced ?? false)
+        let timing = AudioRenderTiming(presentationNanos: now + format.nanoseconds(frames: Int64(delay)),
+                                       paced: paced, framePosition: position)
+        let frames = periodFrames
+        let ended = buffer.withUnsafeMutableBufferPointer {
+            mixer.render(frames: frames, format: format, timing: timing, into: $0)
+        }
+        if !ended.isEmpty {
+            let names = mixer.playingNames
+            for name in ended { shared.post(.ended(name)) }
+            shared.state.withLock { $0.status.playing = names }
+        }
+        buffer.withUnsafeBufferPointer { chunk in
+            record(chunk, frames: frames)
+            if let out = output { write(out, chunk, frames: frames, now: now) }
+        }
+        position += Int64(frames)
+        if paced && output != nil {
+            pacedByDevice = true
+        } else {
+            pacedByDevice = false
+            paceFrames += Int64(frames)
+        }
+    }
+
+    private func rebase(_ now: Int64) {
+        paceBase = now
+        paceFrames = 0
+        pacedByDevice = false
+    }
+
+    private func applyCommands() {
+        shared.state.withLock { swap(&$0.commands, &commands) }
+        guard !commands.isEmpty else { return }
+        for command in commands {
+            switch command {
+            case .add(let voice, let name):
+                mixer.add(voice, name: name)
+                shared.post(.started(name))
+            case .remove(let name):
+                let n = mixer.remove(named: name)
+                for _ in 0..<n { shared.post(.ended(name)) }
+            case .volume(let gain):
+                mixer.masterGain = gain
+            }
+        }
+        commands.removeAll(keepingCapacity: true)
+        let names = mixer.playingNames
+        shared.state.withLock { $0.status.playing = names }
+    }
+
+    private func record(_ chunk: UnsafeBufferPointer<Float>, frames: Int) {
+        guard let recorder, recording else { return }
+        do { try recorder.write(chunk, frames: frames) } catch {
+            // A full disk must not stop the sound or the kiosk: one line, and no more recording.
+            recording = false
+            logger.error("\(recorder.path.string): \(error); no longer recording the mix")
+        }
+    }
+
+    private func write(_ out: any AudioOutput, _ chunk: UnsafeBufferPointer<Float>, frames: Int, now: Int64) {
+        switch out.write(chunk, frames: frames) {
+        case .written:
+            break
+        case .underrun:
+            underruns += 1
+            let n = underruns
+            shared.post(.underrun(n)) { $0.underruns = n }
+        case .lost(let error):
+            out.close()
+            output = nil
+            settings = nil
+            nextReopen = now + AudioTuning.reopenIntervalNanos
+            logger.warning("\(out.name) went away (\(error)); the mix goes on silently, looking for it every second")
+            shared.post(.deviceLost(out.name)) { s in
+                s.deviceUp = false
+                s.paced = false
+            }
+        }
+    }
+
+    private func reopen(_ now: Int64) {
+        nextReopen = now + AudioTuning.reopenIntervalNanos
+        let agreed: AudioOutputSettings
+        do { agreed = try spare.open(preferred: format) } catch { return }
+        guard agreed.format == format else {
+            // The voices make the mix format; a device that came back with another one (an HDMI
+            // sink after a mode change) cannot take it. Closed and tried again later, silently.
+            spare.close()
+            return
+        }
+        output = spare
+        settings = agreed
+        logger.info("\(spare.name) is back: \(agreed.format) \(agreed.sampleFormat), period \(agreed.periodFrames) frames, buffer \(agreed.bufferFrames) frames")
+        shared.post(.deviceBack(spare.name)) { s in
+            s.deviceUp = true
+            s.paced = agreed.paced
+            s.sampleFormat = agreed.sampleFormat
+            s.bufferFrames = agreed.bufferFrames
+        }
+    }
+}
