@@ -65,7 +65,7 @@ final class LiveDataFeature: LiveFeature {
     func update(now: Microseconds, board: LiveBoard) {
         lastNow = now
         guard let runner else { return }
-        let u = runner.update(now: now)
+        let u = runner.update(now: now, board: board.board)
         for change in u.changes {
             guard let gadgetChange = LiveDataFeature.gadgetChange(change) else { continue }
             if case .failure(let f) = board.apply(gadgetChange, now: now) {

@@ -32,7 +32,10 @@ public final class LiveDataRunner {
         public var isEmpty: Bool { changes.isEmpty && qrImages.isEmpty && events.isEmpty }
     }
 
-    private let board: Board
+    // No board of its own: `update` is handed the running one (the session's), so a QR code is
+    // made for its gadget as the board stands, and a restack or a `set` has one place to go.
+    /// Each source's `staleAfterSeconds` by id (nil: never stale), for the log's lines.
+    private let staleAfter: [String: Double?]
     private let poller: HTTPSourcePoller?
     private var evaluator: BindingEvaluator
     public private(set) var book: SourceStatusBook
@@ -58,7 +61,8 @@ public final class LiveDataRunner {
     /// Starts polling the board's HTTP sources at once. `directory`: the board's, for `ca`.
     public init(board: Board, directory: String, zone: BoardTimeZone, names: LocaleNames, displayScale: Double,
                 seed: UInt64, log: Logger, now: Microseconds) throws(HTTPPollerError) {
-        self.board = board; self.zone = zone; self.names = names; self.displayScale = displayScale; self.log = log
+        staleAfter = Dictionary(board.data.sources.map { ($0.id, $0.staleAfterSeconds) }, uniquingKeysWith: { a, _ in a })
+        self.zone = zone; self.names = names; self.displayScale = displayScale; self.log = log
         var http: [HTTPSourcePoller.Source] = []
         var topics: [String: [String]] = [:]
         for s in board.data.sources {
@@ -150,7 +154,7 @@ public final class LiveDataRunner {
         switch event.kind {
         case .error: log.warning("source \(fetch.source): \(event.failure?.message ?? "failed")")
         case .invalid:
-            let stale = board.data.source(id: fetch.source)?.staleAfterSeconds.map { "stale after \(JSONWriter.format($0)) s" } ?? "never stale (no staleAfterSeconds)"
+            let stale = (staleAfter[fetch.source] ?? nil).map { "stale after \(JSONWriter.format($0)) s" } ?? "never stale (no staleAfterSeconds)"
             log.warning("source \(fetch.source): answer not what the board reads, ignored until a good one (the value is \(stale)): \(event.failure?.message ?? "invalid")")
         case .recovered: log.info("source \(fetch.source): recovered")
         }
@@ -167,8 +171,8 @@ public final class LiveDataRunner {
     }
 
     /// Takes what the poller delivered and evaluates the bindings when anything arrived or a
-    /// deadline passed.
-    public func update(now: Microseconds) -> Update {
+    /// deadline passed. `board`: the running board (a QR code is made for its gadget there).
+    public func update(now: Microseconds, board: Board) -> Update {
         var out = Update()
         let seconds = Double(now) / 1_000_000
         for fetch in poller?.take() ?? [] {

@@ -87,7 +87,7 @@ final class FrameDrawer {
         let batcher = screen.batcher
         let display = screen.display
         batcher.begin(transform: scene.viewport.clipTransform)
-        scene.draw(poses: poses, into: batcher)
+        scene.draw(board: live.board, poses: poses, into: batcher)
         if let pageDots { scene.draw(pageDots: pageDots, into: batcher) }
         if let cursor { drawCursor(at: cursor, scene: scene, batcher: batcher) }
         // Last, on top, in screen pixels: at most one extra draw call.

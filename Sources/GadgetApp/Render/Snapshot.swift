@@ -85,7 +85,7 @@ public enum Snapshot {
         scene.videoSurfaces = surfaces
         defer { scene.destroy(); batcher.destroy(); for s in surfaces.values { s.destroy() } }
         batcher.begin(transform: scene.viewport.clipTransform)
-        scene.draw(poses: session.renderPoses(), into: batcher)
+        scene.draw(board: session.board, poses: session.renderPoses(), into: batcher)
         if let dots = PageDots(board: loaded.board, pager: session.pager) { scene.draw(pageDots: dots, into: batcher) }
         try batcher.end()
         let calls = batcher.drawCalls

@@ -13,9 +13,8 @@
 /// Pure and deterministic: no clock; timers fire from `advance(to:)` (also called by `handle`
 /// with the frame's time first). Not thread-safe: one owner (the main loop) calls it.
 public struct GestureEngine: Sendable {
-    /// Ids, sizes and behaviours (what the recognizers and manipulation need); restacked with
-    /// the world (`restack`). The looks a `set` changes live in `World.board`.
-    public internal(set) var board: Board
+    // No board of its own: ids, sizes and behaviours are read from the world's (`World.board`,
+    // the session's one copy) handed to each call, so a restack or a `set` has one place to go.
     public private(set) var thresholds: GestureThresholds
 
     struct Session: Sendable {
@@ -40,8 +39,7 @@ public struct GestureEngine: Sendable {
         taps = TapCounter(thresholds)
     }
 
-    public init(board: Board, thresholds: GestureThresholds) {
-        self.board = board
+    public init(thresholds: GestureThresholds) {
         self.thresholds = thresholds
         taps = TapCounter(thresholds)
     }
@@ -49,7 +47,7 @@ public struct GestureEngine: Sendable {
     /// An engine for a board with its point unit and threshold overrides; unknown threshold names
     /// and bad values are problems at their JSON paths.
     public static func make(board: Board, file: String) -> Result<GestureEngine, BoardProblems> {
-        GestureThresholds.forBoard(board, file: file).map { GestureEngine(board: board, thresholds: $0) }
+        GestureThresholds.forBoard(board, file: file).map { GestureEngine(thresholds: $0) }
     }
 
     // MARK: - Inspection
@@ -93,7 +91,7 @@ public struct GestureEngine: Sendable {
         }
         for target in groups.keys.sorted() {
             guard let touches = groups[target] else { continue }
-            var session = sessions[target] ?? makeSession(target)
+            var session = sessions[target] ?? makeSession(target, board: world.board)
             let out = session.recognizers.arena.handle(touches, time: frame.time)
             events += process(out, target: target, session: &session, time: frame.time, world: &world)
             store(session, for: target)
@@ -128,7 +126,7 @@ public struct GestureEngine: Sendable {
         return events
     }
 
-    private func makeSession(_ target: GestureTarget) -> Session {
+    private func makeSession(_ target: GestureTarget, board: Board) -> Session {
         switch target {
         case .background:
             return Session(recognizers: TargetRecognizers(behavior: nil, thresholds: thresholds), manipulator: nil)
@@ -145,7 +143,7 @@ public struct GestureEngine: Sendable {
     private mutating func process(_ out: ArenaOutput, target: GestureTarget, session: inout Session, time: Microseconds,
                                   world: inout World) -> [GestureEvent] {
         guard case .gadget(let i) = target else { return out.events.map(\.event) }
-        let g = board[gadget: i]
+        let g = world.board[gadget: i]
         if var m = session.manipulator {
             if let h = m.handle(out.viewTouches, time: time, world: &world) { handOvers[i] = h }
             session.manipulator = m

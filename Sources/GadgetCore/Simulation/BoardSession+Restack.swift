@@ -8,7 +8,6 @@ extension BoardSession {
         let gadgets = world.board.gadgets
         guard gadgets.indices.contains(index.rawValue), z.isFinite else { return Array(gadgets.indices) }
         world.board.gadgets[index.rawValue].z = z
-        gestures.board.gadgets[index.rawValue].z = z
         let zs = world.board.gadgets.map(\.z)
         let order = zs.indices.sorted { (zs[$0], $0) < (zs[$1], $1) }
         guard order != Array(zs.indices) else { return order }

@@ -49,7 +49,7 @@ public struct BoardSession: Sendable {
         var thresholds = (try? GestureThresholds.forBoard(board, file: "board").get()) ?? GestureThresholds(pixelsPerPoint: board.touch.pixelsPerPoint)
         basePixelsPerPoint = thresholds.pixelsPerPoint
         if displayScale > 0, displayScale.isFinite { thresholds.pixelsPerPoint /= displayScale }
-        gestures = GestureEngine(board: board, thresholds: thresholds)
+        gestures = GestureEngine(thresholds: thresholds)
         clock = FixedStepClock(rate: board.physics.stepRate, start: startTime, maximumFrameTime: world.tuning.maximumFrameTime)
         step = Microseconds((1_000_000 / clock.rate).rounded())
         renderTime = startTime

@@ -6,7 +6,10 @@ import GadgetCore
 /// images, colours and text stays one texture and one draw call. Thread: the render thread;
 /// `destroy()` before the GL context goes.
 public final class BoardScene {
-    /// The board drawn: as loaded, with the control protocol's look changes (`updateLook`).
+    /// The board the atlas was laid out for, with the looks and order changed since
+    /// (`updateLook`, `restack`): what a rebuild of the atlas and the per-gadget entries (by
+    /// index) read. A frame is not drawn from it: `draw(board:poses:into:)` is handed the
+    /// running board (the session's) each frame.
     public internal(set) var loaded: LoadedBoard
     public let viewport: BoardViewport
     var pages: [Texture] = []
@@ -126,15 +129,18 @@ public final class BoardScene {
     /// Number of atlas pages (textures) the board uses.
     public var pageCount: Int { pages.count }
 
-    /// Clears to the letterbox colour and queues the background and every gadget at its pose in
-    /// `poses` (board order, same count as the board's gadgets) into `batcher`, anti-aliased and
-    /// clipped to the board's area (the clip holds for what the caller adds in board pixels
-    /// until `setTransform`). The caller has
-    /// called `batcher.begin(transform: viewport.clipTransform)` and calls `end()` after any overlay.
-    public func draw(poses: [GadgetPose], into batcher: SpriteBatcher) {
-        let fill = loaded.board.background.fillColor
+    /// Clears to the letterbox colour and queues the background and every gadget of `board` at
+    /// its pose in `poses` (board order, same count as the board's gadgets) into `batcher`,
+    /// anti-aliased and clipped to the board's area (the clip holds for what the caller adds in
+    /// board pixels until `setTransform`). `board`: the running board (the session's, the one
+    /// copy that is written), in the order and with the sizes, opacities and hidden flags the
+    /// frame shows; the scene's per-gadget entries (atlas regions, text) are by the same index.
+    /// The caller has called `batcher.begin(transform: viewport.clipTransform)` and calls
+    /// `end()` after any overlay.
+    public func draw(board: Board, poses: [GadgetPose], into batcher: SpriteBatcher) {
+        let fill = board.background.fillColor
         FramebufferClear.clear(red: fill.r * fill.a, green: fill.g * fill.a, blue: fill.b * fill.a)
-        let size = loaded.board.size
+        let size = board.size
         // Nothing of the board lands in the letterbox bars: a gadget hanging over the board's
         // edge is cut at it (smooth sprites only; the HUD after `setTransform` is not clipped).
         batcher.clip(to: (x: 0, y: 0, width: size.width, height: size.height))
@@ -143,8 +149,8 @@ public final class BoardScene {
             batcher.draw(texture: pages[r.page].id, center: canvasCenter, size: size, rotation: 0,
                          u0: r.u0, v0: r.v0, u1: r.u1, v1: r.v1, color: .white(opacity: 1))
         }
-        let gadgets = loaded.board.gadgets
-        for (i, pose) in poses.enumerated() where i < gadgetRegions.count && !gadgets[i].hidden {
+        let gadgets = board.gadgets
+        for (i, pose) in poses.enumerated() where i < gadgetRegions.count && i < gadgets.count && !gadgets[i].hidden {
             let fade = crossfadeOpacities.map { i < $0.count ? $0[i] : 1 } ?? 1
             let size = gadgets[i].size * pose.scale, opacity = gadgets[i].opacity * fade
             if fade <= 0 { continue }

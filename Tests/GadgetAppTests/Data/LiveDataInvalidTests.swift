@@ -43,7 +43,7 @@ import GadgetSystem
                 var set = PollSet()
                 _ = set.add(runner.wakeDescriptor!)
                 _ = try set.wait(timeoutMilliseconds: 200)
-                let u = runner.update(now: MonotonicClock.now())
+                let u = runner.update(now: MonotonicClock.now(), board: board)
                 changes += u.changes
                 events += u.events
             }
@@ -71,7 +71,7 @@ import GadgetSystem
         #expect(runner.book.statuses.allSatisfy { $0.lastError?.kind == .invalid })
         let lastGood = runner.book.statuses.compactMap(\.valueSince).max() ?? 0
         #expect(runner.book.statuses.allSatisfy { s in s.valueSince.map { v in (s.lastErrorAt ?? 0) > v + 1_000_000 } ?? false })
-        let later = runner.update(now: lastGood + 30_000_001)
+        let later = runner.update(now: lastGood + 30_000_001, board: board)
         #expect(Set(later.changes.map(\.gadget)) == Set(kinds) && later.changes.allSatisfy { $0.value == .text("— —") })
         // A good answer again: recovered.
         try get("/shop/heal")
@@ -85,13 +85,14 @@ import GadgetSystem
          "gadgets": [{"id": "t", "center": [100, 50], "size": [200, 50], "text": "…", "bind": {"text": "Heute: {s:/special}"}}]}
         """#
         let log = Lines()
-        let runner = try LiveDataRunner(board: try BoardDecoder.decode(Array(json.utf8), file: "m.json").get(), directory: "/tmp", zone: .utc,
+        let board = try BoardDecoder.decode(Array(json.utf8), file: "m.json").get()
+        let runner = try LiveDataRunner(board: board, directory: "/tmp", zone: .utc,
                                         names: .english, displayScale: 1, seed: 1, log: log.logger, now: 0)
         func send(_ payloads: [String], at t: Microseconds) -> LiveDataRunner.Update {
             var m = SourceMessages()
             for p in payloads { m.add(Array(p.utf8), limit: 1024) }
             runner.receive(topic: "cafe/special", messages: m, at: t)
-            return runner.update(now: t)
+            return runner.update(now: t, board: board)
         }
         #expect(send([#"{"special": "Suppe"}"#], at: 1_000_000).changes == [BoundChange(gadget: "t", value: .text("Heute: Suppe"))])
         let bad = send(["<html>Wartung</html>"], at: 2_000_000)
@@ -101,7 +102,7 @@ import GadgetSystem
         #expect(runner.book.statuses[0].fetches == ["ok": 2, "invalid": 2])
         #expect(log.containing("source s:").count == 1)
         // Not refreshed: stale 60 s after the good message.
-        #expect(runner.update(now: 61_000_000).changes == [BoundChange(gadget: "t", value: .text("Heute: —"))])
+        #expect(runner.update(now: 61_000_000, board: board).changes == [BoundChange(gadget: "t", value: .text("Heute: —"))])
         let good = send([#"{"special": "Eintopf"}"#], at: 62_000_000)
         #expect(good.events.map(\.kind) == [.recovered] && good.changes == [BoundChange(gadget: "t", value: .text("Heute: Eintopf"))])
     }
@@ -114,13 +115,14 @@ import GadgetSystem
          "gadgets": [{"id": "t", "center": [100, 50], "size": [200, 50], "text": "…", "bind": {"text": "{a}{b}"}}]}
         """#
         let log = Lines()
-        let runner = try LiveDataRunner(board: try BoardDecoder.decode(Array(json.utf8), file: "m.json").get(), directory: "/tmp", zone: .utc,
+        let board = try BoardDecoder.decode(Array(json.utf8), file: "m.json").get()
+        let runner = try LiveDataRunner(board: board, directory: "/tmp", zone: .utc,
                                         names: .english, displayScale: 1, seed: 1, log: log.logger, now: 0)
         func send(_ topic: String, _ payload: String, at t: Microseconds) {
             var m = SourceMessages()
             m.add(Array(payload.utf8), limit: 1 << 20)
             runner.receive(topic: topic, messages: m, at: t)
-            _ = runner.update(now: t)
+            _ = runner.update(now: t, board: board)
         }
         let half = String(repeating: "x", count: 6000)
         runner.receive(topic: "a", messages: { var m = SourceMessages(); m.add(Array(half.utf8), limit: 1 << 20); return m }(), at: 1_000_000)

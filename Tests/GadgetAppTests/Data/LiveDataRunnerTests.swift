@@ -46,7 +46,8 @@ import GadgetSystem
     @Test func httpAndMQTTValuesBecomeChanges() throws {
         let server = try Server()
         defer { server.stop() }
-        let runner = try LiveDataRunner(board: try board(server.port), directory: "/tmp", zone: .utc, names: .english, displayScale: 1,
+        let b = try board(server.port)
+        let runner = try LiveDataRunner(board: b, directory: "/tmp", zone: .utc, names: .english, displayScale: 1,
                                         seed: 1, log: Logger(label: "data"), now: MonotonicClock.now())
         defer { runner.close() }
         var changes: [BoundChange] = []
@@ -57,7 +58,7 @@ import GadgetSystem
             var set = PollSet()
             _ = set.add(runner.wakeDescriptor!)
             _ = try set.wait(timeoutMilliseconds: 200)
-            let u = runner.update(now: MonotonicClock.now())
+            let u = runner.update(now: MonotonicClock.now(), board: b)
             changes += u.changes
             events += u.events
         }
@@ -69,7 +70,7 @@ import GadgetSystem
         m.add(Array("3.2".utf8), limit: 1024)
         let sent = MonotonicClock.now()
         runner.receive(topic: "cafe/price", messages: m, at: sent)
-        let u = runner.update(now: MonotonicClock.now())
+        let u = runner.update(now: MonotonicClock.now(), board: b)
         #expect(u.changes == [BoundChange(gadget: "p", value: .text("3.20 €"))])
         // The change is behind the message's arrival (the change → presented-frame figure).
         #expect(u.arrivals == [LiveDataRunner.SourceArrival(source: "price", at: sent)])
@@ -105,7 +106,7 @@ import GadgetSystem
             var set = PollSet()
             _ = set.add(runner.wakeDescriptor!)
             _ = try set.wait(timeoutMilliseconds: 200)
-            let u = runner.update(now: MonotonicClock.now())
+            let u = runner.update(now: MonotonicClock.now(), board: board)
             changes += u.changes
             events += u.events
         }

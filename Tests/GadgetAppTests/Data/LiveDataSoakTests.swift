@@ -24,7 +24,7 @@ struct LiveDataSoakTests {
     }
 
     /// Drives the runner as the loop would (poll its descriptor until its deadline) until `until`.
-    func drive(_ runner: LiveDataRunner, until done: () -> Bool) throws -> Int {
+    func drive(_ runner: LiveDataRunner, board: Board, until done: () -> Bool) throws -> Int {
         var changes = 0
         while !done() {
             let now = MonotonicClock.now()
@@ -32,7 +32,7 @@ struct LiveDataSoakTests {
             var set = PollSet()
             if let d = runner.wakeDescriptor { _ = set.add(d) }
             _ = try set.wait(timeoutMilliseconds: min(wait, 1000))
-            changes += runner.update(now: MonotonicClock.now()).changes.count
+            changes += runner.update(now: MonotonicClock.now(), board: board).changes.count
         }
         return changes
     }
@@ -40,15 +40,16 @@ struct LiveDataSoakTests {
     @Test func memoryIsFlatOver10000Polls() throws {
         let server = try LiveDataRunnerTests.Server()
         defer { server.stop() }
-        let runner = try LiveDataRunner(board: try board(port: server.port, sources: 50, every: 1, clock: false), directory: "/tmp", zone: .utc,
+        let b = try board(port: server.port, sources: 50, every: 1, clock: false)
+        let runner = try LiveDataRunner(board: b, directory: "/tmp", zone: .utc,
                                         names: .english, displayScale: 1, seed: 1, log: Logger(label: "soak"), now: MonotonicClock.now())
         defer { runner.close() }
         func polls() -> Int { runner.book.statuses.reduce(0) { $0 + $1.fetches.values.reduce(0, +) } }
-        _ = try drive(runner) { polls() >= 1000 }
+        _ = try drive(runner, board: b) { polls() >= 1000 }
         let rssWarm = ProcessResources.residentBytes() ?? 0
         let cpu0 = ProcessResources.cpuNanoseconds(), t0 = MonotonicClock.now()
         let total = ProcessEnvironment.current()["GADGETBOARD_LIVE_SOAK_POLLS"].flatMap { Int($0) } ?? 10_000
-        _ = try drive(runner) { polls() >= total }
+        _ = try drive(runner, board: b) { polls() >= total }
         let rssEnd = ProcessResources.residentBytes() ?? 0
         let cpu = Double(ProcessResources.cpuNanoseconds() - cpu0) / 1e9, wall = Double(MonotonicClock.now() - t0) / 1e6
         print("live-soak: polls \(polls()) rss after 1000 polls \(rssWarm / 1024) KiB, after \(total) \(rssEnd / 1024) KiB (growth \((rssEnd - rssWarm) / 1024) KiB); cpu \(cpu) s over \(wall) s wall for \(total - 1000) polls (\(cpu / Double(total - 1000) * 1e6) µs/poll)")
@@ -58,12 +59,13 @@ struct LiveDataSoakTests {
     @Test func cpuOfTenSourcesAndASecondsClock() throws {
         let server = try LiveDataRunnerTests.Server()
         defer { server.stop() }
-        let runner = try LiveDataRunner(board: try board(port: server.port, sources: 10, every: 10, clock: true), directory: "/tmp", zone: .utc,
+        let b = try board(port: server.port, sources: 10, every: 10, clock: true)
+        let runner = try LiveDataRunner(board: b, directory: "/tmp", zone: .utc,
                                         names: .english, displayScale: 1, seed: 1, log: Logger(label: "soak"), now: MonotonicClock.now())
         defer { runner.close() }
         let seconds = Int64(ProcessEnvironment.current()["GADGETBOARD_LIVE_SOAK_SECONDS"].flatMap { Int64($0) } ?? 120)
         let cpu0 = ProcessResources.cpuNanoseconds(), t0 = MonotonicClock.now(), end = t0 + seconds * 1_000_000
-        let changes = try drive(runner) { MonotonicClock.now() >= end }
+        let changes = try drive(runner, board: b) { MonotonicClock.now() >= end }
         let cpu = Double(ProcessResources.cpuNanoseconds() - cpu0) / 1e9, wall = Double(MonotonicClock.now() - t0) / 1e6
         print("live-soak: 10 sources every 10 s + a seconds clock: cpu \(cpu) s over \(wall) s = \(cpu / wall * 100) % of a core (\(cpu / wall * 3600) s per hour); \(changes) changes")
         #expect(changes >= Int(seconds) - 2)

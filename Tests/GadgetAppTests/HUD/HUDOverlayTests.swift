@@ -33,12 +33,12 @@ import Testing
         defer { scene.destroy() }
         let poses = World(board: loaded.board).poses
         batcher.begin(transform: scene.viewport.clipTransform)
-        scene.draw(poses: poses, into: batcher)
+        scene.draw(board: loaded.board, poses: poses, into: batcher)
         try batcher.end()
         let without = batcher.drawCalls
 
         batcher.begin(transform: scene.viewport.clipTransform)
-        scene.draw(poses: poses, into: batcher)
+        scene.draw(board: loaded.board, poses: poses, into: batcher)
         HUDOverlay().draw(stats: s, refreshInterval: refresh, displaySize: size, rotation: rotation, batcher: batcher, scene: scene)
         try batcher.end()
         let with = batcher.drawCalls

@@ -32,7 +32,7 @@ import Testing
         let scene = try BoardScene(loaded: loaded, displaySize: size, rotation: rotation)
         defer { scene.destroy() }
         batcher.begin(transform: scene.viewport.clipTransform)
-        scene.draw(poses: World(board: loaded.board).poses, into: batcher)
+        scene.draw(board: loaded.board, poses: World(board: loaded.board).poses, into: batcher)
         if let problems {
             ProblemsOverlay(title: "board.json not reloaded", problems: problems)
                 .draw(displaySize: size, rotation: rotation, batcher: batcher, scene: scene)

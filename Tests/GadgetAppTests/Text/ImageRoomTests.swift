@@ -29,7 +29,7 @@ import Testing
         #expect(try !scene.placeImage(photo, path: "checker.png"))   // placed already: no room waiting
         try harness.display.beginFrame()
         harness.batcher.begin(transform: scene.viewport.clipTransform)
-        scene.draw(poses: World(board: full.board).poses, into: harness.batcher)
+        scene.draw(board: full.board, poses: World(board: full.board).poses, into: harness.batcher)
         try harness.batcher.end()
         #expect(harness.batcher.drawCalls == 1)
         try harness.display.present()
@@ -41,7 +41,7 @@ import Testing
         #expect(try scene.sharpenText(poses: poses))
         try harness.display.beginFrame()
         harness.batcher.begin(transform: scene.viewport.clipTransform)
-        scene.draw(poses: World(board: full.board).poses, into: harness.batcher)
+        scene.draw(board: full.board, poses: World(board: full.board).poses, into: harness.batcher)
         try harness.batcher.end()
         try harness.display.present()
         let rebuilt = try harness.display.readPixels()

@@ -26,7 +26,7 @@ final class TextSceneHarness {
     func frame(poses: [GadgetPose]? = nil) throws -> RGBAImage {
         try display.beginFrame()
         batcher.begin(transform: scene.viewport.clipTransform)
-        scene.draw(poses: poses ?? World(board: scene.loaded.board).poses, into: batcher)
+        scene.draw(board: scene.loaded.board, poses: poses ?? World(board: scene.loaded.board).poses, into: batcher)
         try batcher.end()
         drawCalls = batcher.drawCalls
         try display.present()

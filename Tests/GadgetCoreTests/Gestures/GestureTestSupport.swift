@@ -98,7 +98,7 @@ struct GestureEngineHarness {
     var time: Microseconds { stream.time }
 
     init(board: Board, thresholds: GestureThresholds = GestureThresholds()) {
-        engine = GestureEngine(board: board, thresholds: thresholds)
+        engine = GestureEngine(thresholds: thresholds)
         world = World(board: board)
     }
 
