@@ -23,6 +23,8 @@ public struct Board: Sendable, Equatable {
     public var data = BoardData()
     /// Time zone, opening hours, pages by the time of day, the attract loop (docs/schedule.md).
     public var schedule = BoardSchedule()
+    /// The board's volume, its named sounds and its tap sound (`"volume"`, `"sounds"`, `"tapSound"`).
+    public var audio = BoardAudio()
 
     public init(size: Size2, background: Background = .color(Color(r: 0.12, g: 0.14, b: 0.19)), gadgets: [Gadget] = [],
                 rotation: DisplayRotation = .none, touch: TouchSettings = TouchSettings(), physics: PhysicsSettings = PhysicsSettings(),

@@ -47,19 +47,20 @@ extension BoardDecoder {
         return (pages, gadgets)
     }
 
-    /// `"action"` / `"longPressAction"`: exactly one of `page`, `back`, `emit`, `reset`.
+    /// `"action"` / `"longPressAction"`: exactly one of `page`, `back`, `emit`, `reset`, `play`.
+    /// A `play` names a sound of `"sounds"`, checked once the sounds are known (`checkSoundNames`).
     mutating func gadgetAction(_ v: JSONValue, _ path: String) -> GadgetAction? {
-        let allowed: Set<String> = ["page", "back", "emit", "reset"]
+        let allowed: Set<String> = ["page", "back", "emit", "reset", "play"]
         guard let pairs = fields(v, path, allowed: allowed), pairs.allSatisfy({ allowed.contains($0.0) }) else { return nil }
         guard pairs.count == 1, let (key, value) = pairs.first else {
-            problem(path, "give exactly one of page, back, emit, reset")
+            problem(path, "give exactly one of page, back, emit, reset, play")
             return nil
         }
         let at = join(path, key)
         switch key {
-        case "page", "emit":
+        case "page", "emit", "play":
             guard case .string(let s) = value, !s.isEmpty else { problem(at, "expected a non-empty string"); return nil }
-            return key == "page" ? .page(s) : .emit(s)
+            return key == "page" ? .page(s) : key == "emit" ? .emit(s) : .play(s)
         default:
             guard case .bool(true) = value else { problem(at, "must be true"); return nil }
             return key == "back" ? .back : .reset

@@ -19,7 +19,7 @@ extension BoardDecoder {
         }
         s.wakeOnTouchSeconds = number(root["wakeOnTouchSeconds"], "wakeOnTouchSeconds", range: 0...86_400, default: 60)
         let pageIDs = Set(pages.map(\.id))
-        if let v = root["schedule"], let pairs = fields(v, "schedule", allowed: ["displayOn", "pages", "exceptions"]) {
+        if let v = root["schedule"], let pairs = fields(v, "schedule", allowed: ["displayOn", "pages", "exceptions", "volume"]) {
             let obj = JSONValue.object(pairs)
             if let d = obj["displayOn"] {
                 let spans = spanList(d, "schedule.displayOn", withDays: true, pageIDs: nil)
@@ -33,13 +33,14 @@ extension BoardDecoder {
                 checkPageOverlaps(s.pages)
             }
             if let e = obj["exceptions"] { s.exceptions = exceptions(e, "schedule.exceptions", pageIDs: pageIDs) }
+            if let q = obj["volume"] { s.volume = spanList(q, "schedule.volume", withDays: true, pageIDs: nil, withLevel: true) }
         }
         if let v = root["playlist"] { s.playlist = playlist(v, "playlist", pageIDs: pageIDs) }
         return s
     }
 
-    /// A list of `{"days","from","to"}` (and `"page"` when `pageIDs` is given).
-    private mutating func spanList(_ v: JSONValue, _ path: String, withDays: Bool, pageIDs: Set<String>?) -> [ScheduleSpan] {
+    /// A list of `{"days","from","to"}` (and `"page"` when `pageIDs` is given, `"level"` for quiet hours).
+    private mutating func spanList(_ v: JSONValue, _ path: String, withDays: Bool, pageIDs: Set<String>?, withLevel: Bool = false) -> [ScheduleSpan] {
         guard case .array(let items) = v else { problem(path, "expected an array of spans, got \(v.kindName)"); return [] }
         guard items.count <= BoardDecoder.maximumScheduleSpans else { problem(path, "more than \(BoardDecoder.maximumScheduleSpans) spans"); return [] }
         var spans: [ScheduleSpan] = []
@@ -48,6 +49,7 @@ extension BoardDecoder {
             var allowed: Set<String> = ["from", "to"]
             if withDays { allowed.insert("days") }
             if pageIDs != nil { allowed.insert("page") }
+            if withLevel { allowed.insert("level") }
             guard let pairs = fields(item, at, allowed: allowed) else { continue }
             let obj = JSONValue.object(pairs)
             let days = withDays ? daySet(obj["days"], "\(at).days") : .everyDay
@@ -63,12 +65,22 @@ extension BoardDecoder {
                     problem("\(at).page", "missing required field")
                 }
             }
-            guard let days, let from, let to, pageIDs == nil || page != nil else { continue }
+            var level: Double?
+            if withLevel {
+                if let lv = obj["level"] {
+                    let before = problems.count
+                    let n = number(lv, "\(at).level", range: BoardDecoder.volumeRange, default: 1)
+                    if problems.count == before { level = n }
+                } else {
+                    problem("\(at).level", "missing required field")
+                }
+            }
+            guard let days, let from, let to, pageIDs == nil || page != nil, !withLevel || level != nil else { continue }
             if from == to {
                 problem("\(at).to", "\"from\" and \"to\" are the same time (for the whole day give \"00:00\" to \"24:00\")")
                 continue
             }
-            spans.append(ScheduleSpan(days: days, from: from, to: to, page: page, jsonPath: at))
+            spans.append(ScheduleSpan(days: days, from: from, to: to, page: page, level: level, jsonPath: at))
         }
         return spans
     }

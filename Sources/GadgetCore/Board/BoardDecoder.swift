@@ -28,6 +28,8 @@ public struct BoardDecoder {
     var refusedSourceIDs: Set<String> = []
     var sourcesIncomplete = false
     var pagesIncomplete = false
+    /// `"sounds"` given but not read whole: any sound name may be the one that failed.
+    var soundsIncomplete = false
 
     /// Decodes UTF-8 JSON bytes. `file` names the board in messages.
     public static func decode(_ bytes: [UInt8], file: String) -> Result<Board, BoardProblems> {
@@ -120,7 +122,8 @@ public struct BoardDecoder {
 
     private mutating func board(_ json: JSONValue) -> Board? {
         let allowed: Set<String> = ["$schema", "size", "background", "gadgets", "pages", "rotation", "touch", "physics", "idle", "thresholds", "lang",
-                                    "timezone", "schedule", "wakeOnTouchSeconds", "playlist", "sources", "locale"]
+                                    "timezone", "schedule", "wakeOnTouchSeconds", "playlist", "sources", "locale",
+                                    "volume", "sounds", "tapSound"]
         guard let pairs = fields(json, "", allowed: allowed) else { return nil }
         let root = JSONValue.object(pairs)
 
@@ -199,6 +202,8 @@ public struct BoardDecoder {
             problem("gadgets", "missing required field")
         }
         checkActions(gadgets, pages: pages, paths: actionPaths)
+        let audio = boardAudio(root)  // BoardDecoder+Audio.swift
+        checkSoundNames(gadgets, audio: audio, paths: actionPaths)
         checkIdle(idle, pages: pages)
         checkBindings(gadgets, data: data)  // BoardDecoder+Bindings.swift
         // Stable by z, then file order (sort is stable in Swift's standard library).
@@ -209,6 +214,7 @@ public struct BoardDecoder {
         board.language = root["lang"].flatMap { languageTag($0, "lang") }
         board.data = data
         board.schedule = boardSchedule(root, pages: pages)
+        board.audio = audio
         return board
     }
 

@@ -1,6 +1,6 @@
 /// What touching a gadget does besides its gestures (`"action"` on tap, `"longPressAction"` on a
 /// long press; docs/board-format.md). Actions are how an integrator builds buttons: they move
-/// between pages, reset a page, or hand a named event to the program driving the kiosk.
+/// between pages, reset a page, play a sound, or hand a named event to the program driving the kiosk.
 public enum GadgetAction: Sendable, Equatable {
     /// Show the page with this id (animated), remembering the page left for `back`.
     case page(String)
@@ -10,6 +10,8 @@ public enum GadgetAction: Sendable, Equatable {
     case emit(String)
     /// Put every gadget of the page shown (and the shared ones) back at its board pose.
     case reset
+    /// Play the board's sound with this name (`"sounds"`), mixed over whatever plays.
+    case play(String)
 
     /// The name used in action events' `"action"` field.
     public var kindName: String {
@@ -18,6 +20,7 @@ public enum GadgetAction: Sendable, Equatable {
         case .back: return "back"
         case .emit: return "emit"
         case .reset: return "reset"
+        case .play: return "play"
         }
     }
 }

@@ -27,7 +27,7 @@ public struct ActionEvent: Hashable, Sendable {
     public var from: String?
     /// action: which (`GadgetAction.kindName`).
     public var action: String?
-    /// action `emit`: its name.
+    /// action `emit`: its name; action `play`: the sound's.
     public var name: String?
     /// The gadget whose action it was (action, and a page change an action made).
     public var gadget: String?

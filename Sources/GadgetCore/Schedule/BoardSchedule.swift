@@ -10,6 +10,10 @@ public struct BoardSchedule: Sendable, Equatable {
     /// Page rules: at a span's start the kiosk goes to its page. Never overlapping (`check`).
     public var pages: [ScheduleSpan]
     public var exceptions: [ScheduleException]
+    /// Quiet hours (`schedule.volume`): during a span the board plays at its `level` times the
+    /// board's volume; where spans overlap the quietest wins; outside every span, full level.
+    /// Weekly only: a dated exception does not change them.
+    public var volume: [ScheduleSpan] = []
     /// How long a touch on a closed display wakes it, seconds; 0: a touch does not wake it.
     public var wakeOnTouchSeconds: Double
     public var playlist: Playlist?
@@ -21,7 +25,7 @@ public struct BoardSchedule: Sendable, Equatable {
     }
 
     /// Whether anything here depends on the clock (a board without it needs no zone or clock).
-    public var isTimed: Bool { hasOpeningHours || !pages.isEmpty }
+    public var isTimed: Bool { hasOpeningHours || !pages.isEmpty || !volume.isEmpty }
 
     /// Whether the display is ever switched by the schedule: opening hours, or dated exceptions
     /// (a kiosk on all the time but closed at Christmas gives only `exceptions`).

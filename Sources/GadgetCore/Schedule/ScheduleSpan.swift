@@ -9,11 +9,13 @@ public struct ScheduleSpan: Sendable, Equatable {
     public var to: SecondOfDay
     /// For `pages` rules: the page shown during the span. Nil in `displayOn`.
     public var page: String?
+    /// For `volume` rules (quiet hours): the level in force during the span, 0…1. Nil elsewhere.
+    public var level: Double?
     /// Where the board file gave it (`schedule.pages[1]`), for messages.
     public var jsonPath: String
 
-    public init(days: DaySet = .everyDay, from: SecondOfDay, to: SecondOfDay, page: String? = nil, jsonPath: String = "") {
-        self.days = days; self.from = from; self.to = to; self.page = page; self.jsonPath = jsonPath
+    public init(days: DaySet = .everyDay, from: SecondOfDay, to: SecondOfDay, page: String? = nil, level: Double? = nil, jsonPath: String = "") {
+        self.days = days; self.from = from; self.to = to; self.page = page; self.level = level; self.jsonPath = jsonPath
     }
 
     public var crossesMidnight: Bool { to <= from }

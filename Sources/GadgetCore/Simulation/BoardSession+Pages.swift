@@ -16,6 +16,16 @@ extension BoardSession {
         return taken
     }
 
+    /// Sounds the touches since the last call asked for (a `play` action, the board's
+    /// `tapSound`), in order, each at its touch's time. Called after every `apply`/`advance`;
+    /// with none pending it returns the empty array without touching the heap.
+    public mutating func takeSoundCues() -> [SoundCue] {
+        guard !pendingSounds.isEmpty else { return [] }
+        let taken = pendingSounds
+        pendingSounds = []
+        return taken
+    }
+
     /// Shows the page with this id, as an operator's command (the control socket's `page`):
     /// animated from where the view is (on the page spring, or over `seconds`), or at once. Counts as use of the panel (the idle return
     /// waits again), and `back` can return to the page left. False for an unknown id or a board
@@ -93,12 +103,16 @@ extension BoardSession {
     }
 
     /// Background pans drive the pages; recognized taps and begun long presses on gadgets with
-    /// actions run them.
+    /// actions run them. A recognized tap on a gadget with a tap action (a button) plays the
+    /// board's `tapSound`, unless the action plays a sound of its own.
     mutating func runPagesAndActions(_ events: [GestureEvent]) {
         for e in events {
             if let id = e.gadget {
                 guard e.kind == .tap && e.state == .recognized || e.kind == .longPress && e.state == .began,
                       let g = board.gadget(id: id) else { continue }
+                if e.kind == .tap, let action = g.action, let click = board.audio.tapSound {
+                    if case .play = action {} else { pendingSounds.append(SoundCue(time: e.time, sound: click, gadget: id)) }
+                }
                 if let action = e.kind == .tap ? g.action : g.longPressAction { run(action, gadget: id, gesture: e.kind, time: e.time) }
             } else if e.kind == .pan, var p = pager {
                 let from = p.currentID
@@ -128,6 +142,7 @@ extension BoardSession {
         event.gadget = gadget
         event.gesture = gesture
         if case .emit(let name) = action { event.name = name }
+        if case .play(let name) = action { event.name = name }
         pendingActions.append(event)
         let cause: ActionEvent.Cause = gesture == .longPress ? .longPress : .tap
         switch action {
@@ -145,6 +160,8 @@ extension BoardSession {
             break
         case .reset:
             resetPage()
+        case .play(let name):
+            pendingSounds.append(SoundCue(time: time, sound: name, gadget: gadget))
         }
     }
 

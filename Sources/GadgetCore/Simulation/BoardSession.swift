@@ -31,6 +31,8 @@ public struct BoardSession: Sendable {
     var idleHomeOverride: String?
     /// Page and action events not yet taken by `takeActionEvents()`.
     var pendingActions: [ActionEvent] = []
+    /// Sounds asked for by taps and actions, not yet taken by `takeSoundCues()`.
+    var pendingSounds: [SoundCue] = []
     /// Page index of each gadget (board order); nil for shared gadgets.
     var gadgetPages: [Int?]
     /// The page spring's fixed steps: step n is due at `pageStepOrigin + n · 10⁶ / rate` µs.

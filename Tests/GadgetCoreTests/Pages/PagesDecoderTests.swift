@@ -74,10 +74,10 @@ import Testing
     @Test func malformedActions() {
         let base = #"{"size":[10,10],"pages":[{"id":"a","gadgets":[%@]}]}"#
         func check(_ extra: String) -> [String] { problems(base.replacing("%@", with: gadget("x", extra))) }
-        #expect(check(#","action":{"page":"a","emit":"e"}"#) == ["b.json: pages[0].gadgets[0] (x).action: give exactly one of page, back, emit, reset"])
+        #expect(check(#","action":{"page":"a","emit":"e"}"#) == ["b.json: pages[0].gadgets[0] (x).action: give exactly one of page, back, emit, reset, play"])
         #expect(check(#","action":{"back":false}"#) == ["b.json: pages[0].gadgets[0] (x).action.back: must be true"])
         #expect(check(#","action":{"emit":""}"#) == ["b.json: pages[0].gadgets[0] (x).action.emit: expected a non-empty string"])
-        #expect(check(#","action":{"go":"a"}"#) == ["b.json: pages[0].gadgets[0] (x).action.go: unknown field (allowed: back, emit, page, reset)"])
+        #expect(check(#","action":{"go":"a"}"#) == ["b.json: pages[0].gadgets[0] (x).action.go: unknown field (allowed: back, emit, page, play, reset)"])
         #expect(check(#","gestures":["doubleTap"],"action":{"emit":"e"}"#) == [#"b.json: pages[0].gadgets[0] (x).action: runs on tap, but gestures leaves out "tap""#])
         #expect(problems(#"{"size":[10,10],"gadgets":[\#(gadget("x", #","action":{"back":true}"#))]}"#)
                 == ["b.json: gadgets[0] (x).action.back: the board has no pages to go back between"])
