@@ -51,9 +51,9 @@ let package = Package(
         // Live data (issue 27): libcurl polls HTTP(S) sources, libqrencode encodes QR codes.
         systemLibrary("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
         systemLibrary("CQREncode", pkgConfig: "libqrencode", apt: ["libqrencode-dev"]),
-        // Video: FFmpeg's demuxers and decoders (libavformat, libavcodec, libavutil; the module map links all three).
+        // Video: FFmpeg's demuxers and decoders (libavformat, libavcodec, libavutil) and a soundtrack's resampler (libswresample); the module map links all four.
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
-                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswresample-dev"])]),
         // Sound (issue 37): ALSA's PCM API (libasound2). No pkgConfig: alsa.pc's only cflag is
         // -D_REENTRANT, which SwiftPM refuses with a warning on every build; the headers are in
         // /usr/include and the module map links asound.

@@ -13,7 +13,7 @@ set -euo pipefail
 build=(pkg-config libegl1-mesa-dev libgles2-mesa-dev libgbm-dev libdrm-dev libevdev-dev libpng-dev libudev-dev
        libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libunibreak-dev libmosquitto-dev libegl-mesa0 libgl1-mesa-dri libgbm1
        libsdl2-dev fonts-dejavu-core fonts-noto-core fonts-noto-cjk
-       libavformat-dev libavcodec-dev libavutil-dev libcurl4-openssl-dev libqrencode-dev ca-certificates tzdata locales-all)
+       libavformat-dev libavcodec-dev libavutil-dev libswresample-dev libcurl4-openssl-dev libqrencode-dev ca-certificates tzdata locales-all)
 # Video through FFmpeg's libav* (decode, demux), live data through libcurl, QR codes through libqrencode;
 # tzdata for board time zones, locales-all for the weekday and month names of a board's "locale".
 # The fonts: the demo board's (DejaVu, Noto Sans and Serif) and the fallbacks its greeting needs

@@ -6,6 +6,10 @@
 #include <libavutil/error.h>
 #include <libavutil/pixdesc.h>
 #include <libavutil/hwcontext_drm.h>
+#include <libavutil/channel_layout.h>
+#include <libavutil/samplefmt.h>
+#include <libswresample/swresample.h>
+#include <libavutil/opt.h>
 #include <errno.h>
 #include <string.h>
 #include <stdio.h>

@@ -34,6 +34,16 @@ final class CodecContext {
         throw lastError
     }
 
+    /// A soundtrack's decoder: FFmpeg's software one for the stream's codec (audio decodes in a
+    /// fraction of a core; no hardware path to choose).
+    init(audio parameters: UnsafeMutablePointer<AVCodecParameters>, timeBase: AVRational) throws(VideoError) {
+        let codecName = FFmpeg.string(avcodec_get_name(parameters.pointee.codec_id))
+        guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else { throw .unsupportedCodec(codecName) }
+        context = try CodecContext.open(codec, parameters: parameters, timeBase: timeBase, threads: 1, drm: false, preferDRMPrime: false)
+        decoderName = FFmpeg.string(codec.pointee.name)
+        kind = .software
+    }
+
     deinit { avcodec_free_context(&context) }
 
     private static func open(_ codec: UnsafePointer<AVCodec>, parameters: UnsafeMutablePointer<AVCodecParameters>, timeBase: AVRational,

@@ -1,12 +1,47 @@
 import CFFmpeg
 
-/// Owns an opened media file (`AVFormatContext`) and its best video stream: the demuxer side.
-/// Only the `file` protocol is allowed, so a board path such as `http://…` or `concat:…` cannot
-/// make FFmpeg open the network or other files. Thread: one at a time (its decode thread).
+/// Owns an opened media file (`AVFormatContext`) and its best video stream (or, for a
+/// soundtrack, its best audio stream): the demuxer side. Only the `file` protocol is allowed, so
+/// a board path such as `http://…` or `concat:…` cannot make FFmpeg open the network or other
+/// files. Thread: one at a time (its decode thread).
 final class MediaInput {
     private var context: UnsafeMutablePointer<AVFormatContext>?
     let streamIndex: Int32
     let stream: UnsafeMutablePointer<AVStream>
+    /// For a soundtrack: the video stream's first pts in seconds, the origin of clip time both
+    /// streams share (0 when the file has no video stream or does not say).
+    private(set) var videoStart = 0.0
+
+    /// The best audio stream of `path`, nil when it has none (a silent clip).
+    static func audio(path: String) throws(VideoError) -> MediaInput? {
+        do { return try MediaInput(path: path, audio: true) } catch .noVideoStream { return nil }
+    }
+
+    private init(path: String, audio: Bool) throws(VideoError) {
+        _ = FFmpeg.quiet
+        var options: OpaquePointer?
+        av_dict_set(&options, "protocol_whitelist", "file", 0)
+        defer { av_dict_free(&options) }
+        var ctx: UnsafeMutablePointer<AVFormatContext>?
+        try MediaInput.checkOpening("avformat_open_input", avformat_open_input(&ctx, path, nil, &options))
+        guard let opened = ctx else { throw .call("avformat_open_input", gadget_averror_invaliddata(), "no context") }
+        context = opened
+        do throws(VideoError) {
+            try MediaInput.checkOpening("avformat_find_stream_info", avformat_find_stream_info(opened, nil))
+            let video = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+            let index = av_find_best_stream(opened, AVMEDIA_TYPE_AUDIO, -1, video, nil, 0)
+            // No audio stream is told as noVideoStream here and turned into nil by `audio(path:)`.
+            guard index >= 0, let s = opened.pointee.streams[Int(index)] else { throw VideoError.noVideoStream }
+            streamIndex = index
+            stream = s
+            if video >= 0, let v = opened.pointee.streams[Int(video)], v.pointee.start_time != FFmpeg.noTimestamp {
+                videoStart = Double(v.pointee.start_time) * av_q2d(v.pointee.time_base)
+            }
+        } catch {
+            avformat_close_input(&context)
+            throw error
+        }
+    }
 
     init(path: String) throws(VideoError) {
         _ = FFmpeg.quiet
@@ -82,7 +117,8 @@ final class MediaInput {
         return last.pointee.pos + Int64(last.pointee.size) > size
     }
 
-    /// Reads the next packet of the video stream into `packet`; false at the end of the file.
+    /// Reads the next packet of the stream (video, or a soundtrack's audio) into `packet`; false
+    /// at the end of the file.
     func readVideoPacket(into packet: AVPacketOwner) throws(VideoError) -> Bool {
         guard let context else { return false }
         while true {
