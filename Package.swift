@@ -171,6 +171,8 @@ let package = Package(
         .target(name: "GadgetBuildInfo", plugins: ["BuildVersion"]),
         .executableTarget(name: "gadgetboard", dependencies: [
             "GadgetApp", "GadgetBench", "GadgetCore", "GadgetInput", "GadgetRender", "GadgetSystem", "GadgetBuildInfo",
+            // `run --audio`, `--audio-out` (AudioOptions).
+            "GadgetAudio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -30,4 +30,9 @@ public struct AudioOptions: Sendable, Equatable {
         self.device = device
         self.recordTo = recordTo
     }
+
+    /// From the command line: `--audio WORD` (`none`, or a PCM name) and `--audio-out PATH`.
+    public init(argument device: String, recordTo path: String?) {
+        self.init(device: device == "none" ? .none : .alsa(device), recordTo: path.map { FilePath($0) })
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GadgetApp
+import GadgetAudio
 import GadgetBench
 import GadgetCore
 import GadgetInput
@@ -66,6 +67,12 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Do not watch the board's directory (by default a saved board file or image reloads the board).")
     var noWatch = false
 
+    @Option(help: ArgumentHelp("Play sound on this ALSA PCM (e.g. default, hdmi:CARD=vc4hdmi0, plughw:1), or none for no device (docs/audio.md). A device that is missing or goes away is looked for every second; the kiosk runs on silent.", valueName: "device"))
+    var audio = "default"
+
+    @Option(help: ArgumentHelp("Write everything the kiosk mixes, from its start, to this WAV file (32-bit float; also with --audio none, paced by the clock in real time).", valueName: "file.wav"))
+    var audioOut: String?
+
     @Option(help: ArgumentHelp("The fleet's MQTT broker: mqtt://HOST[:PORT] or mqtts://HOST[:PORT] (docs/mqtt.md). Off by default.", valueName: "url"))
     var mqtt: String?
 
@@ -100,6 +107,10 @@ struct RunCommand: ParsableCommand {
         if let duration, !(duration > 0) { throw ValidationError("--duration: must be greater than 0") }
         if let screenshot { try requirePNGName("--screenshot", screenshot) }
         if dumpFramesLimit < 1 { throw ValidationError("--dump-frames-limit: must be at least 1") }
+        if audio.isEmpty { throw ValidationError("--audio: give an ALSA PCM name (default, hdmi:CARD=vc4hdmi0, …) or none") }
+        if let audioOut, !audioOut.lowercased().hasSuffix(".wav") {
+            throw ValidationError("--audio-out: writes WAV only; give a file name ending in .wav (got \(audioOut))")
+        }
         _ = try mqttOptions()
     }
 
@@ -154,6 +165,7 @@ struct RunCommand: ParsableCommand {
         o.controlSocketPath = control
         o.watchBoard = !noWatch
         o.mqtt = try? mqttOptions()
+        o.audio = AudioOptions(argument: audio, recordTo: audioOut.map(FileIO.absolute))
         if let inputFIFO {
             let device = MultitouchEncoder.deviceDescription(name: "gadgetboard FIFO touch screen", maxX: 4095, maxY: 4095)
             o.inputPaths = [inputFIFO]

@@ -1,3 +1,4 @@
+import GadgetAudio
 import GadgetCore
 import GadgetDisplay
 import GadgetRender
@@ -85,6 +86,11 @@ public enum Kiosk {
                 log.info("no display: rendered the board headless to \(shot)")
             }
             return 0
+        } catch let error as AudioError {
+            // `--audio-out` names a file that cannot be written: the user's argument (a missing
+            // sound device is never an error).
+            Loggers.audio.error("--audio-out: \(error)")
+            return 2
         } catch {
             log.error("\(error)")
             return 1

@@ -54,6 +54,7 @@ extension KioskLoop {
     /// `--stats` (KioskStatsReport.swift).
     func statsJSON() -> JSONValue {
         KioskStatsReport(display: display, board: live.name, touches: live.session.touchesBegan, pacing: pacing, drawer: drawer,
-                         metrics: service.metrics, video: features.videoStatsJSON).json(now: MonotonicClock.now())
+                         metrics: service.metrics, video: features.videoStatsJSON,
+                         audio: audio.statsJSON).json(now: MonotonicClock.now())
     }
 }

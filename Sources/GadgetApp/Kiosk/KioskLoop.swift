@@ -40,6 +40,8 @@ public final class KioskLoop {
     let events: KioskEvents
     let fleet: FleetLink
     let features: KioskFeatures
+    /// Sound: the audio engine (`KioskAudio`).
+    let audio: KioskAudio
     /// The problems of the last failed reload, so a board saved broken again is not logged twice.
     var reloadProblems = ReloadProblemMemory()
     /// Called on the loop thread once per iteration, just before the loop sleeps, with the time
@@ -74,6 +76,8 @@ public final class KioskLoop {
         events = KioskEvents(toStdout: options.eventsToStdout, control: control)
         fleet = FleetLink(control: control, service: service, pacing: pacing)
         features = KioskFeatures(live: live, events: events, fleet: fleet, service: service)
+        // Started with the loop: `--audio-out`'s WAV begins when the kiosk does.
+        audio = try KioskAudio(options: options.audio)
         live.observer = self
         control.host = self
         screen.boardRefitted = { [unowned self] in boardRefitted() }
@@ -264,6 +268,7 @@ public final class KioskLoop {
     public var touchesBegan: UInt64 { service.metrics.touches }
 
     public func destroy() {
+        audio.stop()
         control.stop()
         power.stop()
         drawer.destroy()

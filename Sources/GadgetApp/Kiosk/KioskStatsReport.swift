@@ -13,6 +13,7 @@ struct KioskStatsReport {
     let drawer: FrameDrawer
     let metrics: KioskMetrics
     let video: JSONValue
+    let audio: JSONValue
 
     func json(now: Microseconds) -> JSONValue {
         let stats = pacing.stats
@@ -32,6 +33,7 @@ struct KioskStatsReport {
             ("firstFrameSeconds", pacing.firstFrameSeconds),
             ("imagesReadySeconds", pacing.imagesReadySeconds),
             ("video", video),
+            ("audio", audio),
             ("durationSeconds", .number(pacing.seconds(since: pacing.startTime, at: now))),
         ]
         return .object(fields)

@@ -1,3 +1,4 @@
+import GadgetAudio
 import GadgetCore
 import GadgetDisplay
 import GadgetInput
@@ -78,6 +79,10 @@ public struct RunOptions: Sendable {
     public var backlightRoot = "/sys/class/backlight"
     /// `--mqtt URL --node NAME …`: the kiosk as a client of the fleet's broker; nil: off.
     public var mqtt: MQTTOptions?
+    /// Sound (`--audio DEVICE|none`, `--audio-out FILE.wav`); nil: no audio engine at all, no
+    /// thread (in-process kiosk tests, `bench`, `soak`). The command line always gives one
+    /// (`--audio default` unless told otherwise).
+    public var audio: AudioOptions?
     /// Where the video players' lines go (`render: video: …`); tests capture them here.
     public var videoLogger: Logger = Loggers.render
 

@@ -6,6 +6,7 @@ import Logging
 /// swift-log (tests, tools); modules below the app receive one of these instead of making their own.
 public enum Loggers {
     public static let app = GadgetLogging.logger("app")
+    public static let audio = GadgetLogging.logger("audio")
     public static let board = GadgetLogging.logger("board")
     public static let control = GadgetLogging.logger("control")
     public static let calibrate = GadgetLogging.logger("calibrate")

@@ -1,0 +1,47 @@
+import GadgetAudio
+import GadgetCore
+
+/// The kiosk's sound (issue 37): owns the `AudioEngine` (`run --audio`, `--audio-out`), started
+/// with the loop so `--audio-out`'s WAV begins when the kiosk does, and stopped (its thread
+/// joined, the WAV's header finished) when the loop is destroyed. Board sounds, soundtracks,
+/// control and metrics reach the engine through `engine`; the loop never waits on it.
+/// Thread: the loop's.
+final class KioskAudio {
+    /// Nil when the run asked for no engine (`RunOptions.audio` nil: in-process tests, bench,
+    /// soak); `--audio none` still has one (it mixes, records and reports).
+    let engine: AudioEngine?
+
+    /// Starts the engine. Throws only when `--audio-out`'s file cannot be created; a missing
+    /// sound device is one log line and a silent kiosk.
+    init(options: AudioOptions?) throws(AudioError) {
+        guard let options else {
+            engine = nil
+            return
+        }
+        let engine = AudioEngine(options: options, logger: Loggers.audio)
+        try engine.start()
+        self.engine = engine
+    }
+
+    /// The engine's events since the last call (device lost and back are logged by the engine
+    /// itself, once each).
+    func takeEvents() -> [AudioEvent] { engine?.drainEvents() ?? [] }
+
+    /// `--stats`' `audio`: the device asked for, what it agreed to, and the underruns; null with
+    /// no engine.
+    var statsJSON: JSONValue {
+        guard let s = engine?.status else { return .null }
+        let format = s.format.map { f in "\(f)" + (s.sampleFormat.map { " \($0)" } ?? "") }
+        return .object([
+            ("device", .string(s.device)),
+            ("deviceUp", .bool(s.deviceUp)),
+            ("format", format.map(JSONValue.string) ?? .null),
+            ("periodFrames", .number(Double(s.periodFrames))),
+            ("bufferFrames", .number(Double(s.bufferFrames))),
+            ("underruns", .number(Double(s.underruns))),
+        ])
+    }
+
+    /// Stops the engine. Idempotent.
+    func stop() { engine?.stop() }
+}
