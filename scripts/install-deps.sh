@@ -13,9 +13,11 @@ set -euo pipefail
 build=(pkg-config libegl1-mesa-dev libgles2-mesa-dev libgbm-dev libdrm-dev libevdev-dev libpng-dev libudev-dev
        libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libunibreak-dev libmosquitto-dev libegl-mesa0 libgl1-mesa-dri libgbm1
        libsdl2-dev fonts-dejavu-core fonts-noto-core fonts-noto-cjk
-       libavformat-dev libavcodec-dev libavutil-dev libswresample-dev libcurl4-openssl-dev libqrencode-dev ca-certificates tzdata locales-all)
+       libavformat-dev libavcodec-dev libavutil-dev libswresample-dev libcurl4-openssl-dev libqrencode-dev ca-certificates tzdata locales-all
+       libasound2-dev)
 # Video through FFmpeg's libav* (decode, demux), live data through libcurl, QR codes through libqrencode;
-# tzdata for board time zones, locales-all for the weekday and month names of a board's "locale".
+# tzdata for board time zones, locales-all for the weekday and month names of a board's "locale";
+# sound through ALSA (libasound2-dev; alsa-lib's own configuration comes with it as libasound2-data).
 # The fonts: the demo board's (DejaVu, Noto Sans and Serif) and the fallbacks its greeting needs
 # (Noto Arabic in fonts-noto-core, Noto Sans CJK); snapshots and goldens are drawn with them.
 # The photo tests make their JPEGs and WebPs with Debian's tools: cjpeg/djpeg, cwebp, exiftool.
@@ -27,6 +29,9 @@ window_tools=(xvfb xdotool x11-apps imagemagick)
 # cec-ctl (v4l-utils) watches the emulated CEC bus in the VM; a session bus (dbus-daemon) and gdbus
 # (libglib2.0-bin) drive QEMU's D-Bus display there, which changes the VM screen's mode like a TV.
 signage_tools=(ffmpeg faketime zbar-tools v4l-utils dbus-daemon libglib2.0-bin)
+# The sound tests: sox reads the recorded WAVs back (level), alsa-utils' aplay/arecord play and
+# capture through snd-aloop in the VM.
+audio_tools=(sox alsa-utils)
 # The text tests compare with hb-shape (their fonts, DejaVu and Noto, are in the build list).
 text_tools=(libharfbuzz-bin)
 # The MQTT tests (Tests/mqtt/run.sh) start Debian's broker on loopback and drive it with its clients;
@@ -36,9 +41,9 @@ mqtt_tools=(mosquitto mosquitto-clients openssl)
 # lintian; the tests also make an apt repository with reprepro.
 package_tools=(dpkg-dev binutils lintian)
 test_extra=("${package_tools[@]}" reprepro "${mqtt_tools[@]}" evemu-tools busybox-static kmod cpio qemu-system-x86 systemd shellcheck python3 python3-jsonschema python3-prometheus-client
-            "${photo_tools[@]}" "${text_tools[@]}" "${window_tools[@]}" "${signage_tools[@]}")
+            "${photo_tools[@]}" "${text_tools[@]}" "${window_tools[@]}" "${signage_tools[@]}" "${audio_tools[@]}")
 # The VM tests run on x86-64 hosts only (see scripts/test.sh).
-if [[ "$(dpkg --print-architecture)" == amd64 ]]; then test_extra+=(linux-image-amd64); else test_extra=("${package_tools[@]}" reprepro python3 python3-jsonschema shellcheck "${mqtt_tools[@]}" "${photo_tools[@]}" "${text_tools[@]}" "${window_tools[@]}" "${signage_tools[@]}"); fi
+if [[ "$(dpkg --print-architecture)" == amd64 ]]; then test_extra+=(linux-image-amd64); else test_extra=("${package_tools[@]}" reprepro python3 python3-jsonschema shellcheck "${mqtt_tools[@]}" "${photo_tools[@]}" "${text_tools[@]}" "${window_tools[@]}" "${signage_tools[@]}" "${audio_tools[@]}"); fi
 
 packages=("${build[@]}")
 case "${1:-}" in

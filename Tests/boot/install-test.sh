@@ -45,7 +45,7 @@ cmp -s "$REPO/deploy/gadgetboard.service" "$unit" || fail "unit differs from dep
 [ "$(readlink "$R/etc/systemd/system/multi-user.target.wants/gadgetboard.service")" = /etc/systemd/system/gadgetboard.service ] || fail "unit not enabled"
 [ "$(readlink "$R/etc/systemd/system/getty@tty1.service")" = /dev/null ] || fail "getty@tty1 not masked"
 grep -q '^gadgetboard:x:[0-9]*:[0-9]*:Gadgetboard kiosk:/nonexistent:/usr/sbin/nologin$' "$R/etc/passwd" || fail "user: $(grep gadgetboard "$R/etc/passwd")"
-for g in video input render; do
+for g in video input render audio; do
     grep -Eq "^$g:[^:]*:[0-9]+:(.*,)?gadgetboard(,|$)" "$R/etc/group" || fail "gadgetboard not in $g"
 done
 grep -q '^gadgetboard:' /etc/passwd && fail "useradd edited this machine, not the root"
