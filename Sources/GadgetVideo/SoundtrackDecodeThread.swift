@@ -27,9 +27,10 @@ public final class SoundtrackDecodeThread {
 
     deinit { stop() }
 
-    /// Drops the sound waiting and continues from clip time `time` for frames of `generation`.
-    public func seek(to time: Microseconds, generation: Int) {
-        voice.flush(generation: generation)
+    /// Drops the sound waiting and continues from clip time `time` for frames of `generation`,
+    /// heard from `startAt` (monotonic µs: the flip that shows `time`; nil: at once).
+    public func seek(to time: Microseconds, generation: Int, startAt: Microseconds? = nil) {
+        voice.flush(generation: generation, startAt: startAt)
         shared.state.withLock { $0.command = Command(time: time, generation: generation) }
         shared.commands.signal()
     }

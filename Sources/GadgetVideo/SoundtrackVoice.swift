@@ -38,6 +38,10 @@ public final class SoundtrackVoice: AudioVoice, Sendable {
         /// The gain the last mix ended at (changes ramp over one mix: no click).
         var appliedGain: Float = 1
         var position: SoundtrackPosition?
+        /// CLOCK_MONOTONIC µs at which the next sound written is to be heard (the picture clock's
+        /// start or seek flip): nothing is mixed before it, so sound and picture start together
+        /// even where no device paces (a WAV written by the kiosk's clock). nil: at once.
+        var startAt: Microseconds?
     }
 
     public let format: AudioFormat
@@ -60,9 +64,18 @@ public final class SoundtrackVoice: AudioVoice, Sendable {
         let capacity = self.capacity
         state.withLock { s in
             guard s.playing else { return }
+            var lead = 0
+            if let start = s.startAt {
+                let early = start - timing.presentationNanos / 1000
+                lead = early > 0 ? Int(early * Int64(format.sampleRate) / 1_000_000) : 0
+                guard lead < frames else { return }
+            }
             let waiting = Int(s.writeFrame - s.readFrame)
-            let n = min(frames, waiting)
+            let n = min(frames - lead, waiting)
             guard n > 0 else { return }
+            s.startAt = nil
+            var timing = timing
+            timing.presentationNanos += Int64(lead) * 1_000_000_000 / Int64(format.sampleRate)
             s.position = positionLocked(&s, timing: timing)
             let from = s.appliedGain, to = s.gain
             let step = (to - from) / Float(max(1, n))
@@ -71,7 +84,7 @@ public final class SoundtrackVoice: AudioVoice, Sendable {
                 var g = from
                 for f in 0..<n {
                     g += step
-                    let src = read * channels, dst = f * channels
+                    let src = read * channels, dst = (lead + f) * channels
                     for c in 0..<channels { mix[dst + c] += ring[src + c] * g }
                     read += 1
                     if read == capacity { read = 0 }
@@ -141,15 +154,19 @@ public final class SoundtrackVoice: AudioVoice, Sendable {
     public var position: SoundtrackPosition? { state.withLock { $0.position } }
 
     /// Drops what waits (a seek or restart): frames written for an older `generation` are
-    /// refused from now on.
-    public func flush(generation: Int) {
+    /// refused from now on; the new sound is heard from `startAt` (monotonic µs; nil: at once).
+    public func flush(generation: Int, startAt: Microseconds? = nil) {
         state.withLock { s in
             s.readFrame = s.writeFrame
             s.markerCount = 0
             s.position = nil
             s.generation = generation
+            s.startAt = startAt
         }
     }
+
+    /// The first sound is heard from `time` (monotonic µs): the picture clock's first flip.
+    public func start(at time: Microseconds) { state.withLock { $0.startAt = time } }
 
     /// Paused, the voice mixes nothing and its frames wait (the sound resumes where it stopped).
     public func setPlaying(_ playing: Bool) {

@@ -151,6 +151,19 @@ import Testing
         #expect(v.position?.generation == 1)
     }
 
+    /// Scheduled at 7.010 s, a chunk heard from 7.000 s starts silent for 480 frames (10 ms).
+    @Test func itStartsWhenThePictureDoes() {
+        let v = SoundtrackVoice(format: .standard, capacity: 2048)
+        v.start(at: 7_010_000)
+        #expect(v.write(chunk(960, value: 0.5, media: 0), generation: 0))
+        #expect(mix(v, frames: 240, at: 6_990_000_000).allSatisfy { $0 == 0.25 })
+        #expect(v.position == nil)
+        let a = mix(v, frames: 960, at: 7_000_000_000)
+        #expect(a.prefix(960).allSatisfy { $0 == 0.25 })
+        #expect(a.suffix(960).allSatisfy { $0 == 0.75 })
+        #expect(v.position == SoundtrackPosition(media: 0, presentation: 7_010_000))
+    }
+
     @Test func pausedItMixesNothingAndKeepsItsPlace() {
         let v = SoundtrackVoice(format: .standard, capacity: 2048)
         #expect(v.write(chunk(480, value: 0.5, media: 0), generation: 0))

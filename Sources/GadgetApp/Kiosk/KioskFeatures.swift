@@ -1,3 +1,4 @@
+import GadgetAudio
 import GadgetCore
 import GadgetRender
 import GadgetSystem
@@ -33,7 +34,8 @@ final class KioskFeatures {
     }
 
     /// Adds the features to the board; `refresh` paces the video players (the display's vblank).
-    func start(refresh: Microseconds, videoLogger: Logger, now: Microseconds) {
+    /// `audio`: where video clips' sound plays (nil: pictures only).
+    func start(refresh: Microseconds, videoLogger: Logger, now: Microseconds, audio: AudioEngine? = nil) {
         let data = LiveDataFeature(board: live, now: now)
         liveData = data
         live.add(data)
@@ -41,7 +43,7 @@ final class KioskFeatures {
         // The board's MQTT topics follow it from here on (LiveDataFeature.boardReplaced).
         data.connect(fleet.sourceConnections)
         let videos = VideoGadgets(refresh: refresh, hardware: VideoHardware.detect(), limits: VideoLimits(maximumSide: Texture.maximumSize),
-                                  logger: videoLogger, now: now) { [unowned self] event in self.publish(event) }
+                                  logger: videoLogger, now: now, audio: audio) { [unowned self] event in self.publish(event) }
         self.videos = videos
         live.add(videos)
         videos.sync(live, now: now)

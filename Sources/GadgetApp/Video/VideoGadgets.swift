@@ -1,3 +1,4 @@
+import GadgetAudio
 import GadgetCore
 import GadgetRender
 import GadgetVideo
@@ -21,9 +22,12 @@ final class VideoGadgets: LiveFeature {
     /// The counts of players already retired.
     private var retired = VideoPlayer.Statistics()
     private var lastNow: Microseconds
+    /// Where the clips' sound plays (nil: pictures only).
+    private let audio: AudioEngine?
 
     init(refresh: Microseconds, hardware: VideoHardware, limits: VideoLimits, logger: Logger, now: Microseconds,
-         onEvent: @escaping (VideoPlayer.Event) -> Void) {
+         audio: AudioEngine? = nil, onEvent: @escaping (VideoPlayer.Event) -> Void) {
+        self.audio = audio
         self.refresh = refresh
         self.hardware = hardware
         self.limits = limits
@@ -50,7 +54,10 @@ final class VideoGadgets: LiveFeature {
         for (i, v) in board.board.videoReferences { wanted[board.board.gadgets[i].id] = (i, v) }
         var kept: [VideoPlayer] = []
         for p in players {
-            if let (_, v) = wanted[p.gadget], v.path == p.video.path, v.loop == p.video.loop, directory == p.directory {
+            if let (_, v) = wanted[p.gadget], v.path == p.video.path, v.loop == p.video.loop, v.muted == p.video.muted,
+               directory == p.directory {
+                // A new board's level for the clip applies at once; the clip plays on.
+                if v.volume != p.video.volume { p.setVolume(v.volume) }
                 kept.append(p)
                 wanted[p.gadget] = nil
             } else {
@@ -61,7 +68,8 @@ final class VideoGadgets: LiveFeature {
         for (id, (i, v)) in wanted.sorted(by: { $0.value.0 < $1.value.0 }) {
             do {
                 let p = try VideoPlayer(gadget: id, index: i, video: v, directory: directory, startingAt: now + refresh, refresh: refresh,
-                                        hardware: hardware, limits: limits, logger: logger, display: board.hasDisplay)
+                                        hardware: hardware, limits: limits, logger: logger, display: board.hasDisplay,
+                                        audio: audio)
                 p.onEvent = onEvent
                 players.append(p)
                 board.add(p)

@@ -1,3 +1,4 @@
+import GadgetAudio
 import GadgetCore
 import GadgetRender
 import GadgetSystem
@@ -57,8 +58,11 @@ public final class VideoPlayer {
     /// Opens `video` (resolved against `directory`) and starts decoding. Never throws for the
     /// clip: a bad clip is an `error` event from the first `update` on (the poster stays).
     /// `display`: a GL context is current (its surface is made now; otherwise when one attaches).
+    /// `audio`: the kiosk's engine; the clip's sound plays into it unless the clip is muted or
+    /// has none (nil: pictures only, as with `--audio` absent in tests).
     public init(gadget: String, index: Int, video: VideoReference, directory: String, startingAt flip: Microseconds,
-                refresh: Microseconds, hardware: VideoHardware, limits: VideoLimits, logger: Logger, display: Bool = true) throws(GLError) {
+                refresh: Microseconds, hardware: VideoHardware, limits: VideoLimits, logger: Logger, display: Bool = true,
+                audio: AudioEngine? = nil) throws(GLError) {
         self.gadget = gadget
         gadgetIndex = index
         self.refresh = refresh
@@ -66,6 +70,8 @@ public final class VideoPlayer {
         self.video = video
         self.directory = directory
         self.hardware = hardware
+        self.audio = audio
+        volume = min(1, max(0, video.volume))
         resolvedPath = FileIO.resolve(video.path, against: directory)
         // The zero-copy path where the display imports dma-bufs; the decoder then hands on the
         // DRM PRIME frames a hardware decoder gives (software decoders give none: upload).
@@ -83,10 +89,45 @@ public final class VideoPlayer {
             decoderName = decoder.info.decoder
             logger.info("video: \(gadget): \(video.path): \(decoder.info.width)x\(decoder.info.height) \(decoder.info.codec), decoded by \(decoder.info.decoder) (\(decoder.info.decoderKind.rawValue)), \(wantsDMABuf && decoder.info.decoderKind != .software ? "zero copy where the decoder gives dma-bufs" : "frames uploaded")")
             thread = try VideoDecodeThread(decoder: decoder, loops: video.loop)
+            openSoundtrack(startingAt: flip)
         } catch {
             pendingError = "\(video.path): \(error)"
             logger.error("video: \(gadget): \(video.path): \(error) (showing the poster)")
         }
+    }
+
+    // MARK: - Sound
+
+    /// The kiosk's audio engine (nil: no sound at all).
+    private let audio: AudioEngine?
+    /// The clip's sound: nil when muted, without an audio stream, without an engine, or broken
+    /// (the pictures then keep the flip clock).
+    private var soundtrack: SoundtrackDecodeThread?
+    /// The voice's name in the mixer (`state`'s `audio.playing`).
+    var voiceName: String { "video:\(gadget)" }
+
+    /// Starts the clip's sound, heard from `flip` (the picture clock's first flip), so sound and
+    /// picture start together even where no device paces.
+    private func openSoundtrack(startingAt flip: Microseconds) {
+        guard let audio, !video.muted else { return }
+        do {
+            guard let decoder = try SoundtrackDecoder.open(path: resolvedPath, format: audio.format) else { return }
+            let voice = SoundtrackVoice(format: audio.format, gain: VolumeCurve.gain(level: volume))
+            voice.start(at: flip)
+            voice.setPlaying(playback.clock.playing)
+            logger.info("video: \(gadget): its sound: \(decoder.codecName), \(decoder.inputRate) Hz, \(decoder.inputChannels) ch, resampled to \(audio.format)")
+            soundtrack = try SoundtrackDecodeThread(decoder: decoder, voice: voice, loops: video.loop)
+            audio.add(voice, name: voiceName)
+        } catch {
+            logger.error("video: \(gadget): \(video.path): its sound cannot play: \(error) (pictures only)")
+        }
+    }
+
+    /// A soundtrack that broke while playing: one line, and the pictures go on by the flip clock.
+    private func closeSoundtrack() {
+        soundtrack?.stop()
+        soundtrack = nil
+        audio?.remove(named: voiceName)
     }
 
     /// What the decoder is reopened with when the zero-copy import is refused.
@@ -136,7 +177,7 @@ public final class VideoPlayer {
         }
         var events = collect(logger: logger)
         guard !failed, thread != nil else { return (events, false) }
-        let step = playback.step(queue: &queue, endOfStream: endOfStream && queue.isEmpty, flip: flip)
+        let step = playback.step(queue: &queue, endOfStream: endOfStream && queue.isEmpty, flip: flip, audio: soundtrack?.voice.position)
         events += step.events.map { Event(gadget: gadget, kind: Event.Kind(rawValue: $0.rawValue) ?? .error, message: nil) }
         var changed = false
         if step.newFrame, let frame = playback.current, let surface {
@@ -158,6 +199,10 @@ public final class VideoPlayer {
             pendingError = nil
             failed = true
             events.append(Event(gadget: gadget, kind: .error, message: message))
+        }
+        if let error = soundtrack?.takeError() {
+            logger.error("video: \(gadget): its sound: \(error) (pictures only from here on)")
+            closeSoundtrack()
         }
         guard !failed, let thread else { return events }
         // Hold at most the decode thread's own capacity here: with the thread's queue that is
@@ -182,12 +227,14 @@ public final class VideoPlayer {
         guard surface != nil else { resumeWhenDrawn = true; return }
         let wasEnded = playback.ended
         playback.play(at: flip)
-        if wasEnded { restartDecoder() }
+        if wasEnded { restartDecoder(at: flip) }
+        soundtrack?.voice.setPlaying(true)
     }
 
     public func pause(at flip: Microseconds) {
         resumeWhenDrawn = false
         playback.pause(at: flip)
+        soundtrack?.voice.setPlaying(false)
     }
 
     public func seek(to time: Microseconds, at flip: Microseconds) {
@@ -195,24 +242,28 @@ public final class VideoPlayer {
         endOfStream = false
         queue.removeAll()
         thread?.seek(to: clamp(time), generation: generation)
+        soundtrack?.seek(to: clamp(time), generation: generation, startAt: playback.clock.playing ? flip : nil)
     }
 
     public func restart(at flip: Microseconds) {
         _ = playback.restart(at: flip)
-        restartDecoder()
+        restartDecoder(at: flip)
+        soundtrack?.voice.setPlaying(true)
     }
 
     /// The soundtrack's level, 0...1 (the board's `volume` until a control request changes it).
-    public private(set) var volume: Double = 1
+    public private(set) var volume: Double
 
     public func setVolume(_ level: Double) {
         volume = min(1, max(0, level))
+        soundtrack?.voice.setGain(VolumeCurve.gain(level: volume))
     }
 
-    private func restartDecoder() {
+    private func restartDecoder(at flip: Microseconds) {
         endOfStream = false
         queue.removeAll()
         thread?.seek(to: 0, generation: playback.clock.generation)
+        soundtrack?.seek(to: 0, generation: playback.clock.generation, startAt: flip)
     }
 
     private func clamp(_ t: Microseconds) -> Microseconds {
@@ -264,6 +315,7 @@ public final class VideoPlayer {
         surface = nil
         if isPlaying {
             playback.pause(at: lastFlip)
+            soundtrack?.voice.setPlaying(false)
             resumeWhenDrawn = true
         }
     }
@@ -293,6 +345,7 @@ public final class VideoPlayer {
 
     /// Stops decoding and frees the textures. Idempotent.
     public func destroy() {
+        closeSoundtrack()
         thread?.stop()
         thread = nil
         surface?.destroy()
