@@ -91,7 +91,8 @@ public final class KioskLoop {
         control.start(options)
         if options.watchBoard { _ = BoardSaveWatch.start(on: live) }
         power.startSchedule(options, board: loaded.board, now: startTime)
-        features.start(refresh: display.refreshInterval ?? FramePacing.headlessFrameInterval, videoLogger: options.videoLogger, now: startTime)
+        features.start(refresh: display.refreshInterval ?? FramePacing.headlessFrameInterval, videoLogger: options.videoLogger, now: startTime,
+                       audio: audio.engine)
     }
 
     /// Runs until `--frames`/`--duration` is reached or a terminating signal arrives.
