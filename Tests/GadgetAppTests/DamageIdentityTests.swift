@@ -89,7 +89,7 @@ import Testing
         for _ in 0..<10 { try frame() }
         // (What `sharpenSettledText` decides once the session is idle; the glide would take
         // hundreds of verified frames to end.)
-        #expect(loop.scene.textNeedsSharpening(poses: loop.session.renderPoses()))
+        #expect(loop.scene.textNeedsSharpening(poses: loop.session.renderPoses(), board: loop.live.board))
         loop.live.textSharpeningDue = true
         for _ in 0..<3 { try frame() }
         #expect(loop.scene.contentRevisions[1] > 0)   // the caption was drawn again at its zoom

@@ -125,7 +125,7 @@ extension LiveBoard {
         images = images.filter { used.contains($0.key) }
         imageFiles = imageFiles.filter { used.contains($0.key) }
         // A picture added at run time frees its atlas room for the next; no new atlas.
-        if hasDisplay, !sceneStale { for path in dropped { scene.releaseImage(path) } }
+        if hasDisplay, !sceneStale { for path in dropped { scene.releaseImage(path, board: board) } }
     }
 
     /// Notes which file each of `paths` was decoded from (for reuse by the next load).

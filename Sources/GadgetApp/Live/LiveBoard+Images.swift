@@ -80,7 +80,7 @@ extension LiveBoard {
         defer { arrivedImages.removeAll() }
         guard !sceneStale, hasDisplay else { return }
         for path in arrivedImages {
-            guard let image = images[path], try scene.placeImage(image, path: path) else { sceneStale = true; return }
+            guard let image = images[path], try scene.placeImage(image, path: path, board: board) else { sceneStale = true; return }
         }
     }
 

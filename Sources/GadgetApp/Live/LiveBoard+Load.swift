@@ -104,7 +104,7 @@ extension LiveBoard {
                                                                    rotation: rotation ?? fresh.board.rotation) && $0.pageSide == scene.pageSide } ?? false
             do {
                 if let prepared, fits {
-                    adopted = decoding == nil && !sceneStale && scene.adopt(prepared)
+                    adopted = decoding == nil && !sceneStale && scene.adopt(prepared, board: fresh.board, shown: board)
                     if !adopted {
                         work.pagesUploaded = try prepared.upload(text: textImages)
                         newScene = prepared

@@ -13,7 +13,7 @@ extension LiveBoard {
         qrImages[id] = image
         drawAgain(.boardChanged)
         guard hasDisplay, !sceneStale else { return true }
-        do { try scene.setQR(image, forGadget: id) } catch {
+        do { try scene.setQR(image, forGadget: id, board: board) } catch {
             Loggers.render.warning("qr: \(error); drawing the board again")
             sceneStale = true
         }

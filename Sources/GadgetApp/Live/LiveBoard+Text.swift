@@ -47,7 +47,7 @@ extension LiveBoard {
         guard hasDisplay, !sceneStale else { return }
         do {
             // Only what this text added: the scene's list holds every earlier warning too.
-            for warning in try scene.setText(new, ofGadget: index.rawValue) { Loggers.render.warning("\(warning)") }
+            for warning in try scene.setText(new, ofGadget: index.rawValue, board: board) { Loggers.render.warning("\(warning)") }
             return
         } catch {
             Loggers.render.warning("text: \(error); drawing the board again")
@@ -73,7 +73,7 @@ extension LiveBoard {
     func sharpenSettledText() {
         guard textMayNeedSharpening, session.isIdle, hasDisplay else { return }
         textMayNeedSharpening = false
-        if scene.textNeedsSharpening(poses: session.renderPoses()) {
+        if scene.textNeedsSharpening(poses: session.renderPoses(), board: board) {
             textSharpeningDue = true
             drawAgain(.boardChanged)
         }
@@ -84,7 +84,7 @@ extension LiveBoard {
     func sharpenTextIfDue(poses: [GadgetPose]) {
         guard textSharpeningDue else { return }
         textSharpeningDue = false
-        do { try scene.sharpenText(poses: poses) } catch {
+        do { try scene.sharpenText(poses: poses, board: board) } catch {
             Loggers.render.error("text: re-rasterising at the shown size failed: \(error)")
         }
     }

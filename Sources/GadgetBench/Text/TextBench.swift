@@ -52,7 +52,7 @@ public enum TextBench {
             // The label's own text plus the operation's number: a string the cache never saw.
             let string = (g.text?.style.string ?? "") + " \(k)"
             _ = lap(&t)
-            try scene.setText(string, forGadget: g.id)
+            try scene.setText(string, forGadget: g.id, board: loaded.board)
             try display.present()
             result.setTextMilliseconds.append(lap(&t))
         }
@@ -61,7 +61,7 @@ public enum TextBench {
         for i in labels.prefix(o.operations) {
             poses[i].scale = o.zoom
             _ = lap(&t)
-            let changed = try scene.sharpenText(poses: poses)
+            let changed = try scene.sharpenText(poses: poses, board: loaded.board)
             try display.present()
             result.sharpenMilliseconds.append(lap(&t))
             if !changed { throw TextBenchError.notSharpened(loaded.board.gadgets[i].id) }

@@ -39,9 +39,9 @@ extension BoardScene {
     /// room takes the next image that fits, so a client cycling through pictures does not grow
     /// the atlas. The board's own images keep their rooms (their entries are `imagePaths`'
     /// indices).
-    public func releaseImage(_ path: String) {
-        if case .image(let ref, _) = loaded.board.background, ref.path == path { return }
-        let used = loaded.board.gadgets.contains { g in
+    public func releaseImage(_ path: String, board: Board) {
+        if case .image(let ref, _) = board.background, ref.path == path { return }
+        let used = board.gadgets.contains { g in
             if case .image(let ref) = g.appearance { return ref.path == path }
             return false
         }

@@ -12,7 +12,7 @@ extension BoardScene {
     /// own room or a new one (`redrawText`, BoardScene+TextRooms.swift).
     /// `alreadyChanged`: gadgets whose revision the caller has just raised (their new text is the
     /// reason for the rebuild): not counted twice.
-    func buildAtlas(alreadyChanged: Set<Int> = []) throws(GLError) {
+    func buildAtlas(board: Board, alreadyChanged: Set<Int> = []) throws(GLError) {
         // A rebuild moves entries in the atlas: a gadget drawn from a moved region samples other
         // texels (bilinear filtering lands a few edge pixels differently), so its revision goes
         // up and damage tracking redraws it; a moved background redraws everything.
@@ -26,7 +26,7 @@ extension BoardScene {
         }
         // A reserved image not here yet takes its room, transparent, until `placeImage`.
         var entries: [RGBAImage] = imagePaths.indices.map { i in
-            guard let image = loaded.images[imagePaths[i]] ?? placedImages[imagePaths[i]], !pendingImages.contains(imagePaths[i]) else {
+            guard let image = images[imagePaths[i]] ?? placedImages[imagePaths[i]], !pendingImages.contains(imagePaths[i]) else {
                 return RGBAImage(width: imageSizes[i].width, height: imageSizes[i].height)
             }
             return image.downscaled(to: imageSizes[i]).premultiplied()
@@ -35,18 +35,18 @@ extension BoardScene {
         textEntries = texts.indices.map { _ in nil }
         textWarnings = []
         for i in texts.indices {
-            guard let (key, image) = textImage(i) else { continue }
+            guard let (key, image) = textImage(i, board: board) else { continue }
             textKeys[i] = key
             textEntries[i] = entries.count
             entries.append(image)
         }
         textCache.keepOnly(Set(textKeys.compactMap { $0 }))
-        appendQRImages(to: &entries)  // BoardScene+QR.swift
+        appendQRImages(to: &entries, board: board)  // BoardScene+QR.swift
         // The page dot, at its display size (drawn 1:1), after the texts.
         var dotEntry: Int?
-        if loaded.board.pages.count > 1 {
+        if board.pages.count > 1 {
             dotEntry = entries.count
-            entries.append(.disc(diameter: Int((PageDots.dotSide * loaded.board.touch.pixelsPerPoint * viewport.scale).rounded())))
+            entries.append(.disc(diameter: Int((PageDots.dotSide * board.touch.pixelsPerPoint * viewport.scale).rounded())))
         }
         layout = AtlasLayout(sizes: entries.map(\.size), pageSide: pageSide)
         layout.noteClearOutlines(of: entries)
@@ -67,7 +67,7 @@ extension BoardScene {
         }
         var byPath: [String: AtlasRegion] = [:]
         for (i, path) in imagePaths.enumerated() where !pendingImages.contains(path) { byPath[path] = layout.regions[i] }
-        gadgetRegions = loaded.board.gadgets.map { g in
+        gadgetRegions = board.gadgets.map { g in
             if case .image(let ref) = g.appearance { return byPath[ref.path] }
             return nil
         }
@@ -75,7 +75,7 @@ extension BoardScene {
         qrRegions = qrEntries.map { $0.map { layout.regions[$0] } }
         dotRegion = dotEntry.map { layout.regions[$0] }
         backgroundRegion = nil
-        if case .image(let ref, _) = loaded.board.background { backgroundRegion = byPath[ref.path] }
+        if case .image(let ref, _) = board.background { backgroundRegion = byPath[ref.path] }
     }
 
     /// After a rebuild: every gadget whose image or text region moved is redrawn.
@@ -90,8 +90,8 @@ extension BoardScene {
 
     /// Image pixels per board pixel for gadget `i`'s text at `zoom`: the display's scale times
     /// the zoom, held so the image's longer side stays within `maximumTextImageSide`.
-    func textScale(_ i: Int, zoom: Double) -> Double {
-        let size = loaded.board.gadgets[i].size
+    func textScale(_ i: Int, zoom: Double, board: Board) -> Double {
+        let size = board.gadgets[i].size
         let wanted = viewport.scale * max(zoom, 0.01)
         return min(wanted, BoardScene.maximumTextImageSide / max(size.width, size.height, 1))
     }
@@ -99,13 +99,13 @@ extension BoardScene {
     /// Gadget `i`'s text image at its zoom. A font that is not installed (or a font file that
     /// cannot be read) draws in the default sans-serif font with a warning; text that cannot be
     /// drawn at all is left out with a warning. `check` reports both before a kiosk gets here.
-    func textImage(_ i: Int) -> (TextImageCache.Key, RGBAImage)? {
-        guard let text = texts[i] else { return nil }
-        let box = loaded.board.gadgets[i].size
-        let scale = textScale(i, zoom: textZooms[i])
+    func textImage(_ i: Int, board: Board) -> (TextImageCache.Key, RGBAImage)? {
+        guard let text = texts[i], i < board.gadgets.count else { return nil }
+        let box = board.gadgets[i].size
+        let scale = textScale(i, zoom: textZooms[i], board: board)
         var style = text.style
         // The board's `"lang"` for text that does not say its own.
-        if style.language == nil { style.language = loaded.board.language }
+        if style.language == nil { style.language = board.language }
         do {
             let rendered = try textCache.rendered(style, box: box, scale: scale)
             warnMissing(rendered.missing, text: text)

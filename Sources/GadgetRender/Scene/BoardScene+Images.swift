@@ -8,9 +8,9 @@ extension BoardScene {
     /// up, so damage tracking redraws them). Returns false, changing nothing, when `path` has no
     /// room waiting or is the background (which damage tracking does not list: the caller builds
     /// a new scene, which redraws everything). Thread: the render thread, after `beginFrame`.
-    public func placeImage(_ image: RGBAImage, path: String) throws(GLError) -> Bool {
+    public func placeImage(_ image: RGBAImage, path: String, board: Board) throws(GLError) -> Bool {
         guard pendingImages.contains(path), let entry = imagePaths.firstIndex(of: path), let at = layout.placement(of: entry) else { return false }
-        if case .image(let ref, _) = loaded.board.background, ref.path == path { return false }
+        if case .image(let ref, _) = board.background, ref.path == path { return false }
         let room = imageSizes[entry]
         let fitted = image.downscaled(to: PixelSize(min(image.width, room.width), min(image.height, room.height))).premultiplied()
         try pages[at.page].replace(AtlasLayout.withGutter(fitted), atX: at.x - AtlasLayout.gutter, y: at.y - AtlasLayout.gutter)
@@ -20,7 +20,7 @@ extension BoardScene {
                                  clearOutline: fitted.hasClearBorder)
         pendingImages.remove(path)
         placedImages[path] = image
-        for (i, g) in loaded.board.gadgets.enumerated() {
+        for (i, g) in board.gadgets.enumerated() where i < gadgetRegions.count {
             guard case .image(let ref) = g.appearance, ref.path == path else { continue }
             gadgetRegions[i] = region
             gadgetColors[i] = nil

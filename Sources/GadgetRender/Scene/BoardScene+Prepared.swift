@@ -40,20 +40,21 @@ extension BoardScene {
     /// same QR codes and page dot. Then only the per-gadget tables are redone: no pixel is
     /// composed or uploaded, so a save that changes no photo costs the swap frame next to
     /// nothing. False (and nothing changed) otherwise: upload `prepared` instead. The caller
-    /// redraws everything (the scene object stays the same).
-    public func adopt(_ prepared: BoardScene) -> Bool {
-        let fresh = prepared.loaded
+    /// redraws everything (the scene object stays the same). `fresh`: the board `prepared` was
+    /// made for; `shown`: the running board this scene draws now (the scene keeps neither).
+    public func adopt(_ prepared: BoardScene, board fresh: Board, shown: Board) -> Bool {
         guard pendingImages.isEmpty, prepared.pageSide == pageSide, prepared.viewport == viewport,
-              fresh.board.size == loaded.board.size, fresh.board.rotation == loaded.board.rotation,
+              fresh.size == shown.size, fresh.rotation == shown.rotation,
               prepared.imagePaths == imagePaths, prepared.imageSizes == imageSizes,
               prepared.textKeys.compactMap({ $0 }) == textKeys.compactMap({ $0 }),
-              prepared.qrEntries == qrEntries, fresh.qrImages == loaded.qrImages,
+              prepared.qrEntries == qrEntries, prepared.qrImages == qrImages,
               (prepared.dotRegion == nil) == (dotRegion == nil),
-              fresh.board.touch.pixelsPerPoint == loaded.board.touch.pixelsPerPoint else { return false }
+              fresh.touch.pixelsPerPoint == shown.touch.pixelsPerPoint else { return false }
         for path in imagePaths {
-            guard let now = loaded.images[path] ?? placedImages[path], let new = fresh.images[path], Self.sameStorage(now, new) else { return false }
+            guard let now = images[path] ?? placedImages[path], let new = prepared.images[path], Self.sameStorage(now, new) else { return false }
         }
-        loaded = fresh
+        images = prepared.images
+        qrImages = prepared.qrImages
         texts = prepared.texts
         textZooms = prepared.textZooms
         textWarnings = prepared.textWarnings
@@ -73,17 +74,17 @@ extension BoardScene {
         textRegions = regions
         var byPath: [String: AtlasRegion] = [:]
         for (i, path) in imagePaths.enumerated() { byPath[path] = layout.regions[i] }
-        gadgetRegions = fresh.board.gadgets.map { g in
+        gadgetRegions = fresh.gadgets.map { g in
             if case .image(let ref) = g.appearance { return byPath[ref.path] }
             return nil
         }
-        gadgetColors = fresh.board.gadgets.map { g in
+        gadgetColors = fresh.gadgets.map { g in
             if case .color(let c) = g.appearance { return c }
             return nil
         }
-        contentRevisions = fresh.board.gadgets.map { _ in 0 }
+        contentRevisions = fresh.gadgets.map { _ in 0 }
         backgroundRegion = nil
-        if case .image(let ref, _) = fresh.board.background { backgroundRegion = byPath[ref.path] }
+        if case .image(let ref, _) = fresh.background { backgroundRegion = byPath[ref.path] }
         backgroundRevision += 1
         return true
     }

@@ -6,9 +6,9 @@ import GadgetCore
 /// turning and scaling with the gadget.
 extension BoardScene {
     /// Appends every QR gadget's image to the atlas entries (premultiplied, as the pages hold them).
-    func appendQRImages(to entries: inout [RGBAImage]) {
-        qrEntries = loaded.board.gadgets.map { g in
-            guard let image = loaded.qrImages[g.id] else { return nil }
+    func appendQRImages(to entries: inout [RGBAImage], board: Board) {
+        qrEntries = board.gadgets.map { g in
+            guard let image = qrImages[g.id] else { return nil }
             entries.append(image.premultiplied())
             return entries.count - 1
         }
@@ -24,17 +24,18 @@ extension BoardScene {
 
     /// Shows `image` as gadget `id`'s QR code (a live text changed): replaced in place when it is
     /// the size of the one shown, else the atlas is rebuilt. The gadget's content revision goes up
-    /// so damage tracking redraws it. False when there is no such gadget. Thread: the render thread.
+    /// so damage tracking redraws it. False when there is no such gadget. `board`: the running board.
+    /// Thread: the render thread.
     @discardableResult
-    public func setQR(_ image: RGBAImage, forGadget id: String) throws(GLError) -> Bool {
-        guard let i = loaded.board.gadgets.firstIndex(where: { $0.id == id }) else { return false }
-        let old = loaded.qrImages[id]
-        loaded.qrImages[id] = image
+    public func setQR(_ image: RGBAImage, forGadget id: String, board: Board) throws(GLError) -> Bool {
+        guard let i = board.gadgets.firstIndex(where: { $0.id == id }) else { return false }
+        let old = qrImages[id]
+        qrImages[id] = image
         contentRevisions[i] += 1
         if let old, old.size == image.size, i < qrEntries.count, let entry = qrEntries[i], let at = layout.placement(of: entry) {
             try pages[at.page].replace(AtlasLayout.withGutter(image.premultiplied()), atX: at.x - AtlasLayout.gutter, y: at.y - AtlasLayout.gutter)
         } else {
-            try buildAtlas()
+            try buildAtlas(board: board)
         }
         return true
     }

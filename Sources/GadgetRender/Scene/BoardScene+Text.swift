@@ -26,10 +26,10 @@ extension BoardScene {
     /// out at once and replaces the old one in its atlas region (the box and scale are the same,
     /// so its image is the same size); the gadget's `contentRevisions` entry goes up, so damage
     /// tracking redraws it. An empty string shows nothing. Throws `SetTextError` (nothing
-    /// changed) or `GLError` (the upload failed). Thread: the render thread. The caller keeps its
-    /// board in step (`Board.settingText`) so a scene rebuilt later shows the same.
-    public func setText(_ string: String, forGadget id: String) throws {
-        guard let i = loaded.board.gadgets.firstIndex(where: { $0.id == id }) else { throw SetTextError.noSuchGadget(id) }
+    /// changed) or `GLError` (the upload failed). Thread: the render thread. `board`: the running
+    /// board; the caller keeps it in step (`Board.settingText`) so a scene rebuilt later shows the same.
+    public func setText(_ string: String, forGadget id: String, board: Board) throws {
+        guard let i = board.gadgets.firstIndex(where: { $0.id == id }), i < texts.count else { throw SetTextError.noSuchGadget(id) }
         guard var text = texts[i] else { throw SetTextError.noText(id) }
         let count = string.unicodeScalars.count
         guard count <= GadgetText.maximumLength else { throw SetTextError.tooLong(gadget: id, count: count) }
@@ -37,7 +37,7 @@ extension BoardScene {
         text.style.string = string
         texts[i] = text
         contentRevisions[i] += 1
-        try redrawText(i)
+        try redrawText(i, board: board)
     }
 
     /// Re-rasterises the text of every gadget shown at a zoom other than the one its image was
@@ -47,24 +47,24 @@ extension BoardScene {
     /// its room or a new one (the other rooms keep their texels). Returns whether anything
     /// changed.
     @discardableResult
-    public func sharpenText(poses: [GadgetPose]) throws(GLError) -> Bool {
-        let sharpened = gadgetsToSharpen(poses)
+    public func sharpenText(poses: [GadgetPose], board: Board) throws(GLError) -> Bool {
+        let sharpened = gadgetsToSharpen(poses, board: board)
         for i in sharpened {
             textZooms[i] = poses[i].scale
             contentRevisions[i] += 1
         }
-        for i in sharpened { try redrawText(i) }
+        for i in sharpened { try redrawText(i, board: board) }
         return !sharpened.isEmpty
     }
 
     /// Whether `sharpenText(poses:)` would change anything (no GL, no layout: a comparison per
     /// text gadget).
-    public func textNeedsSharpening(poses: [GadgetPose]) -> Bool { !gadgetsToSharpen(poses).isEmpty }
+    public func textNeedsSharpening(poses: [GadgetPose], board: Board) -> Bool { !gadgetsToSharpen(poses, board: board).isEmpty }
 
-    private func gadgetsToSharpen(_ poses: [GadgetPose]) -> [Int] {
+    private func gadgetsToSharpen(_ poses: [GadgetPose], board: Board) -> [Int] {
         poses.indices.filter { i in
-            guard i < texts.count, texts[i] != nil else { return false }
-            let now = textScale(i, zoom: textZooms[i]), wanted = textScale(i, zoom: poses[i].scale)
+            guard i < texts.count, i < board.gadgets.count, texts[i] != nil else { return false }
+            let now = textScale(i, zoom: textZooms[i], board: board), wanted = textScale(i, zoom: poses[i].scale, board: board)
             return abs(wanted / now - 1) > BoardScene.resharpenRatio
         }
     }

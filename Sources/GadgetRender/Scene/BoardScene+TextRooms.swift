@@ -23,8 +23,8 @@ extension BoardScene {
     /// new room when the image no longer fits (its old room is freed for later); the atlas is
     /// laid out again only when no page can take it. The gadget's revision is the caller's.
     /// Text that cannot be drawn (logged in `textWarnings`) hides.
-    func redrawText(_ i: Int) throws(GLError) {
-        guard let (key, image) = textImage(i) else {
+    func redrawText(_ i: Int, board: Board) throws(GLError) {
+        guard let (key, image) = textImage(i, board: board) else {
             textRegions[i] = nil
             textKeys[i] = nil
             if let left = textEntries[i] { layout.freeRoom(left) }
@@ -36,7 +36,7 @@ extension BoardScene {
         } catch {
             // The layout may already hold the new room: a fresh layout below is consistent.
         }
-        try buildAtlas(alreadyChanged: [i])
+        try buildAtlas(board: board, alreadyChanged: [i])
     }
 
     /// Puts `image` in gadget `i`'s room, or a new one; false: no room anywhere.
@@ -93,12 +93,12 @@ extension BoardScene {
     /// revision goes up. Returns the warnings this text added (`textWarnings` keeps them all):
     /// the caller logs these, not the whole list again. Thread: the render thread.
     @discardableResult
-    public func setText(_ text: GadgetText, ofGadget i: Int) throws(GLError) -> [String] {
+    public func setText(_ text: GadgetText, ofGadget i: Int, board: Board) throws(GLError) -> [String] {
         guard texts.indices.contains(i), texts[i] != text else { return [] }
         let before = textWarnings.count
         texts[i] = text
         contentRevisions[i] += 1
-        try redrawText(i)
+        try redrawText(i, board: board)
         return Array(textWarnings[before...])
     }
 }

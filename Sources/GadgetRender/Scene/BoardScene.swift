@@ -6,11 +6,13 @@ import GadgetCore
 /// images, colours and text stays one texture and one draw call. Thread: the render thread;
 /// `destroy()` before the GL context goes.
 public final class BoardScene {
-    /// The board the atlas was laid out for, with the looks and order changed since
-    /// (`updateLook`, `restack`): what a rebuild of the atlas and the per-gadget entries (by
-    /// index) read. A frame is not drawn from it: `draw(board:poses:into:)` is handed the
-    /// running board (the session's) each frame.
-    public internal(set) var loaded: LoadedBoard
+    // No board of its own: every call that needs one (`draw`, a text or QR code set, an image
+    // placed or released, a rebuild of the atlas) is handed the running board, the session's,
+    // the one copy that is written. Its per-gadget entries are by that board's index.
+    /// The board's decoded images by path (what the atlas pages are composed from).
+    public internal(set) var images: [String: RGBAImage]
+    /// Each QR gadget's code by gadget id (`LoadedBoard.qrImages`, then `setQR`).
+    public internal(set) var qrImages: [String: RGBAImage]
     public let viewport: BoardViewport
     var pages: [Texture] = []
     /// A scene prepared off the render thread (`uploading: false`): its pages composed, not yet
@@ -87,7 +89,8 @@ public final class BoardScene {
     public init(loaded: LoadedBoard, displaySize: PixelSize, rotation: DisplayRotation? = nil,
                 textureBudget: AtlasBudget = .standard, text: TextImageCache? = nil,
                 reserving: [String: PixelSize] = [:], pageSide side: Int? = nil, uploading: Bool = true) throws(GLError) {
-        self.loaded = loaded
+        images = loaded.images
+        qrImages = loaded.qrImages
         viewport = BoardViewport(boardSize: loaded.board.size, displaySize: displaySize, rotation: rotation ?? loaded.board.rotation)
         textCache = text ?? TextImageCache()
         let reserved = reserving.filter { loaded.images[$0.key] == nil }
@@ -119,7 +122,7 @@ public final class BoardScene {
             case .clear: return nil
             }
         }
-        try buildAtlas()
+        try buildAtlas(board: loaded.board)
     }
 
     /// What a gadget whose image is not decoded yet draws as: a neutral slate grey that reads
@@ -178,7 +181,7 @@ public final class BoardScene {
     /// image already in the atlas), at no cost but this. False when its image is not in the
     /// atlas: the caller builds a new scene with it.
     public func updateLook(_ index: Int, to gadget: Gadget) -> Bool {
-        guard loaded.board.gadgets.indices.contains(index) else { return false }
+        guard gadgetRegions.indices.contains(index), gadgetColors.indices.contains(index) else { return false }
         switch gadget.appearance {
         case .color(let c):
             gadgetRegions[index] = nil
@@ -191,7 +194,6 @@ public final class BoardScene {
             gadgetRegions[index] = nil
             gadgetColors[index] = nil
         }
-        loaded.board.gadgets[index] = gadget
         return true
     }
 

@@ -47,6 +47,42 @@ import Testing
         #expect(Self.isRed(try centre(of: hidden)), "the handed board hides blue: the scene's own copy must not draw it")
     }
 
+    /// A restack draws as a scene built for the restacked board would, QR code included (the
+    /// scene's QR entries were by index and did not follow a restack: the code was drawn on
+    /// whichever gadget took its place).
+    @Test func aRestackedSceneDrawsAsOneBuiltForTheNewOrder() throws {
+        let json = #"""
+        {"size": [640, 360], "background": "#000000",
+         "gadgets": [{"id": "code", "center": [160, 180], "size": [200, 200], "qr": "https://example.org/one", "z": 0},
+                     {"id": "dot", "center": [480, 180], "size": [200, 200], "color": "#00ff00", "z": 1}]}
+        """#
+        var loaded = LoadedBoard(name: "qr", board: try BoardDecoder.decode(Array(json.utf8), file: "qr.json").get(), images: [:])
+        loaded.qrImages = BoardQRImages.images(for: loaded.board, displayScale: 1)
+        #expect(loaded.qrImages["code"] != nil)
+        var session = BoardSession(board: loaded.board, startTime: 0)
+        let order = session.restack(GadgetIndex(0), z: 5)
+        #expect(session.board.gadgets.map(\.id) == ["dot", "code"])
+        let display = try HeadlessDisplay(size: PixelSize(640, 360))
+        let batcher = try SpriteBatcher()
+        defer { batcher.destroy() }
+        func frame(_ scene: BoardScene) throws -> RGBAImage {
+            try display.beginFrame()
+            batcher.begin(transform: scene.viewport.clipTransform)
+            scene.draw(board: session.board, poses: session.renderPoses(), into: batcher)
+            try batcher.end()
+            try display.present()
+            return try display.readPixels()
+        }
+        let restacked = try BoardScene(loaded: loaded, displaySize: display.pixelSize)
+        defer { restacked.destroy() }
+        restacked.restack(order)
+        var fresh = loaded
+        fresh.board = session.board
+        let built = try BoardScene(loaded: fresh, displaySize: display.pixelSize)
+        defer { built.destroy() }
+        #expect(try frame(restacked).maximumDifference(try frame(built)) == 0)
+    }
+
     /// One `set red z 5` and everything follows the session's board: the board's order, the
     /// frame (red on top at the centre), and a touch there (it lands on red).
     @Test func aRestackShowsTheNewOrderEverywhereFromOneChange() throws {

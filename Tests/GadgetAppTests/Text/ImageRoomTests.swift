@@ -24,9 +24,9 @@ import Testing
         defer { scene.destroy() }
         let reference = try TextSceneHarness(full).frame()
         try harness.display.beginFrame()   // that harness made its own context current
-        #expect(try scene.placeImage(photo, path: "checker.png"))
+        #expect(try scene.placeImage(photo, path: "checker.png", board: full.board))
         #expect(scene.contentRevisions == [1, 0])
-        #expect(try !scene.placeImage(photo, path: "checker.png"))   // placed already: no room waiting
+        #expect(try !scene.placeImage(photo, path: "checker.png", board: full.board))   // placed already: no room waiting
         try harness.display.beginFrame()
         harness.batcher.begin(transform: scene.viewport.clipTransform)
         scene.draw(board: full.board, poses: World(board: full.board).poses, into: harness.batcher)
@@ -38,7 +38,7 @@ import Testing
         // A rebuild after it (a settled pinch) keeps it.
         var poses = World(board: full.board).poses
         poses[1].scale = 2
-        #expect(try scene.sharpenText(poses: poses))
+        #expect(try scene.sharpenText(poses: poses, board: full.board))
         try harness.display.beginFrame()
         harness.batcher.begin(transform: scene.viewport.clipTransform)
         scene.draw(board: full.board, poses: World(board: full.board).poses, into: harness.batcher)

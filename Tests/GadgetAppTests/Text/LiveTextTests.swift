@@ -20,7 +20,7 @@ import Testing
         let harness = try TextSceneHarness(try textBoard(Self.priceBoard("3.10 €")))
         let before = try harness.frame()
         let pages = harness.scene.pageCount
-        try harness.scene.setText("3.20 €", forGadget: "price")
+        try harness.scene.setText("3.20 €", forGadget: "price", board: harness.board)
         let after = try harness.frame()
         let fresh = try TextSceneHarness(try textBoard(Self.priceBoard("3.20 €"))).frame()
         #expect(after.maximumDifference(fresh) == 0)
@@ -33,9 +33,9 @@ import Testing
 
     @Test func setTextRefusesWhatItCannotDo() throws {
         let harness = try TextSceneHarness(try textBoard(Self.priceBoard("1 €")))
-        #expect(throws: BoardScene.SetTextError.noText("photo")) { try harness.scene.setText("x", forGadget: "photo") }
-        #expect(throws: BoardScene.SetTextError.noSuchGadget("nope")) { try harness.scene.setText("x", forGadget: "nope") }
-        try harness.scene.setText("", forGadget: "price")   // empty: shows nothing, no error
+        #expect(throws: BoardScene.SetTextError.noText("photo")) { try harness.scene.setText("x", forGadget: "photo", board: harness.board) }
+        #expect(throws: BoardScene.SetTextError.noSuchGadget("nope")) { try harness.scene.setText("x", forGadget: "nope", board: harness.board) }
+        try harness.scene.setText("", forGadget: "price", board: harness.board)   // empty: shows nothing, no error
         let empty = try harness.frame()
         var bare = try textBoard(Self.priceBoard("1 €"))
         bare.board.gadgets[1].text = nil
@@ -57,10 +57,10 @@ import Testing
         let harness = try TextSceneHarness(try textBoard(board(size: 20, box: (120, 50))))
         let pinched = [GadgetPose(center: Vector2(320, 160), scale: 4)]
         let stretched = try harness.frame(poses: pinched)
-        #expect(try harness.scene.sharpenText(poses: pinched))
+        #expect(try harness.scene.sharpenText(poses: pinched, board: harness.board))
         #expect(harness.scene.contentRevisions == [1])
         let sharp = try harness.frame(poses: pinched)
-        #expect(try !harness.scene.sharpenText(poses: pinched))   // already at that zoom
+        #expect(try !harness.scene.sharpenText(poses: pinched, board: harness.board))   // already at that zoom
         let reference = try TextSceneHarness(try textBoard(board(size: 80, box: (480, 200)))).frame()
         let rect = (80, 60, 560, 260)
         #expect(sharp.maximumDifference(reference, in: rect) <= 1)

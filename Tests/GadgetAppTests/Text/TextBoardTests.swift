@@ -73,11 +73,11 @@ import Testing
         var added: [String] = []
         for minute in ["09:31", "09:32", "09:33"] {
             clock.style.string = minute
-            added += try harness.scene.setText(clock, ofGadget: 0)
+            added += try harness.scene.setText(clock, ofGadget: 0, board: harness.board)
         }
         var label = try #require(harness.scene.texts[1])
         label.style.string = "b"
-        added += try harness.scene.setText(label, ofGadget: 1)
+        added += try harness.scene.setText(label, ofGadget: 1, board: harness.board)
         #expect(added.isEmpty, "warned again: \(added)")
     }
 }

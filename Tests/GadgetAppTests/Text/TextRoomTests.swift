@@ -53,7 +53,7 @@ import Glibc
         let keys = scene.textKeys, entries = scene.textEntries
         #expect(scene.atlasWork == BoardScene.AtlasWork(builds: 1))
         let start = Self.processCPUMilliseconds()
-        #expect(try scene.sharpenText(poses: poses))
+        #expect(try scene.sharpenText(poses: poses, board: loaded.board))
         let spent = Self.processCPUMilliseconds() - start
         print("text rooms: sharpenText of 1 label of 200 at 4x: \(spent) ms CPU; \(scene.atlasWork)")
         #expect(scene.atlasWork.builds == 1)
@@ -72,7 +72,7 @@ import Glibc
         let reference = try TextSceneHarness(loaded)
         reference.scene.textZooms[57] = 4
         let rebuildStart = Self.processCPUMilliseconds()
-        try reference.scene.buildAtlas()
+        try reference.scene.buildAtlas(board: loaded.board)
         print("text rooms: the whole atlas rebuilt instead (before): \(Self.processCPUMilliseconds() - rebuildStart) ms CPU")
         let difference = settled.maximumDifference(try reference.frame(poses: poses))
         // The reference's pages have other sizes: the same texels have other coordinates in
@@ -86,7 +86,7 @@ import Glibc
         try harness.display.beginFrame()
         poses[57].scale = 3.5
         let again = Self.processCPUMilliseconds()
-        #expect(try scene.sharpenText(poses: poses))
+        #expect(try scene.sharpenText(poses: poses, board: loaded.board))
         print("text rooms: sharpenText in its own room (3.5x, no growth): \(Self.processCPUMilliseconds() - again) ms CPU; \(scene.atlasWork)")
         #expect(scene.atlasWork == BoardScene.AtlasWork(builds: 1, roomUploads: 2, pagesGrown: 1))
     }
@@ -111,11 +111,11 @@ import Glibc
         for (step, zoom) in [4.0, 1.0, 2.0].enumerated() {
             poses[1].scale = zoom
             try harness.display.beginFrame()   // its GL context, not the last reference's
-            #expect(try scene.sharpenText(poses: poses))
+            #expect(try scene.sharpenText(poses: poses, board: loaded.board))
             let drawn = try harness.frame(poses: poses)
             let reference = try TextSceneHarness(loaded)
             reference.scene.textZooms[1] = zoom
-            try reference.scene.buildAtlas()
+            try reference.scene.buildAtlas(board: loaded.board)
             let difference = drawn.maximumDifference(try reference.frame(poses: poses))
             #expect(difference == 0, "zoom \(zoom): differs by \(difference) from a new atlas")
             #expect(scene.atlasWork == BoardScene.AtlasWork(builds: 1, roomUploads: step + 1, pagesGrown: 1), "zoom \(zoom)")

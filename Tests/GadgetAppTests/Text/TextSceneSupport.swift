@@ -9,6 +9,8 @@ final class TextSceneHarness {
     let display: HeadlessDisplay
     let batcher: SpriteBatcher
     let scene: BoardScene
+    /// The board drawn (the scene keeps none: it is handed this one).
+    let board: Board
     private(set) var drawCalls = 0
 
     init(_ loaded: LoadedBoard, size: PixelSize? = nil) throws {
@@ -18,6 +20,7 @@ final class TextSceneHarness {
         try display.beginFrame()
         batcher = try SpriteBatcher()
         scene = try BoardScene(loaded: loaded, displaySize: target)
+        self.board = loaded.board
     }
 
     deinit { scene.destroy(); batcher.destroy() }
@@ -26,7 +29,7 @@ final class TextSceneHarness {
     func frame(poses: [GadgetPose]? = nil) throws -> RGBAImage {
         try display.beginFrame()
         batcher.begin(transform: scene.viewport.clipTransform)
-        scene.draw(board: scene.loaded.board, poses: poses ?? World(board: scene.loaded.board).poses, into: batcher)
+        scene.draw(board: board, poses: poses ?? World(board: board).poses, into: batcher)
         try batcher.end()
         drawCalls = batcher.drawCalls
         try display.present()
