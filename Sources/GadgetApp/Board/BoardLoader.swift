@@ -19,7 +19,8 @@ public enum BoardLoader {
             return .failure(BoardProblems([BoardProblem(file: path, jsonPath: "", message: error.errno == .noSuchFileOrDirectory ? "file not found" : error.fileProblem)]))
         }
         return load(bytes: bytes, name: path, images: BoardFilePaths.images(forBoardAt: path), displayScale: displayScale,
-                    fontDirectory: BoardFilePaths.directory(ofBoardAt: path), videoDirectory: BoardFilePaths.directory(ofBoardAt: path))
+                    fontDirectory: BoardFilePaths.directory(ofBoardAt: path), videoDirectory: BoardFilePaths.directory(ofBoardAt: path),
+                    soundDirectory: BoardFilePaths.directory(ofBoardAt: path), strictSounds: true)
     }
 
     /// A running kiosk's load of the board file at `path` whose bytes were read already (`ctl
@@ -29,7 +30,7 @@ public enum BoardLoader {
     /// them). The same rule start-up, a save and SIGHUP use, so a board loads every way or none.
     public static func loadForKiosk(bytes: [UInt8], path: String, displayScale: Double = 1) -> Result<LoadedBoard, BoardProblems> {
         load(bytes: bytes, name: path, images: BoardFilePaths.images(forBoardAt: path), displayScale: displayScale,
-             fontDirectory: BoardFilePaths.directory(ofBoardAt: path), checkingText: false)
+             fontDirectory: BoardFilePaths.directory(ofBoardAt: path), checkingText: false, soundDirectory: BoardFilePaths.directory(ofBoardAt: path))
     }
 
     /// `loadForKiosk` of the file at `path` (the reload on SIGHUP or a save, `snapshot`, the
@@ -47,9 +48,12 @@ public enum BoardLoader {
     /// Text is checked against the installed fonts (font files relative to `fontDirectory`)
     /// unless `checkingText` is false (the built-in demo board: it must show on any machine, in
     /// a fallback font if need be). `videoDirectory`: where the board's videos are, each probed
-    /// (`BoardVideoCheck`); nil: videos are not looked at.
+    /// (`BoardVideoCheck`); nil: videos are not looked at. `soundDirectory`: where its sounds
+    /// are, decoded into `LoadedBoard.sounds` (`BoardSounds`; nil: not looked at); a sound that
+    /// fails refuses the board only with `strictSounds` (`check`), else it is in `soundProblems`.
     public static func load(bytes: [UInt8], name: String, images source: some ImageSource, displayScale: Double = 1,
-                            fontDirectory: String = ".", checkingText: Bool = true, videoDirectory: String? = nil) -> Result<LoadedBoard, BoardProblems> {
+                            fontDirectory: String = ".", checkingText: Bool = true, videoDirectory: String? = nil,
+                            soundDirectory: String? = nil, strictSounds: Bool = false) -> Result<LoadedBoard, BoardProblems> {
         var board: Board
         var problems: [BoardProblem]
         switch decodeBoard(bytes: bytes, name: name) {
@@ -79,6 +83,13 @@ public enum BoardLoader {
         guard problems.isEmpty else { return .failure(BoardProblems(problems)) }
         var loaded = LoadedBoard(name: name, board: board, images: images)
         loaded.qrImages = BoardQRImages.images(for: board, displayScale: displayScale)  // Data/BoardQRImages.swift
+        // Sounds: refused by `check` (strictSounds), logged and silent in a running kiosk.
+        if let soundDirectory {
+            let decoded = BoardSounds.decode(board, file: name, directory: soundDirectory)
+            if strictSounds, !decoded.problems.isEmpty { return .failure(BoardProblems(decoded.problems)) }
+            loaded.sounds = decoded.sounds
+            loaded.soundProblems = decoded.problems
+        }
         return .success(loaded)
     }
 

@@ -19,10 +19,21 @@ protocol ControlHost: AnyObject {
     func controlSetDisplay(_ override: DisplayPowerPolicy.Override, now: Microseconds)
     /// `state`'s `sources` (the board's live-data sources at `now`); nil: the board has none.
     func sourcesReport(now: Microseconds) -> JSONValue?
+    /// `{"cmd":"play"}`: the board's sound `name` started (within one audio period), or why not.
+    func controlPlay(_ name: String, now: Microseconds) -> Result<Void, ControlFailure>
+    /// `{"cmd":"volume"}`: the kiosk's level in place of the board's; returns `state`'s `audio`.
+    func controlSetVolume(_ level: Double) -> JSONValue
+    /// `state`'s `audio`: `{"device", "volume", "playing"}`; nil: the kiosk runs without sound.
+    var audioReport: JSONValue? { get }
 }
 
 extension ControlHost {
     func sourcesReport(now: Microseconds) -> JSONValue? { nil }
+    func controlPlay(_ name: String, now: Microseconds) -> Result<Void, ControlFailure> {
+        .failure(ControlFailure(field: "sound", message: "this kiosk runs without sound"))
+    }
+    func controlSetVolume(_ level: Double) -> JSONValue { .null }
+    var audioReport: JSONValue? { nil }
 }
 
 /// The control protocol's executor (docs/control.md): requests from every `ControlEndpoint` (the
@@ -194,6 +205,7 @@ final class KioskControl {
                 ("gadgets", ControlStateReport.gadgets(board: live.board, poses: live.session.world.poses, videos: videoStates(now: now))),
                 ("display", DisplayControl.report(host?.displayDecision ?? DisplayPowerPolicy.Decision(on: true, cause: .start))),
                 ("sources", host?.sourcesReport(now: now) ?? .array([])),
+                ("audio", host?.audioReport ?? .null),
             ])
         case .snapshot:
             guard let host else { return .failed(ControlFailure(field: nil, message: "no kiosk to show a frame")) }
@@ -213,6 +225,15 @@ final class KioskControl {
             return .ok([("display", DisplayControl.report(host.displayDecision))])
         case .video(let request):
             return video(request, now: now)
+        case .play(let sound):
+            guard let host else { return .failed(ControlFailure(field: "sound", message: "this kiosk runs without sound")) }
+            switch host.controlPlay(sound, now: now) {
+            case .success: return .ok([("sound", .string(sound))])
+            case .failure(let f): return .failed(f)
+            }
+        case .volume(let level):
+            guard let host else { return .failed(ControlFailure(field: "level", message: "this kiosk runs without sound")) }
+            return .ok([("audio", host.controlSetVolume(level))])
         }
     }
 

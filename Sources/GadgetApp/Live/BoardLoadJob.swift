@@ -129,8 +129,10 @@ final class BoardLoadJob {
     /// Start-up: images handed over so far; once every job's is (`allArrived`), the outcome
     /// follows at once (the worker only stops its decoders), so the loop may `wait` for it.
     private(set) var arrivedCount = 0
+    /// A board with sounds is not over at its last image: its outcome carries the sounds, taken
+    /// when the worker signals it (the loop never waits for a decode).
     var allArrived: Bool {
-        guard case .images(_, let jobs, _) = source else { return false }
+        guard case .images(let loaded, let jobs, _) = source, loaded.board.audio.sounds.isEmpty else { return false }
         return arrivedCount >= jobs.count
     }
 
@@ -182,8 +184,10 @@ final class BoardLoadJob {
             images = BoardFilePaths.images(forBoardAt: name)
         }
         let reusing = ReusingImageSource(base: images, directory: directory, reuse: reuse, cancelled: cancelled)
+        // Sounds are decoded here too, on the worker (never the loop); a broken one is logged
+        // when the board is shown and plays nothing.
         let result = BoardLoader.load(bytes: bytes, name: name, images: reusing, displayScale: displayScale, fontDirectory: fontDirectory,
-                                      checkingText: false)
+                                      checkingText: false, soundDirectory: directory ?? fontDirectory)
         return Outcome(result: result, files: reusing.files, decoded: reusing.decoded, reused: reusing.reused)
     }
 
@@ -206,6 +210,13 @@ final class BoardLoadJob {
                                      shared: Shared) -> Outcome {
         var board = loaded
         var decoded = 0
+        // The sounds first: a few short files, decoded before the photos so a tap soon after
+        // start clicks; handed over with the outcome.
+        if !loaded.board.audio.sounds.isEmpty {
+            let sounds = BoardSounds.decode(loaded.board, file: loaded.name, directory: BoardFilePaths.directory(ofBoardAt: loaded.name))
+            board.sounds = sounds.sounds
+            board.soundProblems = sounds.problems
+        }
         let queue: ImageDecodeQueue
         do { queue = try ImageDecodeQueue(jobs: jobs, source: source) } catch {
             let problem = BoardProblem(file: loaded.name, jsonPath: "", message: "cannot start the image decoding threads: \(error)")

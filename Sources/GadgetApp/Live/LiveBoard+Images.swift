@@ -14,7 +14,8 @@ extension LiveBoard {
     func startDecoding(_ source: some ImageSource & Sendable) throws {
         let scale = scene.viewport.scale
         let jobs = BoardLoader.imageJobs(board, displayScale: scale, except: Set(images.keys))
-        guard !jobs.isEmpty else { return }
+        // A board with sounds and no photos still needs the worker: its sounds decode there.
+        guard !jobs.isEmpty || !board.audio.sounds.isEmpty else { return }
         // No one waits on start-up's load by ticket, and it is not a reload (no event, no count).
         decoding = try BoardLoadJob(ticket: 0, source: .images(of: loaded, jobs: jobs, from: source), path: name, reason: "start-up",
                                     displayScale: scale, reuse: [:], began: session.time)
@@ -53,7 +54,10 @@ extension LiveBoard {
             drawAgain(.boardChanged)
         }
         if let finished {
-            if case .failure(let problems) = finished.result { for p in problems.problems { Loggers.board.error("\(p)") } }
+            switch finished.result {
+            case .failure(let problems): for p in problems.problems { Loggers.board.error("\(p)") }
+            case .success(let loaded): takeSounds(loaded)
+            }
             decoding = nil
             allImagesArrived = true
             drawAgain(.boardChanged)

@@ -133,6 +133,7 @@ extension LiveBoard {
         }
         name = fresh.name
         images = fresh.images
+        takeSounds(fresh)
         qrImages = fresh.qrImages
         imageFiles = outcome.files
         lastLoadImages = (outcome.decoded, outcome.reused)
@@ -175,4 +176,13 @@ struct SwapWork: Equatable {
     var pagesUploaded = 0
     /// The shown scene took the new board (nothing uploaded).
     var adopted = false
+}
+
+extension LiveBoard {
+    /// The sounds a load decoded replace the shown board's; each that failed is one log line
+    /// (the board runs, that name plays nothing).
+    func takeSounds(_ loaded: LoadedBoard) {
+        sounds = loaded.sounds
+        for p in loaded.soundProblems { Loggers.board.error("\(p)") }
+    }
 }

@@ -42,6 +42,9 @@ public final class LiveBoard {
     public private(set) var session: BoardSession
     /// Decoded images by the path the board writes.
     var images: [String: RGBAImage]
+    /// The board's sounds, decoded on the load's worker, by name (`"sounds"`); a name whose file
+    /// failed is missing (logged when the board was shown) and plays nothing.
+    public internal(set) var sounds: [String: SoundBuffer] = [:]
     /// The QR gadgets' images (the board's, then live texts' as they change): kept here so a
     /// rebuilt scene still shows the codes (`loaded` carries them).
     var qrImages: [String: RGBAImage]
@@ -113,6 +116,7 @@ public final class LiveBoard {
         controlRoot = path.map { FileIO.directory(of: $0) }
         images = loaded.images
         qrImages = loaded.qrImages
+        sounds = loaded.sounds
         self.displaySize = displaySize
         self.rotation = rotation
         scene = try BoardScene(loaded: loaded, displaySize: displaySize, rotation: rotation, text: textImages)

@@ -10,6 +10,8 @@ public enum ControlCommandLine {
         ctl SOCKET display on|off|auto
         ctl SOCKET load PATH
         ctl SOCKET video GADGET play|pause|restart|seek S|volume L
+        ctl SOCKET play SOUND
+        ctl SOCKET volume LEVEL        (0 to 1)
         ctl SOCKET state
         ctl SOCKET snapshot OUT.png
         ctl SOCKET subscribe
@@ -17,7 +19,7 @@ public enum ControlCommandLine {
         """
 
     /// The commands `request` knows.
-    public static let commands: Set<String> = ["set", "page", "display", "load", "video", "state", "snapshot", "subscribe", "send"]
+    public static let commands: Set<String> = ["set", "page", "display", "load", "video", "play", "volume", "state", "snapshot", "subscribe", "send"]
 
     /// Whether `word` names a command (its arguments may still be wrong).
     public static func isKnownCommand(_ word: String?) -> Bool { word.map { commands.contains($0) } ?? false }
@@ -58,6 +60,15 @@ public enum ControlCommandLine {
             return .success(.object([("cmd", .string("load")), ("path", .string(rest[0]))]))
         case "video":
             return video(rest)
+        case "play":
+            if let f = exactly(1, "one sound name (a name of the board's \"sounds\")") { return .failure(f) }
+            return .success(.object([("cmd", .string("play")), ("sound", .string(rest[0]))]))
+        case "volume":
+            guard rest.count == 1, let l = Double(rest[0]), l.isFinite, BoardDecoder.volumeRange.contains(l) else {
+                return .failure(ControlFailure(field: rest.count == 1 ? "level" : nil,
+                                               message: "volume takes one level from 0 to 1" + (rest.count == 1 ? ", got \"\(rest[0])\"" : "")))
+            }
+            return .success(.object([("cmd", .string("volume")), ("level", .number(l))]))
         case "state", "subscribe":
             if let f = exactly(0, "no arguments") { return .failure(f) }
             return .success(.object([("cmd", .string(command))]))

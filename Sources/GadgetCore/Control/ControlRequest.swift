@@ -25,10 +25,15 @@ public struct ControlRequest: Sendable, Equatable {
         case display(DisplayPowerPolicy.Override)
         /// Play, pause, seek or restart one video gadget (`VideoControl`).
         case video(VideoControl)
+        /// Play the board's sound with this name (`"sounds"`).
+        case play(String)
+        /// Set the kiosk's volume, 0…1, in place of the board's `volume` (quiet hours still
+        /// scale it) until the board is loaded again.
+        case volume(Double)
     }
 
     /// The command names, as `"cmd"` takes them.
-    public static let commandNames = ["set", "page", "load", "state", "snapshot", "subscribe", "display", "video"]
+    public static let commandNames = ["set", "page", "load", "state", "snapshot", "subscribe", "display", "video", "play", "volume"]
 }
 
 /// `set` is a `GadgetChange` (Board/GadgetChange.swift): the control protocol's name for it.

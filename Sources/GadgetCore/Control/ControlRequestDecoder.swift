@@ -76,6 +76,13 @@ public enum ControlRequestDecoder {
         case "video":
             try allow(pairs, ["cmd", "id", "gadget", "action", "time", "level"])
             return .video(try VideoControl.decode(value, gadget: identifier(value, "gadget")))
+        case "play":
+            try allow(pairs, ["cmd", "id", "sound"])
+            return .play(try identifier(value, "sound"))
+        case "volume":
+            try allow(pairs, ["cmd", "id", "level"])
+            guard let level = try number(value, "level", in: BoardDecoder.volumeRange) else { throw ControlFailure(field: "level", message: "missing") }
+            return .volume(level)
         default:
             throw ControlFailure(field: "cmd", message: "unknown command \"\(clip(cmd))\" (one of \(ControlRequest.commandNames.joined(separator: ", ")))")
         }

@@ -10,6 +10,11 @@ public struct LoadedBoard: Sendable {
     /// Each QR gadget's code as an image (straight alpha, quiet zone included), by gadget id:
     /// encoded by the app (GadgetSources' QREncoder), drawn square in the gadget's box.
     public var qrImages: [String: RGBAImage] = [:]
+    /// The board's `"sounds"` decoded at the mix format, by name (those that decoded within the
+    /// budget: GadgetApp's `BoardSounds`), and the problems of those that did not (a running
+    /// kiosk logs them; `check` refuses them).
+    public var sounds: [String: SoundBuffer] = [:]
+    public var soundProblems: [BoardProblem] = []
 
     public init(name: String, board: Board, images: [String: RGBAImage]) {
         self.name = name; self.board = board; self.images = images
