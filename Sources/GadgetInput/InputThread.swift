@@ -59,7 +59,7 @@ public final class InputThread: Sendable {
     /// the loop itself is made on that thread and never leaves it.
     private func spawn() throws(InputError) -> JoinableThread {
         let shared = self.shared
-        do { return try JoinableThread { InputLoop(shared).run() } } catch { throw .system(error) }
+        do { return try JoinableThread(name: "gb-input") { InputLoop(shared).run() } } catch { throw .system(error) }
     }
 
     /// Stops and joins the thread; every contact still down is cancelled and every device is

@@ -42,7 +42,7 @@ public final class MQTTSession {
         self.worker = worker
         self.log = log
         do {
-            thread = try JoinableThread { worker.run() }
+            thread = try JoinableThread(name: "gb-mqtt") { worker.run() }
         } catch {
             throw .system(error)
         }

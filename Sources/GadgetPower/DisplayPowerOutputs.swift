@@ -29,7 +29,7 @@ public final class DisplayPowerOutputs: Sendable {
         let worker = Worker(switches: switches, log: log)
         let shared = self.shared
         // Captured pieces are Sendable; the worker's switches stay on its thread.
-        let t = try JoinableThread { [shared, pipe, worker] in
+        let t = try JoinableThread(name: "gb-power") { [shared, pipe, worker] in
             var poll = PollSet()
             _ = poll.add(pipe.descriptor)
             while !shared.stopping.load(ordering: .acquiring) {

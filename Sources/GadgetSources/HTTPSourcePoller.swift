@@ -29,7 +29,7 @@ public final class HTTPSourcePoller {
         HTTPPollerWorker.globalInit
         let worker = try HTTPPollerWorker(sources: sources, seed: seed, log: log)
         self.worker = worker
-        do { thread = try JoinableThread { worker.run() } } catch { throw .system(error) }
+        do { thread = try JoinableThread(name: "gb-http") { worker.run() } } catch { throw .system(error) }
     }
 
     deinit { close() }

@@ -40,7 +40,7 @@ public final class VideoDecodeThread {
         shared = DecodeThreadShared(capacity: max(1, capacity), loops: loops, wake: try WakePipe(), space: try WakePipe())
         let box = DecoderBox(decoder)
         let shared = self.shared
-        worker = try JoinableThread { shared.run(box.take()) }
+        worker = try JoinableThread(name: "gb-video") { shared.run(box.take()) }
     }
 
     deinit { stop() }

@@ -43,7 +43,7 @@ public final class ImageDecodeQueue {
         guard !jobs.isEmpty else { return }
         let shared = self.shared
         for _ in 0..<count {
-            self.workers.append(try JoinableThread { shared.work(source) })
+            self.workers.append(try JoinableThread(name: "gb-imagedecode") { shared.work(source) })
         }
     }
 

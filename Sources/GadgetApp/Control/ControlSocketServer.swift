@@ -36,7 +36,7 @@ public final class ControlSocketServer: ControlEndpoint {
         let serverWake = try WakePipe()
         shared = Shared(loopWake: loopWake, serverWake: serverWake)
         let worker = Worker(listener: listener, shared: shared, limits: limits)
-        thread = try JoinableThread { worker.run() }
+        thread = try JoinableThread(name: "gb-control") { worker.run() }
         Loggers.control.info("listening on \(path)")
     }
 

@@ -85,7 +85,7 @@ final class BoardLoadJob {
         self.began = began
         let shared = Shared(wake: try WakePipe(), cancelWake: try WakePipe())
         self.shared = shared
-        thread = try JoinableThread {
+        thread = try JoinableThread(name: "gb-boardload") {
             if case .images(let loaded, let jobs, let images) = source {
                 shared.finish(BoardLoadJob.decodeImages(of: loaded, jobs: jobs, from: images, shared: shared))
                 return

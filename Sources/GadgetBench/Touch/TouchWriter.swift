@@ -45,7 +45,7 @@ final class TouchWriter<Script: TouchScript>: @unchecked Sendable {
     var scriptFinished: Bool { finished.load(ordering: .acquiring) }
 
     func start() throws(SystemError) {
-        thread = try JoinableThread { self.run() }
+        thread = try JoinableThread(name: "gb-touchwriter") { self.run() }
     }
 
     /// Lifts the fingers still down, closes the FIFO and joins the thread. Idempotent.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinux
 import Synchronization
 
 /// A POSIX thread running one closure, joined by whoever owns it: the one thread type (the input
@@ -12,13 +13,17 @@ import Synchronization
 public final class JoinableThread: Sendable {
     private let handle: Mutex<pthread_t?>
 
-    /// Starts `body` on a new thread.
-    public init(_ body: @escaping @Sendable () -> Void) throws(SystemError) {
-        let start = Unmanaged.passRetained(Start(body)).toOpaque()
+    /// Starts `body` on a new thread. `name` (at most 15 bytes: the kernel's limit) is the
+    /// thread's name in /proc/PID/task/TID/comm, top -H and perf, so a figure can be taken per
+    /// thread (the audio thread's CPU, issue 37); longer names are cut.
+    public init(name: String? = nil, _ body: @escaping @Sendable () -> Void) throws(SystemError) {
+        let start = Unmanaged.passRetained(Start(body, name: name)).toOpaque()
         var t = pthread_t()
         let rc = pthread_create(&t, nil, { arg in
             guard let arg else { return nil }
-            Unmanaged<Start>.fromOpaque(arg).takeRetainedValue().body()
+            let start = Unmanaged<Start>.fromOpaque(arg).takeRetainedValue()
+            if let name = start.name { _ = gb_set_thread_name(String(decoding: name.utf8.prefix(15), as: UTF8.self)) }
+            start.body()
             return nil
         }, start)
         guard rc == 0 else {
@@ -41,5 +46,6 @@ public final class JoinableThread: Sendable {
 /// The closure a new thread runs, handed over as its start routine's argument.
 private final class Start {
     let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    let name: String?
+    init(_ body: @escaping @Sendable () -> Void, name: String?) { self.body = body; self.name = name }
 }
