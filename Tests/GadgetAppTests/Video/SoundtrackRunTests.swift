@@ -127,6 +127,17 @@ import Testing
         #expect(Self.residual(r.left, in: (onset + Self.rate - 2_400)..<(onset + Self.rate + 2_400)) < 0.1)
     }
 
+    /// `"volume": 0.5` is half the amplitude: −6.02 dB.
+    @Test func theClipsVolumeScalesItsSound() throws {
+        let r = try run(board: Self.board(#"{"src":"loop.mp4","volume":0.5}"#),
+                        clip: ("loop.mp4", "0.5*sin(2*PI*1000*t)", 2), duration: 2)
+        #expect(r.exitCode == 0, "\(r.output)")
+        let onset = try #require(r.left.firstIndex { abs($0) > 0.05 })
+        let middle = r.left[(onset + 4_800)..<min(r.left.count, onset + 43_200)]
+        let peak = Double(middle.map(abs).max() ?? 0)
+        #expect(abs(VolumeCurve.decibels(gain: peak / 0.5) + 6.02) < 0.3)
+    }
+
     @Test func aMutedClipIsSilent() throws {
         let r = try run(board: Self.board(#"{"src":"loop.mp4","muted":true}"#),
                         clip: ("loop.mp4", "0.5*sin(2*PI*1000*t)", 2), duration: 2)

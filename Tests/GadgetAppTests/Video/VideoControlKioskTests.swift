@@ -69,6 +69,11 @@ import GadgetSystem
         #expect(VideoControlKioskTests.field(gadgets[0], "video", "playing") == .bool(false))
         #expect(gadgets[1]["video"] == nil)
 
+        // The soundtrack's level: kept by the player (and its voice, where the clip has sound).
+        #expect(try request(##"{"cmd":"video","gadget":"v","action":"volume","level":0.5}"##)?["ok"] == .bool(true))
+        #expect(loop.features.videos?.player(for: "v")?.volume == 0.5)
+        #expect(try request(##"{"cmd":"video","gadget":"v","action":"volume","level":2}"##)?["error"] != nil)
+
         // Play again, and a restart: playing, and a new `started`.
         #expect(VideoControlKioskTests.field(try request(##"{"cmd":"video","gadget":"v","action":"play"}"##), "video", "playing") == .bool(true))
         #expect(loop.live.isPaced)
