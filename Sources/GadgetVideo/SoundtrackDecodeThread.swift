@@ -22,7 +22,7 @@ public final class SoundtrackDecodeThread {
         shared = Shared(voice: voice, loops: loops, commands: try WakePipe())
         let box = Box(decoder)
         let shared = self.shared
-        worker = try JoinableThread { shared.run(box.take()) }
+        worker = try JoinableThread(name: "gb-soundtrack") { shared.run(box.take()) }
     }
 
     deinit { stop() }
