@@ -10,6 +10,8 @@ final class KioskAudio {
     /// Nil when the run asked for no engine (`RunOptions.audio` nil: in-process tests, bench,
     /// soak); `--audio none` still has one (it mixes, records and reports).
     let engine: AudioEngine?
+    /// The board's, the control's and the quiet hours' levels (`KioskAudio+Board.swift`).
+    var levels = AudioLevels()
 
     /// Starts the engine. Throws only when `--audio-out`'s file cannot be created; a missing
     /// sound device is one log line and a silent kiosk.
@@ -40,6 +42,18 @@ final class KioskAudio {
             ("bufferFrames", .number(Double(s.bufferFrames))),
             ("underruns", .number(Double(s.underruns))),
         ])
+    }
+
+    /// Each iteration: the quiet hours' level to the engine, and its events since the last look
+    /// to `publish` (`audio` events) and the metrics. The engine is never waited on: an event
+    /// waits for the loop's next wake-up (a frame, a touch, a timer) to be published.
+    func follow(quietLevel: Double, metrics: inout KioskMetrics, publish: (JSONValue) -> Void) {
+        followQuietHours(quietLevel)
+        guard let engine else { return }
+        for e in engine.drainEvents() { publish(KioskAudio.json(e)) }
+        let s = engine.status
+        metrics.audioUnderruns = UInt64(s.underruns)
+        metrics.audioDeviceUp = s.deviceUp
     }
 
     /// Stops the engine. Idempotent.

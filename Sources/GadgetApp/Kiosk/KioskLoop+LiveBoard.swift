@@ -17,6 +17,10 @@ extension KioskLoop: LiveBoardObserver {
         }
     }
 
+    func liveBoard(_ board: LiveBoard, cues: [SoundCue]) {
+        for c in cues { audio.play(c.sound, from: board.sounds) }
+    }
+
     func liveBoard(_ board: LiveBoard, loadBegan path: String, reason: String, now: Microseconds) {
         service.reloadBegan(now: now, path: path, reason: reason)
     }
@@ -26,6 +30,7 @@ extension KioskLoop: LiveBoardObserver {
         case .shown:
             input.boardRefitted()
             power.applySettings(board.board.idle)
+            audio.boardShown(board.board)
             service.metrics.boardName = board.name
             service.metrics.boardGadgets = board.board.gadgets.count
             drawer.redrawAll()

@@ -78,6 +78,7 @@ public final class KioskLoop {
         features = KioskFeatures(live: live, events: events, fleet: fleet, service: service)
         // Started with the loop: `--audio-out`'s WAV begins when the kiosk does.
         audio = try KioskAudio(options: options.audio)
+        audio.boardShown(loaded.board)
         live.observer = self
         control.host = self
         screen.boardRefitted = { [unowned self] in boardRefitted() }
@@ -125,6 +126,7 @@ public final class KioskLoop {
             live.comingFlip = pacing.comingFlip(now: now, on: display)
             live.tick(now: now)
             power.followSchedule(now: now)
+            audio.follow(quietLevel: power.schedule?.quietLevel ?? 1, metrics: &service.metrics) { events.publish($0) }
             features.followLiveData()
             for flip in try pacing.dispatch(display) { flipped(flip) }
             power.updateIdle(now: now)

@@ -14,6 +14,13 @@ protocol LiveBoardObserver: AnyObject {
     /// A load (`ticket` from `LiveBoard.load`) ended: the new board is shown, or the old one
     /// still is.
     func liveBoard(_ board: LiveBoard, loadFinished ticket: Int, path: String, end: LoadEnd)
+    /// Sounds the touches asked for (a `play` action, the board's `tapSound`), each at its
+    /// touch's time; played from `board.sounds`.
+    func liveBoard(_ board: LiveBoard, cues: [SoundCue])
+}
+
+extension LiveBoardObserver {
+    func liveBoard(_ board: LiveBoard, cues: [SoundCue]) {}
 }
 
 /// The one owner of the running board: the board itself (in its `BoardSession`, the only copy
@@ -164,6 +171,9 @@ public final class LiveBoard {
     /// call of `session.apply`/`advance` ends here, so no action event is left behind.
     func publish(_ events: [GestureEvent]) {
         let actions = session.takeActionEvents()
+        // Sounds first: they start within one audio period of the touch, before the frame.
+        let cues = session.takeSoundCues()
+        if !cues.isEmpty { observer?.liveBoard(self, cues: cues) }
         // A page change or a reset moves things the world does not see as motion: draw.
         if !actions.isEmpty { needsDraw = true }
         guard !events.isEmpty || !actions.isEmpty else { return }

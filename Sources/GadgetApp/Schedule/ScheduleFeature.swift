@@ -16,6 +16,7 @@ public final class ScheduleFeature {
     private var evaluation: ScheduleEvaluation?
     private var lastDecision: DisplayPowerPolicy.Decision?
     private var lastPage: String?
+    private var lastVolume = 1.0
     private var announcedSwitch: Int64?
     private var preparedAt: Microseconds?
     /// How long before a playlist switch its page is asked to be ready.
@@ -43,6 +44,10 @@ public final class ScheduleFeature {
         }
         if let e = evaluation, policy.clockTrusted {
             policy.setSchedule(on: e.displayOn)
+            if e.volume != lastVolume {
+                lastVolume = e.volume
+                out.append(.volume(e.volume, rule: e.volumeRulePath))
+            }
             if e.page != lastPage {
                 lastPage = e.page
                 out.append(.homePage(e.page))

@@ -14,4 +14,6 @@ public enum ScheduleRequest: Sendable, Equatable {
     /// Make `page` ready (its images decoded) before the loop shows it at `at` (monotonic µs),
     /// so no presented frame is background-only.
     case prepare(String, at: Microseconds)
+    /// The quiet hours' level from now (1 outside them), and the span that set it (for the log).
+    case volume(Double, rule: String?)
 }

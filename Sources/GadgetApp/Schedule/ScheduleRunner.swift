@@ -22,6 +22,9 @@ final class ScheduleRunner: LiveFeature {
     /// The display's state and why, as of the last `update`.
     private(set) var decision = DisplayPowerPolicy.Decision(on: true, cause: .start)
     private var deadline: Microseconds?
+    /// The quiet hours' level now (`schedule.volume`; 1 outside them), which the kiosk's sound
+    /// multiplies into its volume.
+    private(set) var quietLevel = 1.0
     private var lastNow: Microseconds
     /// The control override, kept across a reload (a new board's schedule starts from it).
     private var override: DisplayPowerPolicy.Override = .auto
@@ -84,6 +87,8 @@ final class ScheduleRunner: LiveFeature {
     }
 
     func boardReplaced(_ board: LiveBoard) {
+        // The new board's schedule says its own level (its feature starts from full).
+        quietLevel = 1
         feature = ScheduleRunner.makeFeature(board.board, clockTrusted: trust.trusted || !board.board.schedule.isTimed,
                                              now: lastNow, environment: environment, log: log)
         feature.control(override)
@@ -106,6 +111,9 @@ final class ScheduleRunner: LiveFeature {
                 show(page, cause: cause, transition: transition, now: now, board: board)
             case .homePage(let page):
                 board.setIdleHome(page)
+            case .volume(let level, let rule):
+                log.info("volume: \(JSONWriter.format(level)) (\(rule ?? "outside the quiet hours"))")
+                quietLevel = level
             case .prepare:
                 // Every page's images are decoded with the board and kept in its atlas; a page
                 // whose images are still arriving (start-up) holds its switch (`show`).

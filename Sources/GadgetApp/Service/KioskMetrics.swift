@@ -39,6 +39,10 @@ public struct KioskMetrics: Sendable {
     /// Video gadgets' frames shown and dropped (too late for their flip) over the run, and which
     /// decoder and presentation path play them (`none` without videos).
     public var videoFrames: UInt64 = 0
+    /// Sound: underruns recovered since start, and whether the output device is open (false
+    /// with no engine, or while it is gone).
+    public var audioUnderruns: UInt64 = 0
+    public var audioDeviceUp = false
     public var videoFramesDropped: UInt64 = 0
     public var videoDecoder = "none"
     public var videoPath = "none"
@@ -197,6 +201,9 @@ public struct KioskMetrics: Sendable {
                   value: Double(videoFramesDropped))
         p.gauge("gadgetboard_video_info", help: "Constant 1; the labels name the video decoder and the presentation path (upload or dmabuf; none without videos).",
                 value: 1, labels: [("decoder", videoDecoder), ("path", videoPath)])
+        p.counter("gadgetboard_audio_underruns_total", help: "Audio underruns recovered (snd_pcm_recover) since start.", value: Double(audioUnderruns))
+        p.gauge("gadgetboard_audio_device_up", help: "1 while the sound output device is open; 0 while it is gone (it is reopened when it returns) or the kiosk runs without sound.",
+                value: audioDeviceUp ? 1 : 0)
         fleetExposition(into: &p)
         return p.text
     }
