@@ -76,13 +76,15 @@ private final class SoundFile {
         defer { av_dict_free(&options) }
         var ctx: UnsafeMutablePointer<AVFormatContext>?
         let opened = avformat_open_input(&ctx, path, nil, &options)
-        if opened == gadget_averror_invaliddata() { throw .notAudio("FFmpeg: \(FFmpeg.message(opened))") }
+        // Data no demuxer reads (a text file; one named .ogg ends in EOF before a page) is not
+        // audio, in FFmpeg's words; other failures (permissions, memory) keep the call's name.
+        if opened == gadget_averror_invaliddata() || opened == FFmpeg.endOfFile { throw .notAudio("FFmpeg: \(FFmpeg.message(opened))") }
         try SoundFileDecoder.check("avformat_open_input", opened)
         context = ctx
         guard let ctx else { throw .call("avformat_open_input", gadget_averror_invaliddata(), "no context") }
         do throws(SoundFileError) {
             let info = avformat_find_stream_info(ctx, nil)
-            if info == gadget_averror_invaliddata() { throw .notAudio("FFmpeg: \(FFmpeg.message(info))") }
+            if info == gadget_averror_invaliddata() || info == FFmpeg.endOfFile { throw .notAudio("FFmpeg: \(FFmpeg.message(info))") }
             try SoundFileDecoder.check("avformat_find_stream_info", info)
             let index = av_find_best_stream(ctx, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
             guard index >= 0, let stream = ctx.pointee.streams[Int(index)] else {

@@ -33,21 +33,23 @@ import GadgetVideo
         let w = VideoSnapshotTests.Workshop()
         let d = w.directory
         try FileIO.replace(d + "/notes.wav", with: "not a sound\n")
+        try FileIO.replace(d + "/notes.ogg", with: "not a sound either\n")
         try w.ffmpeg(["-f", "lavfi", "-i", "color=c=red:s=64x48", "-frames:v", "1", d + "/photo.png"])
         try w.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=500:duration=11", "-c:a", "libopus", d + "/song.opus"])
         try w.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=500:duration=9", d + "/long1.wav"])
         let path = d + "/board.json"
         try FileIO.replace(path, with: """
             {"size":[100,100],"gadgets":[],"sounds":{"a":"missing.wav","b":"notes.wav","c":"photo.png","d":"song.opus",
-             "e":"long1.wav","f":"long1.wav","g":"long1.wav"}}
+             "e":"long1.wav","f":"long1.wav","g":"long1.wav","h":"notes.ogg"}}
             """)
         guard case .failure(let problems) = BoardLoader.load(path: path) else { Issue.record("a board with bad sounds passed"); return }
         let lines = problems.problems.map(\.description)
-        #expect(lines.count == 4, "\(lines)")
+        #expect(lines.count == 5, "\(lines)")
         #expect(lines[0] == "\(path): sounds.a: file not found: missing.wav")
         #expect(lines[1] == "\(path): sounds.b: notes.wav: not an audio file (FFmpeg: Invalid data found when processing input)")
         #expect(lines[2] == "\(path): sounds.c: photo.png: not an audio file (no audio stream in a png_pipe file)")
         #expect(lines[3].hasPrefix("\(path): sounds.d: song.opus: longer than a sound may be (11"), "\(lines[3])")
+        #expect(lines[4] == "\(path): sounds.h: notes.ogg: not an audio file (FFmpeg: End of file)")
         #expect(lines.allSatisfy { !$0.contains("\n") && !$0.contains("avformat") })
     }
 
