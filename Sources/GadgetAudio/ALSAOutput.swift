@@ -96,14 +96,14 @@ public final class ALSAOutput: AudioOutput {
         guard let pcm, let settings else { return .lost(AudioError.alsa("snd_pcm_writei", name, -EBADFD)) }
         let channels = settings.format.channels
         let count = min(frames * channels, samples.count)
+        let chunk = UnsafeBufferPointer(rebasing: samples[0..<count])
         if wire == SND_PCM_FORMAT_S16_LE {
             if s16.count < count { s16 = [Int16](repeating: 0, count: count) }
-            for i in 0..<count { s16[i] = Int16((samples[i] * 32767).rounded()) }
+            s16.withUnsafeMutableBufferPointer { SampleConversion.s16(chunk, into: $0) }
             return s16.withUnsafeBytes { write(pcm, $0.baseAddress!, frames: count / channels, frameBytes: 2 * channels) }
         } else if wire == SND_PCM_FORMAT_S32_LE {
             if s32.count < count { s32 = [Int32](repeating: 0, count: count) }
-            // 2147483647 is not a Float: scale by 2^31 and clamp the one value that overflows.
-            for i in 0..<count { s32[i] = Int32(clamping: Int64((Double(samples[i]) * 2_147_483_648).rounded())) }
+            s32.withUnsafeMutableBufferPointer { SampleConversion.s32(chunk, into: $0) }
             return s32.withUnsafeBytes { write(pcm, $0.baseAddress!, frames: count / channels, frameBytes: 4 * channels) }
         }
         return write(pcm, UnsafeRawPointer(samples.baseAddress!), frames: count / channels, frameBytes: 4 * channels)
