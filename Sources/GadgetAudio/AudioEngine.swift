@@ -54,7 +54,7 @@ public final class AudioEngine: Sendable {
     public func start() throws(AudioError) {
         guard let loop = try prepare() else { return }
         do {
-            let thread = try JoinableThread { loop.run() }
+            let thread = try JoinableThread(name: "gb-audio") { loop.run() }
             worker.withLock { $0 = thread }
         } catch {
             loop.finish()
