@@ -28,12 +28,14 @@ import SystemPackage
         return try KioskLoop(options: o, loaded: loaded, service: service, hotplug: nil, display: try HeadlessDisplay(size: PixelSize(320, 240), buffers: 2))
     }
 
-    /// A 50 ms tap at `p`, at the loop's clock.
-    static func tap(_ loop: KioskLoop, at p: Vector2, id: Int) {
+    /// A 50 ms tap at `p` whose lift is now (the loop's clock); returns the lift's time.
+    @discardableResult
+    static func tap(_ loop: KioskLoop, at p: Vector2, id: Int) -> Microseconds {
         let t = MonotonicClock.now()
-        loop.live.deliver(TouchFrame(time: t, touches: [Touch(id: TouchID(device: 0, tracking: id), phase: .began, location: p, time: t)]))
-        loop.live.deliver(TouchFrame(time: t + 50_000, touches: [Touch(id: TouchID(device: 0, tracking: id), phase: .ended, location: p, time: t + 50_000)]))
-        loop.live.tick(now: t + 50_000)
+        loop.live.deliver(TouchFrame(time: t - 50_000, touches: [Touch(id: TouchID(device: 0, tracking: id), phase: .began, location: p, time: t - 50_000)]))
+        loop.live.deliver(TouchFrame(time: t, touches: [Touch(id: TouchID(device: 0, tracking: id), phase: .ended, location: p, time: t)]))
+        loop.live.tick(now: t)
+        return t
     }
 
     /// Waits (a safety bound of 5 s, never reached when the engine plays) until `name` ended.
@@ -88,13 +90,17 @@ import SystemPackage
         try w.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=1000:duration=0.1", w.directory + "/click.wav"])
         try FileIO.replace(w.directory + "/board.json", with: Self.board)
         let wav = w.directory + "/out.wav"
+        // The recording starts while the loop is made (its audio engine starts there): between
+        // these two instants. A figure for the log, not an assertion (real time).
+        let before = MonotonicClock.now()
         let loop = try Self.kiosk(w, wav: wav)
+        let after = MonotonicClock.now()
         let engine = try #require(loop.audio.engine)
         var seen: [AudioEvent] = []
         // A tap on the photo (not a button): no click.
         Self.tap(loop, at: Vector2(240, 120), id: 1)
         // A tap on the button: the click at full volume.
-        Self.tap(loop, at: Vector2(80, 120), id: 2)
+        let lift = Self.tap(loop, at: Vector2(80, 120), id: 2)
         Self.awaitEnded(engine, "click", seen: &seen)
         #expect(seen.first == .started("click"))
         // `volume 0.5` over the control protocol, then the click again by name.
@@ -114,6 +120,10 @@ import SystemPackage
         let b = Self.bursts(mix)
         #expect(b.count == 2, "two clicks, not \(b.count)")
         guard b.count == 2 else { return }
+        // Tap → first non-zero sample of the click in the mix, from the lift's time.
+        let heard = Double(b[0].start / 2) / 48_000
+        let early = heard - Double(lift - before) / 1e6, late = heard - Double(lift - after) / 1e6
+        print("figure: tap lift -> first non-zero mixed sample: \((early * 1000).rounded()) to \((late * 1000).rounded()) ms (recording began within \(Double(after - before) / 1000) ms of making the loop; --audio none, paced by the clock)")
         // ffmpeg's sine is 1/8 full scale; the board's volume is 1.
         #expect(abs(b[0].peak - 0.125) < 0.005, "first click's peak \(b[0].peak)")
         let db = 20 * Math.log(Double(b[1].peak / b[0].peak)) / Math.log(10)
