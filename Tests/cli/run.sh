@@ -22,6 +22,8 @@
 #   check            each mistake one line (issue 36, item 7): a refused source URL, a bad text
 #                    field under a binding, a JPEG named .mp4; text cut by its box is a warning
 #                    with the height needed, and still ok
+#   check sounds     (issue 37) a text file named .ogg, an 11 s sound, volume 1.5 and an unknown
+#                    tapSound are one line each with exit 2; a good sound is ok
 #
 # No outcome waits on a clock: the one wait is for the kiosk's control socket to appear (a hang
 # guard of 60 s, far above what a loaded machine needs).
@@ -216,5 +218,25 @@ gb check once/cut.json
 [[ $rc == 0 && $(wc -l <<<"$out") == 2 && $out == *"(hello).text: warning: text needs "*" px of height, the box has 40 px"* && $out == *ok ]] \
   || fail "check of text cut by its box: status $rc: $out"
 pass "check: a refused URL, a bad text field and a JPEG as video are one line each; cut text is a warning with the height"
+
+# --- check: a board's sounds (issue 37): each mistake one line, exit 2.
+ffmpeg -nostdin -loglevel error -y -f lavfi -i sine=frequency=1000:duration=0.2 once/click.wav
+ffmpeg -nostdin -loglevel error -y -f lavfi -i sine=frequency=500:duration=11 once/song.wav
+printf 'not a sound\n' >once/notes.ogg
+for case in 'notes.ogg|sounds.click: notes.ogg: not an audio file' 'song.wav|sounds.click: song.wav: longer than a sound may be (11 s; at most 10 s'; do
+  printf '{"size":[400,200],"sounds":{"click":"%s"},"gadgets":[]}\n' "${case%%|*}" >once/sound.json
+  gb check once/sound.json
+  [[ $rc == 2 && $(wc -l <<<"$out") == 1 && $out == *"${case#*|}"* ]] || fail "check of a bad sound ${case%%|*}: status $rc: $out"
+done
+printf '{"size":[400,200],"volume":1.5,"sounds":{"click":"click.wav"},"gadgets":[]}\n' >once/sound.json
+gb check once/sound.json
+[[ $rc == 2 && $(wc -l <<<"$out") == 1 && $out == *"volume: 1.5 is out of range 0...1"* ]] || fail "check of volume 1.5: status $rc: $out"
+printf '{"size":[400,200],"sounds":{"click":"click.wav"},"tapSound":"clik","gadgets":[]}\n' >once/sound.json
+gb check once/sound.json
+[[ $rc == 2 && $(wc -l <<<"$out") == 1 && $out == *'tapSound: unknown sound "clik" (sounds: click)'* ]] || fail "check of an unknown tap sound: status $rc: $out"
+printf '{"size":[400,200],"sounds":{"click":"click.wav"},"tapSound":"click","gadgets":[]}\n' >once/sound.json
+gb check once/sound.json
+[[ $rc == 0 && $out == ok ]] || fail "check of a good sound: status $rc: $out"
+pass "check: a file that is not audio, one too long, volume 1.5 and an unknown sound name are one line each (exit 2); a good sound is ok"
 
 echo "cli test: all passed"
