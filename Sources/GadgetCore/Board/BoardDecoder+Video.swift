@@ -23,7 +23,7 @@ extension BoardDecoder {
             var ref = VideoReference(path: s, jsonPath: "\(vpath).src")
             ref.loop = bool(o["loop"], "\(vpath).loop", default: true)
             ref.muted = bool(o["muted"], "\(vpath).muted", default: false)
-            ref.volume = number(o["volume"], "\(vpath).volume", range: 0...1, default: 1)
+            ref.volume = number(o["volume"], "\(vpath).volume", range: BoardDecoder.volumeRange, default: 1)
             if let p = o["poster"] {
                 if case .string(let ps) = p, !ps.isEmpty { ref.poster = ImageReference(path: ps, jsonPath: "\(vpath).poster") }
                 else { problem("\(vpath).poster", "expected a file path string") }

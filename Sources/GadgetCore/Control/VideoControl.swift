@@ -34,7 +34,7 @@ public struct VideoControl: Sendable, Equatable {
             if t != nil { throw ControlFailure(field: "time", message: "only with action \"seek\"") }
             guard let l else { throw ControlFailure(field: "level", message: "missing (0 to 1, for volume)") }
             guard case .number(let n) = l else { throw ControlFailure(field: "level", message: "expected a number from 0 to 1, got \(l.kindName)") }
-            guard n.isFinite, n >= 0, n <= 1 else { throw ControlFailure(field: "level", message: "\(JSONWriter.format(n)) is out of range 0...1") }
+            guard n.isFinite, BoardDecoder.volumeRange.contains(n) else { throw ControlFailure(field: "level", message: "\(JSONWriter.format(n)) is out of range 0...1") }
             return VideoControl(gadget: gadget, action: action, level: n)
         }
         guard action == .seek else {
