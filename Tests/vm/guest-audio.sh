@@ -49,7 +49,18 @@ cat tap-latency.log
 "$GB_BIN" ctl "$sock" state > state-before.json 2>&1
 dev=$(basename "$(readlink -f /sys/class/sound/card0/device)")
 log "unbinding $dev at $(elapsed) s"
-echo "$dev" > /sys/bus/platform/drivers/snd_aloop/unbind
+# The unbind returns once every file on the card is closed (snd_card_free): in the background, with
+# a report of who holds the card if it has not returned after 10 s.
+(echo "$dev" > /sys/bus/platform/drivers/snd_aloop/unbind; echo $? > unbind.status) &
+unbind_pid=$!
+i=0; while [ ! -e unbind.status ] && [ $i -lt 200 ]; do i=$((i + 1)); sleep 0.05; done
+if [ ! -e unbind.status ]; then
+    log "the unbind has not returned after 10 s; files open on the card:"
+    ls -l /proc/[0-9]*/fd 2>/dev/null | grep -B0 /dev/snd > unbind-holders.txt
+    for p in /proc/[0-9]*; do ls -l "$p/fd" 2>/dev/null | grep -q /dev/snd && echo "$p $(cat $p/comm)"; done >> unbind-holders.txt
+    cat /proc/$unbind_pid/stack > unbind-stack.txt 2>&1
+    cat unbind-holders.txt unbind-stack.txt
+fi
 wait_for run.log 60 'deviceLost' || log "no deviceLost event"
 evemu-play "$node" < "$GB_VM/touch/tap-button.evemu"   # a tap with no card: silent, not an error
 "$GB_BIN" ctl "$sock" state > state-lost.json 2>&1; echo $? > state-lost.status

@@ -87,7 +87,7 @@ def main(argv):
     latencies = [p["latency_ms"] for p in pairs if p["latency_ms"] is not None]
     result = {"taps": taps, "lifts": len(lifts), "downs": len(downs), "onsets": len(onsets),
               "heard": len(latencies), "overruns": capture.overruns, "pairs": pairs,
-              "accuracy": "the capture's position updates: snd-aloop's timer (a period of 240 frames = 5 ms, or a jiffy)"}
+              "accuracy": "the capture side's position updates (snd-aloop's timer: the playing side's period, 10 ms, or a jiffy, 4 ms)"}
     if latencies:
         result.update({"mean_ms": round(sum(latencies) / len(latencies), 2), "p50_ms": percentile(latencies, 50),
                        "p99_ms": percentile(latencies, 99), "max_ms": max(latencies), "min_ms": min(latencies)})
