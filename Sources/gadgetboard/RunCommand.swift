@@ -25,6 +25,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Write frame statistics (JSON) here at exit.")
     var stats: String?
 
+    @Option(help: ArgumentHelp("Write, at exit, the flip that showed each video picture (TSV: flip_us gadget loop clip_us, CLOCK_MONOTONIC µs): for measuring lip sync (docs/audio.md).", valueName: "file"))
+    var videoFlipLog: String?
+
     @Option(help: "Write the final gadget states (JSON) here at exit.")
     var state: String?
 
@@ -150,6 +153,7 @@ struct RunCommand: ParsableCommand {
         o.frames = frames
         o.duration = duration
         o.statsPath = stats
+        o.videoFlipLogPath = videoFlipLog
         o.statePath = state
         o.screenshotPath = screenshot
         o.metricsPath = metrics

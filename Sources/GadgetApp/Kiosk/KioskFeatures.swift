@@ -21,6 +21,10 @@ import Logging
 final class KioskFeatures {
     private(set) var liveData: LiveDataFeature?
     private(set) var videos: VideoGadgets?
+    /// `run --video-flip-log`: which picture each flip showed (nil: not kept).
+    var videoFlipLog: VideoFlipLog? {
+        didSet { videos?.recordsShownPictures = videoFlipLog != nil }
+    }
     private let live: LiveBoard
     private let events: KioskEvents
     private let fleet: FleetLink
@@ -45,6 +49,7 @@ final class KioskFeatures {
         let videos = VideoGadgets(refresh: refresh, hardware: VideoHardware.detect(), limits: VideoLimits(maximumSide: Texture.maximumSize),
                                   logger: videoLogger, now: now, audio: audio) { [unowned self] event in self.publish(event) }
         self.videos = videos
+        videos.recordsShownPictures = videoFlipLog != nil
         live.add(videos)
         videos.sync(live, now: now)
     }
@@ -89,6 +94,7 @@ final class KioskFeatures {
 
     /// After each frame: the players' figures into the metrics.
     func frameDrawn() {
+        if let videoFlipLog, let videos { videoFlipLog.framePresented(videos.takeShownPictures()) }
         liveData?.frameDrawn()
         guard let s = videos?.statistics else { return }
         service.metrics.videoFrames = UInt64(s.framesPresented)

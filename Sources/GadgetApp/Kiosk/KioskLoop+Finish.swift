@@ -26,6 +26,10 @@ extension KioskLoop {
         if let path = options.statsPath {
             try FileIO.replace(path, with: JSONWriter.write(statsJSON()) + "\n")
         }
+        if let flipLog = features.videoFlipLog {
+            try FileIO.replace(flipLog.path, with: flipLog.text)
+            if flipLog.dropped > 0 { log.warning("video flip log: \(flipLog.dropped) pictures past its \(flipLog.limit) lines not written") }
+        }
     }
 
     /// On a real display, one more frame of the board as it is now, waited on until it is

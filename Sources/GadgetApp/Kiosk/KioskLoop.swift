@@ -76,6 +76,7 @@ public final class KioskLoop {
         events = KioskEvents(toStdout: options.eventsToStdout, control: control)
         fleet = FleetLink(control: control, service: service, pacing: pacing)
         features = KioskFeatures(live: live, events: events, fleet: fleet, service: service)
+        if let path = options.videoFlipLogPath { features.videoFlipLog = VideoFlipLog(path: path) }
         // Started with the loop: `--audio-out`'s WAV begins when the kiosk does.
         audio = try KioskAudio(options: options.audio)
         audio.boardShown(loaded.board)
@@ -203,13 +204,14 @@ public final class KioskLoop {
         case .flipQueued(let at): service.frameQueued(now: at)
         // Headless: nothing is scanned out; the frame is "shown" when it is finished.
         case .finished(let flip): flipped(flip)
-        case .withoutFlip: break
+        case .withoutFlip: features.videoFlipLog?.flipped(at: now)
         }
     }
 
     /// A flip the pacer counted: the metrics and the service's flip watch hear of it.
     func flipped(_ flip: FlipEvent) {
         pacing.noteShown(flip)
+        features.videoFlipLog?.flipped(at: flip.time)
         let stats = pacing.stats
         service.metrics.framesPresented = UInt64(stats.framesPresented)
         service.metrics.missedVblanks = UInt64(stats.missedVblanks)

@@ -33,6 +33,8 @@ public struct RunOptions: Sendable {
     public var paceHeadless = true
     public var duration: Double?
     public var statsPath: String?
+    /// `--video-flip-log`: each video picture's flip time, written at exit (`VideoFlipLog`).
+    public var videoFlipLogPath: String?
     public var statePath: String?
     public var screenshotPath: String?
     public var metricsPath: String?

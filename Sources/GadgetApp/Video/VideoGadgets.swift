@@ -71,6 +71,7 @@ final class VideoGadgets: LiveFeature {
                                         hardware: hardware, limits: limits, logger: logger, display: board.hasDisplay,
                                         audio: audio)
                 p.onEvent = onEvent
+                p.recordsShownPictures = recordsShownPictures
                 players.append(p)
                 board.add(p)
             } catch {
@@ -88,6 +89,12 @@ final class VideoGadgets: LiveFeature {
         board.remove(p)
         p.destroy()
     }
+
+    /// `run --video-flip-log`: the players keep the pictures they show until `takeShownPictures`.
+    var recordsShownPictures = false {
+        didSet { for p in players { p.recordsShownPictures = recordsShownPictures } }
+    }
+    func takeShownPictures() -> [VideoFlipLog.Picture] { players.flatMap { $0.takeShownPictures() } }
 
     /// The player of gadget `id`, if it has a video.
     func player(for id: String) -> VideoPlayer? { players.first { $0.gadget == id } }

@@ -165,6 +165,12 @@ public final class VideoPlayer {
         return playback.nextPictureFlip(queue: queue, endOfStream: endOfStream && queue.isEmpty)
     }
 
+    /// `run --video-flip-log`: the pictures shown since the last `takeShownPictures` (only while
+    /// `recordsShownPictures`: otherwise nothing is kept).
+    var recordsShownPictures = false
+    private var shownPictures: [VideoFlipLog.Picture] = []
+    func takeShownPictures() -> [VideoFlipLog.Picture] { defer { shownPictures.removeAll(keepingCapacity: true) }; return shownPictures }
+
     /// Takes what the decoder has, picks the frame for the flip at `flip` and uploads it.
     /// Returns the events and whether the video's rectangle changed (damage).
     public func update(flip: Microseconds, logger: Logger? = nil) -> (events: [Event], changed: Bool) {
@@ -181,6 +187,7 @@ public final class VideoPlayer {
         events += step.events.map { Event(gadget: gadget, kind: Event.Kind(rawValue: $0.rawValue) ?? .error, message: nil) }
         var changed = false
         if step.newFrame, let frame = playback.current, let surface {
+            if recordsShownPictures { shownPictures.append(VideoFlipLog.Picture(gadget: gadget, loop: frame.loop, clipTime: frame.clipTime)) }
             do { try surface.show(frame); changed = true } catch {
                 if frame.dmabuf != nil { fallBackToUpload(at: flip, reason: error.description) } else {
                     logger.error("video: \(gadget): \(error)")
