@@ -36,7 +36,8 @@ let package = Package(
         // Display hotplug: the kernel's uevents through libudev's monitor.
         systemLibrary("CUdev", pkgConfig: "libudev", apt: ["libudev-dev"]),
         // The desktop preview window (X11 or Wayland, GLES2 through EGL) and its mouse and fingers.
-        systemLibrary("CSDL2", pkgConfig: "sdl2", apt: ["libsdl2-dev"]),
+        // SDL2 (libsdl2-dev), opened on first use (CLazyLink).
+        .target(name: "CSDL2", dependencies: ["CLazyLink"]),
         // Text: FreeType rasterises, HarfBuzz shapes, fontconfig finds fonts (and per-character
         // fallbacks), FriBidi orders mixed right-to-left and left-to-right runs, libunibreak finds
         // where lines may end.
@@ -45,15 +46,22 @@ let package = Package(
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: ["libfontconfig-dev"]),
         systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: ["libfribidi-dev"]),
         // Fleets: MQTT through libmosquitto (commands, events, presence, health; docs/mqtt.md).
-        systemLibrary("CMosquitto", pkgConfig: "libmosquitto", apt: ["libmosquitto-dev"]),
+        // libmosquitto (libmosquitto-dev), opened on first use (CLazyLink).
+        .target(name: "CMosquitto", dependencies: ["CLazyLink"]),
         // Line break opportunities by Unicode's algorithm (UAX #14).
         systemLibrary("CUnibreak", pkgConfig: "libunibreak", apt: ["libunibreak-dev"]),
         // Live data (issue 27): libcurl polls HTTP(S) sources, libqrencode encodes QR codes.
-        systemLibrary("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
+        // libcurl (libcurl4-openssl-dev), opened on first use (CLazyLink).
+        .target(name: "CCurl", dependencies: ["CLazyLink"]),
         systemLibrary("CQREncode", pkgConfig: "libqrencode", apt: ["libqrencode-dev"]),
-        // Video: FFmpeg's demuxers and decoders (libavformat, libavcodec, libavutil) and a soundtrack's resampler (libswresample); the module map links all four.
-        .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
-                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswresample-dev"])]),
+        // Video: FFmpeg's demuxers and decoders (libavformat, libavcodec, libavutil) and a
+        // soundtrack's resampler (libswresample; each from its -dev package), opened on first use
+        // (CLazyLink).
+        .target(name: "CFFmpeg", dependencies: ["CLazyLink"]),
+        // Libraries a board may not use are opened with dlopen when a feature first needs them,
+        // not loaded at every start (issue 35's start-up target): their C targets above forward
+        // the functions Swift calls. The Debian package still depends on them (scripts/package-deb.sh).
+        .target(name: "CLazyLink"),
         // Sound (issue 37): ALSA's PCM API (libasound2). No pkgConfig: alsa.pc's only cflag is
         // -D_REENTRANT, which SwiftPM refuses with a warning on every build; the headers are in
         // /usr/include and the module map links asound.

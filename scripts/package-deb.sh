@@ -52,7 +52,7 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-for tool in dpkg-deb dpkg-shlibdeps dpkg-gencontrol readelf objcopy strip gzip; do
+for tool in dpkg-deb dpkg-shlibdeps dpkg-gencontrol readelf objcopy strip gzip cc pkg-config; do
     command -v "$tool" >/dev/null || die "$tool missing: scripts/install-deps.sh --package installs the packaging tools"
 done
 ARCH=$(dpkg --print-architecture)
@@ -158,9 +158,24 @@ sed -e "s#@MAINTAINER@#$MAINTAINER#" \
 (cd "$ROOT" && find etc -type f | sort | sed 's#^#/#') >"$ROOT/DEBIAN/conffiles"
 
 # Depends: the binary's libraries by their Debian package names, with the minimum versions the
-# libraries' symbols files ask for.
+# libraries' symbols files ask for. The libraries it opens on first use (Sources/CLazyLink:
+# FFmpeg, libcurl, SDL2, libmosquitto, by these pkg-config names) are not in its NEEDED list, so
+# an empty shared object, outside the package, that refers to the functions the forwards name
+# (each F(…)/V(…) line of Sources/C*/*_forwards.c) brings them in too, with the minimum versions
+# those functions need (SDL_GetTicks64: SDL 2.0.18).
+LAZY_LIBRARIES="libavformat libavcodec libavutil libswresample libcurl sdl2 libmosquitto"
+LAZY_SYMBOLS=$(sed -nE 's/^ *[FV]\([0-9], (.*, )?([A-Za-z_][A-Za-z0-9_]*), \(.*/\2/p' "$REPO"/Sources/C*/*_forwards.c)
+[ -n "$LAZY_SYMBOLS" ] || die "no forwarded functions found in Sources/C*/*_forwards.c"
+mkdir -p "$WORK/lazy"
+# shellcheck disable=SC2046,SC2086 # pkg-config's flags are words
+cc -shared -o "$WORK/lazy/libgadgetboard-lazy.so" -x c /dev/null $(printf -- '-Wl,-u,%s ' $LAZY_SYMBOLS) \
+    -Wl,--no-as-needed $(pkg-config --libs $LAZY_LIBRARIES) ||
+    die "cannot link against the libraries opened on first use ($LAZY_LIBRARIES): their -dev packages (scripts/install-deps.sh)"
 (cd "$WORK" && dpkg-shlibdeps -Tdebian/substvars "debian/$PACKAGE/usr/bin/gadgetboard") ||
     die "dpkg-shlibdeps failed: is every library the binary needs from a Debian package?"
+# ${lazy:Depends}; --warnings=0: the stub uses none of their symbols by design.
+(cd "$WORK" && dpkg-shlibdeps -Tdebian/substvars -plazy --warnings=0 "lazy/libgadgetboard-lazy.so") ||
+    die "dpkg-shlibdeps failed for the libraries opened on first use ($LAZY_LIBRARIES)"
 printf 'misc:Depends=\n' >>"$WORK/debian/substvars"
 (cd "$ROOT" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | sort -z | xargs -0 md5sum) >"$ROOT/DEBIAN/md5sums"
 chmod 0644 "$ROOT/DEBIAN/md5sums" "$ROOT/DEBIAN/conffiles"

@@ -13,6 +13,9 @@ public enum MQTTError: Error, Equatable, Sendable, CustomStringConvertible {
     case library(call: String, code: Int32, errno: Errno?)
     /// A system call failed.
     case system(SystemError)
+    /// libmosquitto could not be opened (it is loaded when MQTT is first used, CMosquitto): the
+    /// loader's one line, "MQTT needs libmosquitto.so.1: …".
+    case unavailable(String)
 
     public init(_ call: String, code: Int32, errno: Errno? = nil) {
         self = .library(call: call, code: code, errno: errno)
@@ -28,6 +31,7 @@ public enum MQTTError: Error, Equatable, Sendable, CustomStringConvertible {
         case .library(let call, _, let errno?): return "\(call) failed: \(errno.description) (\(errno.symbolicName))"
         case .library(let call, let code, nil): return "\(call) failed: \(MQTTError.words(code)) (MOSQ_ERR \(code))"
         case .system(let error): return error.description
+        case .unavailable(let message): return message
         }
     }
 

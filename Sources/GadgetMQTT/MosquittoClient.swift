@@ -1,10 +1,15 @@
 import CMosquitto
 import GadgetSystem
 
-/// libmosquitto itself: `mosquitto_lib_init` once per process, before the first client (it sets
-/// up OpenSSL and the random source); never cleaned up (clients may live until exit).
+/// libmosquitto itself: opened when MQTT is first used (not at every start, CMosquitto), then
+/// `mosquitto_lib_init` once per process, before the first client (it sets up OpenSSL and the
+/// random source); never cleaned up (clients may live until exit).
 enum MosquittoLibrary {
-    static let initialized: Bool = { mosquitto_lib_init() == Int32(MOSQ_ERR_SUCCESS.rawValue) }()
+    /// nil when the library is ready; else why not, in one line.
+    static let problem: MQTTError? = {
+        guard gadget_mosquitto_load() == 0 else { return .unavailable(String(cString: gadget_mosquitto_message())) }
+        return mosquitto_lib_init() == Int32(MOSQ_ERR_SUCCESS.rawValue) ? nil : MQTTError("mosquitto_lib_init", code: Int32(MOSQ_ERR_UNKNOWN.rawValue))
+    }()
 }
 
 /// What a client's callbacks tell (libmosquitto calls them on the thread inside
@@ -31,7 +36,7 @@ final class MosquittoClient: @unchecked Sendable {
     /// - cleanSession: true: the broker forgets this client's subscriptions and queued messages
     ///   when it disconnects (the session resubscribes on every connect).
     init(clientID: String, cleanSession: Bool) throws(MQTTError) {
-        guard MosquittoLibrary.initialized else { throw MQTTError("mosquitto_lib_init", code: Int32(MOSQ_ERR_UNKNOWN.rawValue)) }
+        if let problem = MosquittoLibrary.problem { throw problem }
         let box = Box()
         guard let m = mosquitto_new(clientID, cleanSession, Unmanaged.passUnretained(box).toOpaque()) else {
             throw MQTTError.from("mosquitto_new", Int32(MOSQ_ERR_ERRNO.rawValue))

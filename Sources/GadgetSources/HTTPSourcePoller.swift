@@ -26,6 +26,8 @@ public final class HTTPSourcePoller {
     /// Starts the thread; every source's first poll is due at once. `seed` seeds the backoff's
     /// jitter (SplitMix64).
     public init(sources: [Source], seed: UInt64, log: Logger) throws(HTTPPollerError) {
+        // libcurl is opened when a board first polls a source, not at every start (CCurl).
+        guard gadget_curl_load() == 0 else { throw .library(String(cString: gadget_curl_message())) }
         HTTPPollerWorker.globalInit
         let worker = try HTTPPollerWorker(sources: sources, seed: seed, log: log)
         self.worker = worker
@@ -63,10 +65,13 @@ public final class HTTPSourcePoller {
 public enum HTTPPollerError: Error, Sendable, CustomStringConvertible {
     case curl(CurlError)
     case system(SystemError)
+    /// libcurl could not be opened: the loader's one line ("live data needs libcurl.so.4: …").
+    case library(String)
     public var description: String {
         switch self {
         case .curl(let e): return e.description
         case .system(let e): return e.description
+        case .library(let message): return message
         }
     }
 }

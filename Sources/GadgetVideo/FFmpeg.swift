@@ -22,8 +22,16 @@ enum FFmpeg {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// Opens FFmpeg's libraries (once per process: they are loaded when a video first needs
+    /// them, not at every start; CFFmpeg) and silences FFmpeg's stderr log. A missing library is
+    /// this video's error in one line, not a crash.
+    static func load() throws(VideoError) {
+        guard gadget_ffmpeg_load() == 0 else { throw .library(String(cString: gadget_ffmpeg_message())) }
+        _ = quiet
+    }
+
     /// Silences FFmpeg's stderr log (idempotent). Process-wide, as FFmpeg's log level is.
-    static let quiet: Void = { av_log_set_level(AV_LOG_QUIET) }()
+    private static let quiet: Void = { av_log_set_level(AV_LOG_QUIET) }()
 
     static func string(_ p: UnsafePointer<CChar>?) -> String { p.map { String(cString: $0) } ?? "?" }
 }

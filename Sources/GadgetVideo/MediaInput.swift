@@ -18,7 +18,7 @@ final class MediaInput {
     }
 
     private init(path: String, audio: Bool) throws(VideoError) {
-        _ = FFmpeg.quiet
+        try FFmpeg.load()
         var options: OpaquePointer?
         av_dict_set(&options, "protocol_whitelist", "file", 0)
         defer { av_dict_free(&options) }
@@ -44,7 +44,7 @@ final class MediaInput {
     }
 
     init(path: String) throws(VideoError) {
-        _ = FFmpeg.quiet
+        try FFmpeg.load()
         var options: OpaquePointer?
         av_dict_set(&options, "protocol_whitelist", "file", 0)
         defer { av_dict_free(&options) }

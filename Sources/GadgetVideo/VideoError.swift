@@ -20,6 +20,9 @@ public enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
     case truncated
     /// The stream ended before a single picture was decoded (a truncated file).
     case noFrames
+    /// FFmpeg's libraries could not be opened (they are loaded on first use, CFFmpeg): the
+    /// loader's one line, "video needs libavcodec.so.59: cannot open shared object file: …".
+    case library(String)
 
     public var description: String {
         switch self {
@@ -32,6 +35,7 @@ public enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooLarge(let w, let h, let limit): return "\(w)x\(h) is larger than \(limit)"
         case .truncated: return "truncated (the file ends before the data its index lists)"
         case .noFrames: return "truncated or empty: no picture could be decoded"
+        case .library(let message): return message
         }
     }
 }

@@ -239,4 +239,31 @@ gb check once/sound.json
 [[ $rc == 0 && $out == ok ]] || fail "check of a good sound: status $rc: $out"
 pass "check: a file that is not audio, one too long, volume 1.5 and an unknown sound name are one line each (exit 2); a good sound is ok"
 
+# --- Libraries opened on first use (issue 35, item 5): neither --version nor the demo's snapshot
+# maps FFmpeg, libcurl, SDL2 or libmosquitto; a video board opens FFmpeg; without libavcodec
+# (hidden in a private mount namespace) `check` of a video board says so in one line.
+lazy='lib(avformat|avcodec|avutil|swresample|curl|SDL2-2\.0|mosquitto)\.so'
+for args in "--version" "snapshot --out $work/lazy.png"; do
+  # shellcheck disable=SC2086 # args are words
+  mapped=$(LD_DEBUG=files "$bin" $args 2>&1 >/dev/null | grep -E "file=$lazy" | sed -E 's/.*file=([^ ]*).*/\1/' | sort -u | tr '\n' ' ' || true)
+  [[ -z $mapped ]] || fail "$args maps libraries it does not use: $mapped"
+done
+ffmpeg -nostdin -loglevel error -y -f lavfi -i color=c=blue:s=64x48:d=0.2 -pix_fmt yuv420p once/clip.mp4
+printf '{"size":[400,200],"gadgets":[{"id":"v","center":[200,100],"size":[300,80],"video":"clip.mp4"}]}\n' >once/clip.json
+mapped=$(LD_DEBUG=files "$bin" check once/clip.json 2>&1 >/dev/null | grep -cE 'file=libavcodec\.so' || true)
+[[ $mapped -ge 1 ]] || fail "check of a video board did not open libavcodec"
+avcodec=$(ldconfig -p | awk '$1 ~ /^libavcodec\.so\.[0-9]+$/ { print $NF; exit }')
+if unshare -m true 2>/dev/null; then
+  set +e
+  out=$(unshare -m sh -c 'mount --bind /dev/null "$1" && shift && exec "$@"' sh "$(readlink -f "$avcodec")" "$bin" check once/clip.json 2>&1)
+  rc=$?
+  set -e
+  [[ $rc == 2 && $(wc -l <<<"$out") == 1 && $out == *"video needs "*"libavcodec.so."*": file too short"* ]] ||
+    fail "check of a video board without libavcodec: status $rc: $out"
+  pass "libraries on first use: --version and the demo's snapshot map none of FFmpeg, libcurl, SDL2, libmosquitto; without libavcodec a video board is one line"
+else
+  pass "libraries on first use: --version and the demo's snapshot map none of FFmpeg, libcurl, SDL2, libmosquitto"
+  echo "cli test: skipped: a video board without libavcodec (unshare -m is not allowed here; it needs root)"
+fi
+
 echo "cli test: all passed"

@@ -72,6 +72,9 @@ public final class WindowDisplay: DisplayBackend {
         }
         self.logger = logger
         retainsFrames = retainFrames
+        // SDL2 is opened when a window is first asked for, not at every start (CSDL2): without
+        // it, one line ("the window needs libSDL2-2.0.so.0: …").
+        guard gadget_sdl_load() == 0 else { throw .unavailable(String(cString: gadget_sdl_message())) }
         // SDL must not take SIGINT/SIGTERM: the kiosk's signal pipe handles them.
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         // Touchscreen fingers arrive as fingers; mouse events SDL would make from them would double them.

@@ -3,8 +3,10 @@
 // SDL2 for the desktop preview window (X11 or Wayland, a GLES2 context through EGL). Only
 // libSDL2 is linked: SDL opens libX11 / libwayland-client itself when its video driver starts,
 // so the kiosk binary needs no X library on a Pi without a desktop.
-#include <SDL.h>
-#include <SDL_syswm.h>
+// <SDL2/…>: SDL's own includes are relative, so no -I/usr/include/SDL2 is needed (the target is
+// a C target now, without pkg-config's flags).
+#include <SDL2/SDL.h>
+#include <SDL2/SDL_syswm.h>
 
 /// The window system connection's descriptor, readable when events arrive: X11's socket
 /// (ConnectionNumber is a macro reading the Display struct: no libX11 symbol is linked).
@@ -40,4 +42,9 @@ static inline unsigned int gadget_sdl_x11_event_time(const SDL_Event *event) {
 
 /// SDL_WINDOWPOS_CENTERED is a macro Swift cannot import.
 static inline int gadget_sdl_windowpos_centered(void) { return SDL_WINDOWPOS_CENTERED; }
+/// Opens libSDL2 (dlopen, once per process; CLazyLink.h says why): 0 when loaded, else -1 and
+/// gadget_sdl_message() is one line ("the window needs libSDL2-2.0.so.0: …"). Call before any
+/// SDL function.
+int gadget_sdl_load(void);
+const char *gadget_sdl_message(void);
 #endif

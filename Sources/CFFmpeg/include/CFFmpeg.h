@@ -26,4 +26,9 @@ static inline int gadget_av_time_base(void) { return AV_TIME_BASE; }
 static inline void gadget_av_strerror(int code, char *buffer, size_t size) {
     if (av_strerror(code, buffer, size) < 0) snprintf(buffer, size, "error %d", code);
 }
+/* Opens libavutil, libavcodec, libavformat and libswresample (dlopen, once per process; CLazyLink.h says why):
+ * 0 when loaded, else -1 and gadget_ffmpeg_message() is one line ("video needs libavcodec.so.59:
+ * cannot open shared object file: No such file or directory"). Call before any FFmpeg function. */
+int gadget_ffmpeg_load(void);
+const char *gadget_ffmpeg_message(void);
 #endif
