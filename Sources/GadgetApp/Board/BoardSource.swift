@@ -8,8 +8,11 @@ import GadgetRender
 public enum BoardSource {
     /// `displayScale`: display pixels per board pixel, for the size images are decoded at
     /// (see `BoardLoader.load(path:displayScale:)`).
-    public static func load(_ path: String?, displayScale: Double = 1) -> Result<LoadedBoard, BoardProblems> {
+    /// The demo board's art comes from `demoArtCache` when it holds this binary's (default: the
+    /// user's cache directory, `DemoArtCache.user()`).
+    public static func load(_ path: String?, displayScale: Double = 1,
+                            demoArtCache: DemoArtCache? = DemoArtCache.user()) -> Result<LoadedBoard, BoardProblems> {
         if let path { return BoardLoader.loadForKiosk(path: path, displayScale: displayScale) }
-        return DemoBoard.load()
+        return DemoBoard.load(cache: demoArtCache)
     }
 }

@@ -38,10 +38,20 @@ public enum DemoBoard {
     }
     """
 
-    /// The artwork, painted on demand. The backdrop, about half the work, is painted on a second
-    /// thread while this one paints the rest: `snapshot` and `run` of the demo start sooner on a
-    /// machine with a core to spare (issue 35's start-up target). Without a thread, all here.
-    public static func paintImages() -> [String: RGBAImage] {
+    /// The art no installed font changes (all but the weather card, whose lettering is type):
+    /// what `DemoArtCache` keeps.
+    static let fontFreeArt = ["backdrop.png", "sunset.png", "alps.png", "city.png", "note.png", "disc-red.png", "disc-green.png", "placard.png"]
+
+    /// The artwork: read from `cache` when it holds this binary's (all but the weather card),
+    /// else painted (and written there). The backdrop, about half the painting, is painted on a
+    /// second thread while this one paints the rest: `snapshot` and `run` of the demo start
+    /// sooner on a machine with a core to spare (issue 35's start-up target). Without a
+    /// thread, all here.
+    public static func paintImages(cache: DemoArtCache? = nil) -> [String: RGBAImage] {
+        if let cache, var images = cache.read(names: fontFreeArt) {
+            images["weather.png"] = DemoArt.weatherCard(lettering: DemoLettering())
+            return images
+        }
         let backdrop = PaintedBackdrop()
         let painter = try? JoinableThread { backdrop.image = DemoArt.backdrop() }
         var images = [
@@ -56,6 +66,7 @@ public enum DemoBoard {
         ]
         painter?.join()
         images["backdrop.png"] = backdrop.image ?? DemoArt.backdrop()
+        cache?.write(images.filter { fontFreeArt.contains($0.key) })
         return images
     }
 
@@ -71,11 +82,12 @@ public enum DemoBoard {
         }
     }
 
-    /// The demo board, loaded (its JSON is decoded like any board file, so it is checked too).
-    public static func load() -> Result<LoadedBoard, BoardProblems> {
+    /// The demo board, loaded (its JSON is decoded like any board file, so it is checked too);
+    /// its art from `cache` when there (`paintImages(cache:)`).
+    public static func load(cache: DemoArtCache? = nil) -> Result<LoadedBoard, BoardProblems> {
         // Its fonts (Noto, DejaVu) are in scripts/install-deps.sh and deploy/install.sh; where one
         // is missing the kiosk draws in sans-serif and logs it rather than refusing the demo.
-        BoardLoader.load(bytes: Array(json.utf8), name: name, images: PaintedImages(images: paintImages()), checkingText: false)
+        BoardLoader.load(bytes: Array(json.utf8), name: name, images: PaintedImages(images: paintImages(cache: cache)), checkingText: false)
     }
 
     /// Files in the export directory that differ from what `export` would write: the user's edits.
