@@ -70,7 +70,7 @@ private final class SoundFile {
     let durationSeconds: Double?
 
     init(path: String) throws(SoundFileError) {
-        _ = FFmpeg.quiet
+        do throws(VideoError) { try FFmpeg.load() } catch { throw .library(error.description) }
         var options: OpaquePointer?
         av_dict_set(&options, "protocol_whitelist", "file", 0)
         defer { av_dict_free(&options) }

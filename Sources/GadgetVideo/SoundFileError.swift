@@ -11,6 +11,8 @@ public enum SoundFileError: Error, Sendable, Equatable, CustomStringConvertible 
     case tooLong(seconds: Double, limit: Double)
     /// The stream holds no sample (an empty or cut file).
     case empty
+    /// FFmpeg's libraries could not be opened (loaded on first use, CFFmpeg): the loader's line.
+    case library(String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,7 @@ public enum SoundFileError: Error, Sendable, Equatable, CustomStringConvertible 
         case .tooLong(let seconds, let limit):
             return "longer than a sound may be (\(SoundFileError.format(seconds)) s; at most \(SoundFileError.format(limit)) s: music belongs in a video's soundtrack)"
         case .empty: return "no sound in it (empty or cut short)"
+        case .library(let message): return message
         }
     }
 
