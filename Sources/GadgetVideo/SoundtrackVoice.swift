@@ -11,9 +11,10 @@ import Synchronization
 /// (`write` returns false and it tries again), never the audio thread. No allocation in `mix`.
 /// Thread: `mix` on the audio thread; `write` on the decode thread; the rest from the loop.
 public final class SoundtrackVoice: AudioVoice, Sendable {
-    /// Frames of sound decoded ahead: half a second rides out a slow decode or a loop's rewind,
-    /// and a seek drops at most that much.
-    public static let standardCapacity = 24_000
+    /// Frames of sound decoded ahead: a second rides out a slow decode, a loop's rewind or a
+    /// decode thread starved on a busy machine (half a second left a gap once in a test run at
+    /// load 15 on 2 cores), and a seek drops at most that much (384 KB of stereo floats).
+    public static let standardCapacity = 48_000
 
     /// Where a stretch of frames written together sits in time.
     struct Marker {

@@ -108,7 +108,7 @@ import Testing
     /// seam (2.0 s after the start: 2,000 whole periods, so the sine runs on).
     @Test func aLoopingClipsSoundHasNoSeam() throws {
         let r = try run(board: Self.board(#"{"src":"loop.mp4","loop":true}"#),
-                        clip: ("loop.mp4", "0.5*sin(2*PI*1000*t)", 2), duration: 4.8)
+                        clip: ("loop.mp4", "0.5*sin(2*PI*1000*t)", 2), duration: 6.5)
         #expect(r.exitCode == 0, "\(r.output)")
         let onset = try #require(r.left.firstIndex { abs($0) > 0.1 })
         #expect(Double(onset) / Double(Self.rate) <= latestStart(r))
