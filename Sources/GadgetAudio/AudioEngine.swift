@@ -2,6 +2,7 @@ import GadgetCore
 import GadgetSystem
 import Logging
 import Synchronization
+import SystemPackage
 
 /// The kiosk's sound: one playback thread per output device, with the one `Mixer` every sound,
 /// soundtrack and (later) speech is mixed in.
@@ -149,9 +150,15 @@ public final class AudioEngine: Sendable {
     /// The mix format voices must produce: 48 kHz stereo unless the device forced another.
     public var format: AudioFormat { status.format ?? .standard }
 
+    /// Readable when events wait (the loop polls it with its other sources, so a device that comes
+    /// back is reported while the kiosk idles, not at its next touch); nil if no pipe could be
+    /// made (events then wait for the loop's next wake-up). `drainEvents` clears it.
+    public var wakeDescriptor: FileDescriptor? { shared.wake?.descriptor }
+
     /// The events since the last call, oldest first. Never blocks for longer than a copy.
     public func drainEvents() -> [AudioEvent] {
-        shared.state.withLock { s in
+        shared.wake?.clear()
+        return shared.state.withLock { s in
             defer { s.events.removeAll(keepingCapacity: true) }
             return s.events
         }
@@ -179,7 +186,14 @@ final class AudioShared: Sendable {
     let state: Mutex<State>
     let stopping = Atomic<Bool>(false)
 
-    init(device: String) { state = Mutex(State(status: AudioStatus(device: device))) }
+    /// Signalled by `post`: a write to a non-blocking pipe, once per event (events are rare: a
+    /// sound's start and end, a device lost or back), never a wait on the loop.
+    let wake: WakePipe?
+
+    init(device: String) {
+        state = Mutex(State(status: AudioStatus(device: device)))
+        wake = try? WakePipe()
+    }
 
     func post(_ event: AudioEvent, _ change: (inout AudioStatus) -> Void = { _ in }) {
         state.withLock { s in
@@ -187,5 +201,6 @@ final class AudioShared: Sendable {
             s.events.append(event)
             change(&s.status)
         }
+        wake?.signal()
     }
 }

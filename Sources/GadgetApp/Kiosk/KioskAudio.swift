@@ -1,5 +1,6 @@
 import GadgetAudio
 import GadgetCore
+import SystemPackage
 
 /// The kiosk's sound (issue 37): owns the `AudioEngine` (`run --audio`, `--audio-out`), started
 /// with the loop so `--audio-out`'s WAV begins when the kiosk does, and stopped (its thread
@@ -44,9 +45,13 @@ final class KioskAudio {
         ])
     }
 
+    /// Polled by the loop: readable when the engine has events (a device back while the kiosk
+    /// idles is published then, not at the next touch).
+    var wakeDescriptor: FileDescriptor? { engine?.wakeDescriptor }
+
     /// Each iteration: the quiet hours' level to the engine, and its events since the last look
-    /// to `publish` (`audio` events) and the metrics. The engine is never waited on: an event
-    /// waits for the loop's next wake-up (a frame, a touch, a timer) to be published.
+    /// to `publish` (`audio` events) and the metrics. The engine is never waited on; its wake
+    /// descriptor wakes the loop when events wait.
     func follow(quietLevel: Double, metrics: inout KioskMetrics, publish: (JSONValue) -> Void) {
         followQuietHours(quietLevel)
         guard let engine else { return }

@@ -191,6 +191,7 @@ public final class KioskLoop {
         wait.add(input.queue.wakeDescriptor)
         for d in live.wakeDescriptors { wait.add(d) }
         for e in control.endpoints { wait.add(e.wakeDescriptor) }
+        if let d = audio.wakeDescriptor { wait.add(d) }
         // Signals, flips and input are read whether or not poll saw them.
         if try wait.wait(until: wake.min(), now: now) { screen.noteWake(wait) }
     }
