@@ -81,6 +81,9 @@ if [[ $(dpkg --print-architecture) == amd64 ]]; then
   counted+=("Tests/vm/run.sh=$results/vm-kiosk/kms-tests.xml,$results/vm-kiosk/dmabuf-tests.xml")
   stage "Tests/vm/run-cec.sh" bash Tests/vm/run-cec.sh "$results/vm-cec"
   counted+=("Tests/vm/run-cec.sh=$results/vm-cec/cec-tests.xml,$results/vm-cec/clock-tests.xml")
+  # Sound through a real kernel's card (snd-aloop): tap → sound, the card pulled and put back,
+  # lip sync (check-audio.py judges each from a file the guest wrote).
+  stage "Tests/vm/run-audio.sh" bash Tests/vm/run-audio.sh "$results/vm-audio"
   stage "Tests/boot/run.sh" bash Tests/boot/run.sh
   absent=()
 else

@@ -9,7 +9,11 @@ import os
 import re
 import sys
 
-TAP_TARGET_MS = 30.0  # issue 37: tap → sound ≤ 30 ms
+# The figures' targets (issue 37) are the bench's to judge (bench/audio-vm-figures.sh, on a quiet
+# machine): under emulation on a shared host the times depend on the host's speed, which a test
+# must not. Here they are printed as figures; what is judged is that each thing happened.
+TAP_TARGET_MS = 30.0
+AV_TARGET_MS = 20.0
 
 
 def main(out):
@@ -35,9 +39,8 @@ def main(out):
     heard, taps = tap.get("heard", 0), tap.get("taps", -1)
     judge(taps > 0 and heard == taps, f"every tap was heard at the card ({heard} of {taps})")
     if heard:
-        judge(tap["p99_ms"] <= TAP_TARGET_MS,
-              f"tap → first sample at the card: mean {tap['mean_ms']} ms, p99 {tap['p99_ms']} ms, max {tap['max_ms']} ms "
-              f"(target ≤ {TAP_TARGET_MS:g} ms; accuracy: {tap['accuracy']})")
+        print(f"figure: tap → first sample at the card: mean {tap['mean_ms']} ms, p99 {tap['p99_ms']} ms, max {tap['max_ms']} ms "
+              f"over {heard} taps (target ≤ {TAP_TARGET_MS:g} ms, judged by the bench; accuracy: {tap['accuracy']})")
     lost, back = run.find('"deviceLost"'), run.find('"deviceBack"')
     judge(lost >= 0, "the pulled card was reported (audio event deviceLost)")
     judge(back > lost >= 0, "the card put back was reported after it (audio event deviceBack)")
@@ -47,6 +50,22 @@ def main(out):
     after = json.loads(read("state-after.json") or "{}")
     judge(after.get("audio", {}).get("device") is not None, f"state reports the audio device after it came back ({after.get('audio')})")
     judge(read("run.status").strip() == "0", "the kiosk exited 0 on SIGTERM")
+    av_run = read("av-run.log")
+    judge('"event":"ended"' in av_run, "the lip-sync clip played to its end with sound on the card")
+    judge(read("av-run.status").strip() == "0", "the lip-sync kiosk exited 0 on SIGTERM")
+    av = json.loads(read("av-offset.json") or "{}")
+    onsets = json.loads(read("av-onsets.json") or "{}").get("onsets_ns", [])
+    seconds = int(read("av-seconds").strip() or 0)
+    # The clip beeps once a second; the capture opens once the kiosk plays, so the first may be missed.
+    judge(seconds > 0 and len(onsets) >= seconds - 2, f"the clip's sound was heard at the card: {len(onsets)} beeps of {seconds}")
+    flips = max(0, len(read("av-flips.tsv").splitlines()) - 1)
+    judge(flips > 0, f"the flip log recorded the pictures shown ({flips} of {seconds * 30})")
+    shown, paired = av.get("flashes_shown", 0), av.get("paired", 0)
+    if paired:
+        print(f"figure: lip sync (sound − picture): mean {av['mean_ms']} ms, |offset| mean {av['mean_abs_ms']} ms, "
+              f"p99 {av['p99_abs_ms']} ms, max {av['max_abs_ms']} ms over {paired} of {shown} flashes shown "
+              f"(target p99 ≤ {AV_TARGET_MS:g} ms, judged by the bench; under emulation the guest decodes far fewer "
+              f"pictures than the clip has, so this is not the figure)")
     print(f"vm audio: {'FAILED' if failures else 'passed'} ({len(failures)} failure(s))")
     return 1 if failures else 0
 

@@ -7,6 +7,10 @@
 #  2. the card pulled and put back while the kiosk runs: the loopback's platform device unbound
 #     from its driver (what a USB card's unplug does to its open PCMs: the kernel disconnects the
 #     card) and bound again; the kiosk must keep drawing and report deviceLost/deviceBack.
+#  3. lip sync: ./av (made on the host by audio/make-av-clip.sh: a flash and a beep each second)
+#     played with --video-flip-log while capture_onsets.py hears the card; av_offset.py pairs them.
+#  4. (GB_AUDIO_SOAK_S > 0, the bench) the clip looping for that long while the board redraws in
+#     full every frame: underruns (--stats) and the audio thread's CPU (/proc, thread gb-audio).
 # Every wait is for a line or a file (hang guards only): nothing depends on emulation speed.
 set -u
 log() { echo "guest-audio: $*"; }
@@ -23,6 +27,13 @@ ls /dev/snd > dev-snd.txt 2>&1
 cat /proc/asound/cards > cards.txt 2>&1
 [ -e /proc/asound/Loopback ] || { log "no Loopback card: $(cat modprobe.err)"; exit 1; }
 cp "$GB_VM/audio/board.json" "$GB_VM/audio/click.wav" .
+# 0. the card itself, with ALSA's own tools: aplay into the loopback, arecord from its other side.
+arecord -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 2 arecord-check.wav > arecord-check.log 2>&1 &
+rec_pid=$!
+sleep 0.5
+aplay -D plughw:Loopback,0,0 click.wav click.wav click.wav > aplay-check.log 2>&1
+wait $rec_pid
+log "alsa's own tools: aplay $(cat aplay-check.log | tr '\n' ' '); arecord $(tail -n 2 arecord-check.log | tr '\n' ' ')"
 
 evemu-device "$GB_VM/touch/edt-ep0430m09.desc" > evemu-device.log 2>&1 &
 evemu_pid=$!
@@ -41,7 +52,10 @@ run_pid=$!
 wait_for run.log 300 'kms: first frame' || log "no first frame"
 wait_for run.log 120 "using $node" || log "the kiosk did not open $node"
 touch kiosk-ready
-log "tapping $taps times from $(elapsed) s"
+sleep 1
+cat /proc/asound/Loopback/pcm0p/sub0/hw_params > hw-params-playback.txt 2>&1
+cat /proc/asound/Loopback/pcm1c/sub0/hw_params > hw-params-capture.txt 2>&1
+log "tapping $taps times from $(elapsed) s; the card plays $(grep -E '^(format|rate)' hw-params-playback.txt | tr '\n' ' ')"
 wait $tap_pid; echo $? > tap-latency.status
 cat tap-latency.log
 
@@ -75,3 +89,50 @@ wait $run_pid
 echo $? > run.status
 kill $evemu_pid 2>/dev/null
 log "kiosk exited $(cat run.status) at $(elapsed) s"
+
+# 3. lip sync
+rm -f av-stop av-start
+python3 "$GB_VM/audio/capture_onsets.py" hw:Loopback,1,0 av-start av-stop av-onsets.json > av-capture.log 2>&1 &
+cap_pid=$!
+log "lip sync: playing av/av.json at $(elapsed) s"
+"$GB_BIN" run av/av.json --display kms --audio plughw:Loopback,0,0 --events --video-flip-log av-flips.tsv \
+    --stats av-stats.json > av-run.log 2>&1 &
+av_pid=$!
+# The kiosk's audio thread plays (silence until the clip) from its start-up line on.
+wait_for av-run.log 300 'audio: plughw' || log "the kiosk opened no sound device"
+touch av-start
+wait_for av-capture.log 120 'capturing' || log "the lip-sync capture did not start"
+wait_for av-run.log 900 '"event":"ended"' || log "the clip did not end"
+kill -TERM $av_pid
+wait $av_pid
+echo $? > av-run.status
+touch av-stop
+wait $cap_pid
+python3 "$GB_VM/audio/av_offset.py" av-flips.tsv av-onsets.json av-offset.json > av-offset.log 2>&1
+echo $? > av-offset.status
+cat av-capture.log av-offset.log
+
+# 4. the soak (bench only)
+soak=${GB_AUDIO_SOAK_S:-0}
+if [ "$soak" -gt 0 ]; then
+    sed 's/"loop": false/"loop": true/' av/av.json > av/av-loop.json
+    "$GB_BIN" run av/av-loop.json --display kms --audio plughw:Loopback,0,0 --full-redraw --stats soak-stats.json \
+        > soak-run.log 2>&1 &
+    soak_pid=$!
+    wait_for soak-run.log 300 'kms: first frame' || log "soak: no first frame"
+    # CPU ticks (utime + stime) of each named thread, and the uptime, at the start and the end.
+    threads() {
+        for t in /proc/$soak_pid/task/*; do
+            echo "$(cat "$t/comm") $(cut -d' ' -f14,15 "$t/stat")"
+        done
+    }
+    echo "uptime $(cut -d' ' -f1 /proc/uptime)" > soak-cpu-start.txt; threads >> soak-cpu-start.txt
+    log "soak: $soak s of the looping clip with --full-redraw from $(elapsed) s"
+    sleep "$soak"
+    echo "uptime $(cut -d' ' -f1 /proc/uptime)" > soak-cpu-end.txt; threads >> soak-cpu-end.txt
+    echo "ticks per second $(getconf CLK_TCK)" >> soak-cpu-end.txt
+    kill -TERM $soak_pid
+    wait $soak_pid
+    echo $? > soak-run.status
+    log "soak ended at $(elapsed) s"
+fi

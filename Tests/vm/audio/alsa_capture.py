@@ -12,9 +12,10 @@ import array
 import ctypes
 import ctypes.util
 import threading
+import time
 
 SND_PCM_STREAM_CAPTURE = 1
-SND_PCM_FORMAT_S16_LE = 2
+SND_PCM_FORMAT_FLOAT_LE = 14
 SND_PCM_ACCESS_RW_INTERLEAVED = 3
 SND_PCM_TSTAMP_ENABLE = 1
 SND_PCM_TSTAMP_TYPE_MONOTONIC = 1
@@ -29,21 +30,34 @@ class AlsaError(Exception):
 
 
 class Capture:
-    """Reads `device` as interleaved S16 at `rate`/`channels` on a thread; keeps every chunk with
-    the monotonic time (ns) of its first frame."""
+    """Reads `device` as interleaved 32-bit float at `rate`/`channels` on a thread; keeps every
+    chunk with the monotonic time (ns) of its first frame. Float because snd-aloop starts a
+    capture only when its format is the playing side's (-EIO otherwise), and the kiosk plays
+    float (ALSA's plug passes it through to the loopback, which takes float)."""
 
-    def __init__(self, device, rate=48000, channels=2, period_frames=960):
+    def __init__(self, device, rate=48000, channels=2, period_frames=480, buffer_frames=1440):
         self.lib = ctypes.CDLL(ctypes.util.find_library("asound") or "libasound.so.2")
         self.lib.snd_strerror.restype = ctypes.c_char_p
         self.rate, self.channels, self.period = rate, channels, period_frames
         self.pcm = ctypes.c_void_p()
         self.check(self.lib.snd_pcm_open(ctypes.byref(self.pcm), device.encode(), SND_PCM_STREAM_CAPTURE, 0), f"snd_pcm_open {device}")
-        # Reads of 20 ms into a buffer of 8 of them: under emulation a Python reader woken every
-        # 5 ms fell behind (358 overruns in a 10 s run). The size of a read does not change the
-        # stamps: each is the driver's position update, whatever was read before it.
-        latency_us = int(8 * period_frames * 1_000_000 / rate)
-        self.check(self.lib.snd_pcm_set_params(self.pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED,
-                                               channels, rate, 1, latency_us), "snd_pcm_set_params")
+        # The kiosk's own period and buffer (10 ms, 3 of them): snd-aloop starts a capture only
+        # when it agrees with the playing side (format, rate, channels; -EIO otherwise, seen with
+        # 20 ms reads), so the sizes are set exactly with the hw-params calls, not set_params'.
+        hw = ctypes.c_void_p()
+        self.check(self.lib.snd_pcm_hw_params_malloc(ctypes.byref(hw)), "snd_pcm_hw_params_malloc")
+        self.check(self.lib.snd_pcm_hw_params_any(self.pcm, hw), "snd_pcm_hw_params_any")
+        self.check(self.lib.snd_pcm_hw_params_set_access(self.pcm, hw, SND_PCM_ACCESS_RW_INTERLEAVED), "set_access")
+        self.check(self.lib.snd_pcm_hw_params_set_format(self.pcm, hw, SND_PCM_FORMAT_FLOAT_LE), "set_format FLOAT_LE")
+        self.check(self.lib.snd_pcm_hw_params_set_channels(self.pcm, hw, ctypes.c_uint(channels)), "set_channels")
+        self.check(self.lib.snd_pcm_hw_params_set_rate(self.pcm, hw, ctypes.c_uint(rate), 0), "set_rate")
+        period = ctypes.c_ulong(period_frames)
+        self.check(self.lib.snd_pcm_hw_params_set_period_size_near(self.pcm, hw, ctypes.byref(period), None), "set_period_size_near")
+        buffer = ctypes.c_ulong(buffer_frames)
+        self.check(self.lib.snd_pcm_hw_params_set_buffer_size_near(self.pcm, hw, ctypes.byref(buffer)), "set_buffer_size_near")
+        self.check(self.lib.snd_pcm_hw_params(self.pcm, hw), "snd_pcm_hw_params")
+        self.lib.snd_pcm_hw_params_free(hw)
+        self.period, self.buffer = period.value, buffer.value
         sw = ctypes.c_void_p()
         self.check(self.lib.snd_pcm_sw_params_malloc(ctypes.byref(sw)), "snd_pcm_sw_params_malloc")
         self.check(self.lib.snd_pcm_sw_params_current(self.pcm, sw), "snd_pcm_sw_params_current")
@@ -51,9 +65,10 @@ class Capture:
         self.check(self.lib.snd_pcm_sw_params_set_tstamp_type(self.pcm, sw, SND_PCM_TSTAMP_TYPE_MONOTONIC), "set_tstamp_type")
         self.check(self.lib.snd_pcm_sw_params(self.pcm, sw), "snd_pcm_sw_params")
         self.lib.snd_pcm_sw_params_free(sw)
-        self.chunks = []  # (monotonic ns of the chunk's first frame, its raw S16 bytes): analysed after the run,
+        self.chunks = []  # (monotonic ns of the chunk's first frame, its raw float bytes): analysed after the run,
         # so that the capture itself costs the (emulated) machine little while the kiosk plays
         self.overruns = 0
+        self.errors = {}  # snd_strerror text → how many reads returned it
         self.lock = threading.Lock()
         self.stopping = False
         self.thread = threading.Thread(target=self.run, daemon=True)
@@ -71,7 +86,9 @@ class Capture:
         self.lib.snd_pcm_close(self.pcm)
 
     def run(self):
-        frame_bytes = 2 * self.channels
+        frame_bytes = 4 * self.channels
+        self.lib.snd_pcm_readi.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_ulong]
+        self.lib.snd_pcm_readi.restype = ctypes.c_long
         buf = ctypes.create_string_buffer(self.period * frame_bytes)
         avail = ctypes.c_ulong()
         ts = Timespec()
@@ -79,7 +96,10 @@ class Capture:
             n = self.lib.snd_pcm_readi(self.pcm, buf, self.period)
             if n < 0:
                 self.overruns += 1
-                self.lib.snd_pcm_recover(self.pcm, n, 1)
+                text = self.lib.snd_strerror(n).decode()
+                self.errors[text] = self.errors.get(text, 0) + 1
+                if self.lib.snd_pcm_recover(self.pcm, n, 1) < 0:
+                    time.sleep(0.01)
                 continue
             if self.lib.snd_pcm_htimestamp(self.pcm, ctypes.byref(avail), ctypes.byref(ts)) < 0:
                 continue
@@ -88,7 +108,7 @@ class Capture:
             with self.lock:
                 self.chunks.append((first_ns, buf.raw[:n * frame_bytes]))
 
-    def onsets(self, threshold=1000, quiet_ns=100_000_000):
+    def onsets(self, threshold=0.03, quiet_ns=100_000_000):
         """Monotonic ns of every frame whose |sample| crosses `threshold` after at least
         `quiet_ns` below it: the start of each sound."""
         with self.lock:
@@ -96,7 +116,7 @@ class Capture:
         out, last_loud = [], None
         step = 1_000_000_000 / self.rate
         for first_ns, raw in chunks:
-            values = array.array("h", raw)
+            values = array.array("f", raw)
             for i in range(len(values) // self.channels):
                 p = max(abs(values[i * self.channels + c]) for c in range(self.channels))
                 if p >= threshold:
@@ -115,4 +135,5 @@ class Capture:
             w.setnchannels(self.channels)
             w.setsampwidth(2)
             w.setframerate(self.rate)
-            w.writeframes(raw)
+            values = array.array("f", raw)
+            w.writeframes(array.array("h", (max(-32768, min(32767, int(v * 32767))) for v in values)).tobytes())

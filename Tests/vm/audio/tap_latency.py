@@ -4,9 +4,10 @@ tap sound at the sound device.
 
 usage: tap_latency.py TOUCH_NODE EVEMU_FILE CAPTURE_PCM TAPS OUT.json [GAP_S [READY_FILE]]
 
-Opens the capture first (snd-aloop's two sides must agree on the format: the first opened sets it,
-and the kiosk's plughw: side converts to it), prints "tap-latency: capturing", then waits for
-READY_FILE (the guest script makes it once the kiosk shows its first frame) before the first tap.
+Waits for READY_FILE (the guest script makes it once the kiosk shows its first frame: its audio
+thread then plays, silence included), then opens the capture through ALSA's plug: snd-aloop starts
+a capture only in the playing side's format, rate and channels (-EIO otherwise), which the kiosk's
+side sets, and plug converts that to this reader's float. Prints "tap-latency: capturing" first.
 
 Reads the touchscreen's own events (a second reader: the kiosk does not grab it) with the kernel's
 CLOCK_MONOTONIC stamps (EVIOCSCLOCKID), captures CAPTURE_PCM (snd-aloop's capture side of the
@@ -59,8 +60,6 @@ def main(argv):
     node, evemu, pcm, taps, out = argv[1], argv[2], argv[3], int(argv[4]), argv[5]
     gap = float(argv[6]) if len(argv) > 6 else 1.0
     ready = argv[7] if len(argv) > 7 else None
-    capture = Capture(pcm)
-    capture.start()
     lifts, downs, stop = [], [], threading.Event()
     reader = threading.Thread(target=read_touches, args=(node, lifts, downs, stop), daemon=True)
     reader.start()
@@ -69,6 +68,8 @@ def main(argv):
         if ready is None or os.path.exists(ready):
             break
         time.sleep(0.1)
+    capture = Capture(pcm)
+    capture.start()
     time.sleep(0.5)
     for _ in range(taps):
         with open(evemu, "rb") as f:
@@ -86,7 +87,7 @@ def main(argv):
                       "latency_ms": round((after[0] - lift) / 1e6, 2) if after else None})
     latencies = [p["latency_ms"] for p in pairs if p["latency_ms"] is not None]
     result = {"taps": taps, "lifts": len(lifts), "downs": len(downs), "onsets": len(onsets),
-              "heard": len(latencies), "overruns": capture.overruns, "pairs": pairs,
+              "heard": len(latencies), "overruns": capture.overruns, "capture_errors": capture.errors, "chunks": len(capture.chunks), "pairs": pairs,
               "accuracy": "the capture side's position updates (snd-aloop's timer: the playing side's period, 10 ms, or a jiffy, 4 ms)"}
     if latencies:
         result.update({"mean_ms": round(sum(latencies) / len(latencies), 2), "p50_ms": percentile(latencies, 50),
