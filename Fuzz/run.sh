@@ -73,25 +73,43 @@ configure() {
                     Sources/GadgetRender/Image/ImageDecodeFailure.swift Sources/GadgetRender/Image/JPEGDecompressor.swift
                     Sources/GadgetRender/Image/WebPCodec.swift Sources/GadgetRender/Image/PNGCodec.swift)
            extra=(-I Sources/CJPEG -I Sources/CWebP -I Sources/CPNG -lturbojpeg -lwebp -lpng); dict=Fuzz/photo.dict; max_len=32768 ;;
-    # GadgetVideo's FFmpeg files (not the decode thread, which needs GadgetSystem) with the
-    # package's CFFmpeg module map.
-    video) sources=(Fuzz/VideoFuzz/VideoFuzz.swift Sources/GadgetVideo/FFmpeg.swift Sources/GadgetVideo/VideoError.swift
+    # GadgetVideo's FFmpeg files (not the decode thread, which needs GadgetSystem). CFFmpeg is a C
+    # target since FFmpeg is opened on first use (CLazyLink): its header gets a module map here and
+    # its forwarding functions and the loader are compiled beside the harness.
+    video) c_sources=(Sources/CFFmpeg/ffmpeg_forwards.c Sources/CLazyLink/lazy_link.c)
+           c_includes=(-I Sources/CLazyLink/include -I Sources/CFFmpeg/include)
+           module_map="module CFFmpeg [system] {
+  header \"$PWD/Sources/CFFmpeg/include/CFFmpeg.h\"
+  export *
+}"
+           sources=(Fuzz/VideoFuzz/VideoFuzz.swift Sources/GadgetVideo/FFmpeg.swift Sources/GadgetVideo/VideoError.swift
                     Sources/GadgetVideo/AVPacketOwner.swift Sources/GadgetVideo/MediaInput.swift Sources/GadgetVideo/CodecContext.swift
                     Sources/GadgetVideo/VideoDecoderChoice.swift Sources/GadgetVideo/FramePlanes.swift Sources/GadgetVideo/DecodedFrameReference.swift Sources/GadgetVideo/VideoDecoder.swift
                     Sources/GadgetVideo/VideoLimits.swift Sources/GadgetVideo/VideoHardware.swift
                     Sources/GadgetVideo/DMABufFrame+AVDRM.swift Sources/GadgetVideo/DMABufFrameReference.swift)
-           extra=(-I Sources/CFFmpeg -lavformat -lavcodec -lavutil); dict=Fuzz/video.dict; max_len=16384 ;;
+           extra=(-I "$out/video/cffmpeg" -ldl); dict=Fuzz/video.dict; max_len=16384 ;;
     *) echo "fuzz: unknown target '$1' (targets: ${targets[*]})" >&2; return 2 ;;
   esac
 }
 
 build_target() {
   local name=$1 dir=$out/$1
+  local c_sources=() c_includes=() module_map="" objects=()
   configure "$name" || return
   build_core || return 1
   mkdir -p "$dir/corpus"
+  if [[ -n $module_map ]]; then
+    mkdir -p "$dir/cffmpeg"
+    printf '%s\n' "$module_map" > "$dir/cffmpeg/module.modulemap"
+  fi
+  local c
+  for c in "${c_sources[@]}"; do
+    local o=$dir/$(basename "$c" .c).o
+    clang -c -O1 -fPIC "${c_includes[@]}" "$c" -o "$o" >>"$dir/build.log" 2>&1 || { echo "    cannot compile $c: $dir/build.log"; return 1; }
+    objects+=("$o")
+  done
   compile "$dir/build.log" "${flags[@]}" -module-name "${name^}Fuzz" -I "$out/core" "${extra[@]}" \
-    "${sources[@]}" "$out/core/GadgetCore.o" -o "$dir/fuzz" || return 1
+    "${sources[@]}" "${objects[@]}" "$out/core/GadgetCore.o" -o "$dir/fuzz" || return 1
   # The seeds (again each run: overwriting a seed with itself is harmless, and portable).
   cp Fuzz/corpus/"$name"/* "$dir/corpus/"
 }
