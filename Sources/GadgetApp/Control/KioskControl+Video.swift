@@ -19,7 +19,7 @@ extension KioskControl {
         live.drawAgain(.videoControlled)
         host?.controlUsedPanel(now: now)
         let s = player.state(at: now + player.refresh)
-        return .ok([("gadget", .string(request.gadget)), ("video", ControlStateReport.video(time: s.time, playing: s.playing, duration: s.duration))])
+        return .ok([("gadget", .string(request.gadget)), ("video", ControlStateReport.video(time: s.time, playing: s.playing, duration: s.duration, volume: player.volume, muted: player.video.muted))])
     }
 
     /// Every playing (or paused, or failed) video gadget's state at the coming flip.
@@ -28,7 +28,7 @@ extension KioskControl {
         for f in live.features {
             guard let p = f as? VideoPlayer else { continue }
             let s = p.state(at: now + p.refresh)
-            out[p.gadget] = ControlStateReport.video(time: s.time, playing: s.playing, duration: s.duration)
+            out[p.gadget] = ControlStateReport.video(time: s.time, playing: s.playing, duration: s.duration, volume: p.volume, muted: p.video.muted)
         }
         return out
     }

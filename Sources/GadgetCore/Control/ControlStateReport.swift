@@ -29,10 +29,13 @@ public enum ControlStateReport {
         return .array(out)
     }
 
-    /// A video gadget's `"video": {"time": S, "playing": bool, "duration": S}` (seconds, ms
-    /// precision; `duration` null when the clip's length is unknown or it cannot play).
-    public static func video(time: Double, playing: Bool, duration: Double?) -> JSONValue {
+    /// A video gadget's `"video": {"time": S, "playing": bool, "duration": S, "volume": L,
+    /// "muted": bool}` (seconds, ms precision; `duration` null when the clip's length is unknown or
+    /// it cannot play; `volume` the clip's own level, 0...1, before the board's; `muted` the board's
+    /// `muted`, so an integrator can tell a silent clip from a quiet one).
+    public static func video(time: Double, playing: Bool, duration: Double?, volume: Double, muted: Bool) -> JSONValue {
         .object([("time", .number(JSONWriter.rounded(time, places: 3))), ("playing", .bool(playing)),
-                 ("duration", duration.map { .number(JSONWriter.rounded($0, places: 3)) } ?? .null)])
+                 ("duration", duration.map { .number(JSONWriter.rounded($0, places: 3)) } ?? .null),
+                 ("volume", .number(JSONWriter.rounded(volume, places: 3))), ("muted", .bool(muted))])
     }
 }

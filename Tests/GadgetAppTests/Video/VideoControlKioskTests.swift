@@ -73,6 +73,10 @@ import GadgetSystem
         #expect(try request(##"{"cmd":"video","gadget":"v","action":"volume","level":0.5}"##)?["ok"] == .bool(true))
         #expect(loop.features.videos?.player(for: "v")?.volume == 0.5)
         #expect(try request(##"{"cmd":"video","gadget":"v","action":"volume","level":2}"##)?["error"] != nil)
+        // `state` says the level and that the clip is not muted (a quiet clip, not a silent one).
+        guard case .array(let after)? = try request(##"{"cmd":"state"}"##)?["gadgets"] else { Issue.record("state after volume"); return }
+        #expect(VideoControlKioskTests.field(after[0], "video", "volume") == .number(0.5))
+        #expect(VideoControlKioskTests.field(after[0], "video", "muted") == .bool(false))
 
         // Play again, and a restart: playing, and a new `started`.
         #expect(VideoControlKioskTests.field(try request(##"{"cmd":"video","gadget":"v","action":"play"}"##), "video", "playing") == .bool(true))
