@@ -12,7 +12,7 @@ public enum SoundFileDecoder {
         let file = try SoundFile(path: path)
         let limitSeconds = Double(maximumFrames) / Double(format.sampleRate)
         if let seconds = file.durationSeconds, seconds > limitSeconds + 0.001 { throw .tooLong(seconds: seconds, limit: limitSeconds) }
-        let resampler = try SoundFileResampler(from: file.codec, to: format)
+        let resampler = SoundResampler(output: format)
         let packet: AVPacketOwner, frame: AVFrameOwner
         do { packet = try AVPacketOwner(); frame = try AVFrameOwner() } catch { throw .call("av_packet_alloc", gadget_averror_enomem(), "out of memory") }
         var samples: [Float] = []
@@ -24,13 +24,15 @@ public enum SoundFileDecoder {
                 let rc = avcodec_receive_frame(file.codec, frame.frame)
                 if rc == FFmpeg.again { break }
                 if rc == FFmpeg.endOfFile {
-                    try resampler.flush(into: &samples)
+                    try resample { () throws(VideoError) in try resampler.flush(into: &samples) }
                     guard samples.count <= limitSamples else { throw .tooLong(seconds: Double(samples.count / format.channels) / Double(format.sampleRate), limit: limitSeconds) }
                     guard !samples.isEmpty else { throw .empty }
                     return SoundBuffer(format: format, samples: samples)
                 }
                 try check("avcodec_receive_frame", rc)
-                try resampler.convert(frame.frame, into: &samples)
+                try resample { () throws(VideoError) in
+                    _ = try resampler.convert(frame.frame, skip: 0, count: Int(frame.frame.pointee.nb_samples), into: &samples)
+                }
                 frame.unref()
                 if samples.count > limitSamples { throw .tooLong(seconds: Double(samples.count / format.channels) / Double(format.sampleRate), limit: limitSeconds) }
             }
@@ -52,6 +54,14 @@ public enum SoundFileDecoder {
             let sent = avcodec_send_packet(file.codec, packet.packet)
             // A damaged packet is skipped, as players do; the rest of the sound plays.
             if sent < 0 && sent != FFmpeg.again && sent != gadget_averror_invaliddata() { try check("avcodec_send_packet", sent) }
+        }
+    }
+
+    /// The resampler's failure as this decoder's: an FFmpeg call keeps its name and code.
+    private static func resample(_ body: () throws(VideoError) -> Void) throws(SoundFileError) {
+        do { try body() } catch {
+            if case .call(let name, let code, let message) = error { throw .call(name, code, message) }
+            throw .library(error.description)
         }
     }
 
@@ -117,74 +127,5 @@ private final class SoundFile {
     deinit {
         avcodec_free_context(&codec)
         avformat_close_input(&context)
-    }
-}
-
-/// Owns the `SwrContext` turning the decoder's frames (any sample format, rate and layout) into
-/// interleaved float at the mix format. Made on the first frame, whose layout is then known.
-/// A mono sound plays at full level from both speakers (a click is not 3 dB quieter for being
-/// mono), as the soundtrack's resampler does.
-private final class SoundFileResampler {
-    private var context: OpaquePointer?
-    private let output: AudioFormat
-
-    init(from codec: UnsafeMutablePointer<AVCodecContext>?, to output: AudioFormat) throws(SoundFileError) { self.output = output }
-
-    deinit { swr_free(&context) }
-
-    func convert(_ frame: UnsafeMutablePointer<AVFrame>, into out: inout [Float]) throws(SoundFileError) {
-        let count = Int(frame.pointee.nb_samples)
-        guard count > 0 else { return }
-        if context == nil { try prepare(frame) }
-        try run(input: UnsafePointer(frame.pointee.extended_data).map { UnsafeMutablePointer(mutating: $0) }, count: count, into: &out)
-    }
-
-    /// What the resampler still holds (its filter's tail).
-    func flush(into out: inout [Float]) throws(SoundFileError) {
-        guard context != nil else { return }
-        try run(input: nil, count: 0, into: &out)
-    }
-
-    private func run(input: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?, count: Int, into out: inout [Float]) throws(SoundFileError) {
-        guard let context else { return }
-        let room = Int(swr_get_out_samples(context, Int32(count))) + 64
-        let start = out.count
-        out.append(contentsOf: repeatElement(0, count: room * output.channels))
-        let made = out.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            var target: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(buffer.baseAddress! + start).assumingMemoryBound(to: UInt8.self)
-            let source = input.map { UnsafeMutablePointer<UnsafePointer<UInt8>?>(OpaquePointer($0)) }
-            return swr_convert(context, &target, Int32(room), source, Int32(count))
-        }
-        guard made >= 0 else {
-            out.removeLast(room * output.channels)
-            try SoundFileDecoder.check("swr_convert", made)
-            return
-        }
-        out.removeLast((room - Int(made)) * output.channels)
-    }
-
-    private func prepare(_ frame: UnsafeMutablePointer<AVFrame>) throws(SoundFileError) {
-        var inLayout = AVChannelLayout()
-        if frame.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
-            av_channel_layout_default(&inLayout, frame.pointee.ch_layout.nb_channels)
-        } else {
-            try SoundFileDecoder.check("av_channel_layout_copy", av_channel_layout_copy(&inLayout, &frame.pointee.ch_layout))
-        }
-        defer { av_channel_layout_uninit(&inLayout) }
-        var outLayout = AVChannelLayout()
-        av_channel_layout_default(&outLayout, Int32(output.channels))
-        defer { av_channel_layout_uninit(&outLayout) }
-        var ctx: OpaquePointer?
-        try SoundFileDecoder.check("swr_alloc_set_opts2", swr_alloc_set_opts2(&ctx, &outLayout, AV_SAMPLE_FMT_FLT, Int32(output.sampleRate),
-                                                                              &inLayout, AVSampleFormat(rawValue: frame.pointee.format),
-                                                                              frame.pointee.sample_rate, 0, nil))
-        if inLayout.nb_channels == 1 {
-            let ones = [Double](repeating: 1, count: output.channels)
-            let rc = swr_set_matrix(ctx, ones, 1)
-            if rc < 0 { swr_free(&ctx); try SoundFileDecoder.check("swr_set_matrix", rc) }
-        }
-        let rc = swr_init(ctx)
-        if rc < 0 { swr_free(&ctx); try SoundFileDecoder.check("swr_init", rc) }
-        context = ctx
     }
 }

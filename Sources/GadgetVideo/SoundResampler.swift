@@ -8,7 +8,8 @@ import GadgetCore
 /// phase jump; made again only if the input changes format. Always in resampling mode
 /// (`SWR_FLAG_RESAMPLE`, even at equal rates), so a drift compensation
 /// (`swr_set_compensation`) never re-initialises it mid-stream (which would drop its buffered
-/// samples: a click). Thread: its decode thread.
+/// samples: a click). Also the one resampler of a board's short sounds (`SoundFileDecoder`), which
+/// flushes it at the sound's end. Thread: its decoder's.
 final class SoundResampler {
     private var context: OpaquePointer?
     private let output: AudioFormat
@@ -39,6 +40,23 @@ final class SoundResampler {
         let made = out.withUnsafeMutableBufferPointer { buffer -> Int32 in
             var target: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(buffer.baseAddress! + start).assumingMemoryBound(to: UInt8.self)
             return planes.withUnsafeMutableBufferPointer { p in swr_convert(context, &target, Int32(room), p.baseAddress, Int32(count)) }
+        }
+        guard made >= 0 else { out.removeLast(room * output.channels); try FFmpeg.check("swr_convert", made); return 0 }
+        out.removeLast((room - Int(made)) * output.channels)
+        return Int(made)
+    }
+
+    /// What the resampler still holds (its filter's tail), appended to `out` at the end of a
+    /// whole sound (`SoundFileDecoder`); a soundtrack never flushes, its loop carries the tail on.
+    @discardableResult
+    func flush(into out: inout [Float]) throws(VideoError) -> Int {
+        guard let context else { return 0 }
+        let room = Int(swr_get_out_samples(context, 0)) + 64
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: room * output.channels))
+        let made = out.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            var target: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(buffer.baseAddress! + start).assumingMemoryBound(to: UInt8.self)
+            return swr_convert(context, &target, Int32(room), nil, 0)
         }
         guard made >= 0 else { out.removeLast(room * output.channels); try FFmpeg.check("swr_convert", made); return 0 }
         out.removeLast((room - Int(made)) * output.channels)
