@@ -18,16 +18,9 @@ final class MediaInput {
     }
 
     private init(path: String, audio: Bool) throws(VideoError) {
-        try FFmpeg.load()
-        var options: OpaquePointer?
-        av_dict_set(&options, "protocol_whitelist", "file", 0)
-        defer { av_dict_free(&options) }
-        var ctx: UnsafeMutablePointer<AVFormatContext>?
-        try MediaInput.checkOpening("avformat_open_input", avformat_open_input(&ctx, path, nil, &options))
-        guard let opened = ctx else { throw .call("avformat_open_input", gadget_averror_invaliddata(), "no context") }
+        let opened = try MediaInput.open(path)
         context = opened
         do throws(VideoError) {
-            try MediaInput.checkOpening("avformat_find_stream_info", avformat_find_stream_info(opened, nil))
             let video = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
             let index = av_find_best_stream(opened, AVMEDIA_TYPE_AUDIO, -1, video, nil, 0)
             // No audio stream is told as noVideoStream here and turned into nil by `audio(path:)`.
@@ -43,17 +36,29 @@ final class MediaInput {
         }
     }
 
-    init(path: String) throws(VideoError) {
+    /// Opens `path` through the `file` protocol only and reads its streams' parameters; the
+    /// context is closed again if that fails. Both kinds of input (picture, soundtrack) start here.
+    private static func open(_ path: String) throws(VideoError) -> UnsafeMutablePointer<AVFormatContext> {
         try FFmpeg.load()
         var options: OpaquePointer?
         av_dict_set(&options, "protocol_whitelist", "file", 0)
         defer { av_dict_free(&options) }
         var ctx: UnsafeMutablePointer<AVFormatContext>?
-        try MediaInput.checkOpening("avformat_open_input", avformat_open_input(&ctx, path, nil, &options))
+        try checkOpening("avformat_open_input", avformat_open_input(&ctx, path, nil, &options))
         guard let opened = ctx else { throw .call("avformat_open_input", gadget_averror_invaliddata(), "no context") }
+        do throws(VideoError) {
+            try checkOpening("avformat_find_stream_info", avformat_find_stream_info(opened, nil))
+        } catch {
+            avformat_close_input(&ctx)
+            throw error
+        }
+        return opened
+    }
+
+    init(path: String) throws(VideoError) {
+        let opened = try MediaInput.open(path)
         context = opened
         do throws(VideoError) {
-            try MediaInput.checkOpening("avformat_find_stream_info", avformat_find_stream_info(opened, nil))
             let index = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
             guard index >= 0, let s = opened.pointee.streams[Int(index)] else { throw VideoError.noVideoStream }
             let codec = FFmpeg.string(avcodec_get_name(s.pointee.codecpar.pointee.codec_id))
