@@ -25,6 +25,10 @@ public struct Board: Sendable, Equatable {
     public var schedule = BoardSchedule()
     /// The board's volume, its named sounds and its tap sound (`"volume"`, `"sounds"`, `"tapSound"`).
     public var audio = BoardAudio()
+    /// The keyboards' xkb layouts (`"keyboard"`); nil: not given (`["us"]` where one is needed).
+    public var keyboard: BoardKeyboard?
+    /// The forms fields are submitted in (`"forms"`; docs/typing.md).
+    public var forms: [BoardForm] = []
 
     public init(size: Size2, background: Background = .color(Color(r: 0.12, g: 0.14, b: 0.19)), gadgets: [Gadget] = [],
                 rotation: DisplayRotation = .none, touch: TouchSettings = TouchSettings(), physics: PhysicsSettings = PhysicsSettings(),

@@ -29,6 +29,8 @@ public struct Gadget: Sendable, Equatable, Identifiable {
     public var live: GadgetLive?
     /// A clip played over the appearance (`"video"`); nil: none.
     public var video: VideoReference?
+    /// A text field (`"field"`): the gadget takes typing; nil: none.
+    public var field: FieldSpec?
 
     public init(id: String, appearance: Appearance, center: Vector2, size: Size2, rotationDegrees: Double = 0, opacity: Double = 1,
                 z: Double = 0, behavior: GadgetBehavior = GadgetBehavior(), body: BodySettings = BodySettings(),
