@@ -54,6 +54,9 @@ let package = Package(
         // libcurl (libcurl4-openssl-dev), opened on first use (CLazyLink).
         .target(name: "CCurl", dependencies: ["CLazyLink"]),
         systemLibrary("CQREncode", pkgConfig: "libqrencode", apt: ["libqrencode-dev"]),
+        // Typing (issue 38): keymaps from xkb-data's layouts, labels per shift level, and dead keys
+        // through compose (libX11's locale files, libx11-data, at run time).
+        systemLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: ["libxkbcommon-dev"]),
         // Video: FFmpeg's demuxers and decoders (libavformat, libavcodec, libavutil) and a
         // soundtrack's resampler (libswresample; each from its -dev package), opened on first use
         // (CLazyLink).
@@ -145,6 +148,12 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
+        // Typing (issue 38): libxkbcommon (CXKBCommon) behind owner types with a typed
+        // KeyboardError: a layout's keymap and its labels per level, compose, evdev code → KeyInput.
+        .target(name: "GadgetKeyboard", dependencies: [
+            "CXKBCommon", "GadgetCore",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // Wires board + renderer + display + input: scenes, the main loop, commands' work.
         .target(name: "GadgetApp", dependencies: [
             "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput", "GadgetSystem", "GadgetMQTT",
@@ -155,6 +164,8 @@ let package = Package(
             "GadgetVideo",
             // Sound: the audio engine the kiosk starts and stops (issue 37).
             "GadgetAudio",
+            // Typing: physical and on-screen keys into KeyInput (issue 38).
+            "GadgetKeyboard",
             // The player's zero-copy choice (DMABufImporter).
             "GadgetGL",
             .product(name: "Logging", package: "swift-log"),
@@ -231,6 +242,11 @@ let package = Package(
             "GadgetAudio", "GadgetCore", "GadgetSystem",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
+        ]),
+        // Keymaps, labels and compose against the machine's xkb-data and libx11-data.
+        .testTarget(name: "GadgetKeyboardTests", dependencies: [
+            "GadgetKeyboard", "GadgetCore",
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "GadgetBenchTests", dependencies: ["GadgetBench", "GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem", "CMalloc"]),
     ],

@@ -70,14 +70,15 @@ BACKUP_SUFFIX=.gadgetboard-orig
 # for Latin, Arabic and CJK text: DejaVu, Noto (core) and Noto Sans CJK, the demo board's fonts;
 # libSDL2 for `--display window` (the binary links it; SDL opens libX11/libwayland only when a
 # window is asked for; it is on every Raspberry Pi OS image, and on Lite its package brings the
-# small X/Wayland client libraries, never a server); libmosquitto for `--mqtt`; libasound2 for sound.
+# small X/Wayland client libraries, never a server); libmosquitto for `--mqtt`; libasound2 for sound;
+# libxkbcommon0 with xkb-data (keyboard layouts) and libx11-data (the Compose files dead keys need) for typing.
 RUNTIME_PACKAGES=(libegl1 libgles2 libgbm1 libdrm2 libevdev2 libpng16-16 libudev1 libegl-mesa0 libgl1-mesa-dri
     libturbojpeg0 libwebp7 libfreetype6 libharfbuzz0b libfontconfig1 libfribidi0 libunibreak1 fonts-dejavu-core fonts-noto-core fonts-noto-cjk
-    libsdl2-2.0-0 libmosquitto1 libasound2)
+    libsdl2-2.0-0 libmosquitto1 libasound2 libxkbcommon0 xkb-data libx11-data)
 # Building: the -dev packages Package.swift names, and what the Swift toolchain for Debian 12
 # needs (swift.org, "Installation via Tarball", Debian 12).
 BUILD_PACKAGES=(libegl1-mesa-dev libgles2-mesa-dev libgbm-dev libdrm-dev libevdev-dev libpng-dev libudev-dev
-    libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libunibreak-dev libsdl2-dev libmosquitto-dev libasound2-dev pkg-config
+    libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libunibreak-dev libsdl2-dev libmosquitto-dev libasound2-dev libxkbcommon-dev pkg-config
     binutils-gold gcc git libcurl4-openssl-dev libedit-dev libicu-dev libncurses-dev libpython3-dev
     libsqlite3-dev libxml2-dev tzdata uuid-dev)
 # Kernel command line: a quiet boot, the console never blanks, no blinking cursor, no logo.

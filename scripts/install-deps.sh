@@ -14,7 +14,9 @@ build=(pkg-config libegl1-mesa-dev libgles2-mesa-dev libgbm-dev libdrm-dev libev
        libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libunibreak-dev libmosquitto-dev libegl-mesa0 libgl1-mesa-dri libgbm1
        libsdl2-dev fonts-dejavu-core fonts-noto-core fonts-noto-cjk
        libavformat-dev libavcodec-dev libavutil-dev libswresample-dev libcurl4-openssl-dev libqrencode-dev ca-certificates tzdata locales-all
-       libasound2-dev)
+       libasound2-dev libxkbcommon-dev xkb-data libx11-data)
+# Typing (issue 38): keymaps through libxkbcommon from xkb-data's layouts, dead keys through the Compose
+# files of libx11-data (without them a dead key types nothing).
 # Video through FFmpeg's libav* (decode, demux), live data through libcurl, QR codes through libqrencode;
 # tzdata for board time zones, locales-all for the weekday and month names of a board's "locale";
 # sound through ALSA (libasound2-dev; alsa-lib's own configuration comes with it as libasound2-data).
