@@ -104,6 +104,8 @@ public struct InputDeviceSummary: Sendable, Equatable {
         if has(EV.rel, EV.relX) && has(EV.rel, EV.relY) && has(EV.key, EV.btnLeft) { return "mouse" }
         if absolute && has(EV.key, EV.btnLeft) { return "absolute pointer" }
         if has(EV.key, Code.keyA) && has(EV.key, Code.keyZ) { return "keyboard" }
+        // A PIN pad or number pad: the keys the kiosk types with, without letters.
+        if InputDeviceKind.classify(d) == .keyboard { return "keypad" }
         if has(EV.key, Code.keyPower) { return "power button" }
         return "other"
     }

@@ -267,6 +267,10 @@ final class InputLoop {
             case .event(let e):
                 devices[i].lastTime = e.time
                 if devices[i].info.kind == .accelerometer { turnGravity(e, at: i); continue }
+                if devices[i].info.kind == .keyboard {
+                    if let k = KeyStroke(e) { queue.push(.key(device: devices[i].info.number, k)) }
+                    continue
+                }
                 switch devices[i].assembler.handle(e) {
                 case .none: break
                 case .frame(let f): deliver(f, from: i)

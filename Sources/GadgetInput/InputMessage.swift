@@ -17,13 +17,16 @@ public enum InputMessage: Sendable, Equatable {
     /// the report that turned it. Sent only while `InputMapping.gravity` is set, and only when
     /// the direction changed by more than `AccelerometerGravity.minimumTurn`.
     case gravity(device: Int, Vector2, time: Microseconds)
+    /// A keyboard's, keypad's or scanner's key went down, up or repeated (kernel time). Never
+    /// merged or dropped: every key types.
+    case key(device: Int, KeyStroke)
 
     /// True for messages a full queue may merge or replace (only moves and cursor positions).
     var isCoalescible: Bool {
         switch self {
         case .frame(let f): return f.isMovesOnly
         case .cursor, .gravity: return true
-        case .deviceAdded, .deviceRemoved: return false
+        case .deviceAdded, .deviceRemoved, .key: return false
         }
     }
 }

@@ -220,11 +220,16 @@ func phases(_ f: DeviceFrame?) -> [String] {
         accel.codes[EV.abs]?.insert(EV.absZ)
         accel.absInfo[EV.absZ] = AbsInfo(minimum: -512, maximum: 512)
         #expect(InputDeviceKind.classify(accel) == .accelerometer)
-        let keyboard = InputDeviceDescription(codes: [EV.key: [30, 31, 32]])
-        #expect(InputDeviceKind.classify(keyboard) == .unsupported("no touch axes and no pointer (keyboard, buttons or a sensor)"))
+        // Letters without Enter: buttons, not something that types.
+        let buttons = InputDeviceDescription(codes: [EV.key: [30, 31, 32]])
+        #expect(InputDeviceKind.classify(buttons) == .unsupported("no touch axes, no pointer and no typing keys (buttons or a sensor)"))
+        #expect(InputDeviceKind.classify(InputDeviceDescription(codes: [EV.key: [28, 30, 31, 32]])) == .keyboard)
+        // A PIN pad: keypad digits and the keypad's Enter.
+        #expect(InputDeviceKind.classify(InputDeviceDescription(codes: [EV.key: [96, 79, 80, 81, 82]])) == .keyboard)
+        #expect(InputDeviceKind.classify(InputDeviceDescription(codes: [EV.key: [116]])) == .unsupported("no touch axes, no pointer and no typing keys (buttons or a sensor)"))
         var flat = Devices.multitouch()
         flat.absInfo[EV.absMTPositionX] = AbsInfo(minimum: 5, maximum: 5)
         #expect(InputDeviceKind.classify(flat) == .unsupported("ABS_MT_POSITION_X/Y with an empty range"))
-        #expect(throws: UnsupportedDevice.self) { try TouchAssembler(device: 0, description: keyboard) }
+        #expect(throws: UnsupportedDevice.self) { try TouchAssembler(device: 0, description: buttons) }
     }
 }

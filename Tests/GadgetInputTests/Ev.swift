@@ -5,6 +5,8 @@ enum Ev {
     case slot(Int32), id(Int32), x(Int32), y(Int32), touch(Bool), relX(Int32), relY(Int32), left(Bool), syn, dropped
     /// Raw single axes (ABS_X/Y/Z), as an accelerometer sends them.
     case absX(Int32), absY(Int32), absZ(Int32)
+    /// A key: value 1 down, 0 up, 2 the kernel's auto-repeat.
+    case key(UInt16, Int32)
 
     func event(at t: Microseconds) -> InputEvent {
         switch self {
@@ -21,6 +23,7 @@ enum Ev {
         case .absX(let v): return InputEvent(time: t, type: EV.abs, code: EV.absX, value: v)
         case .absY(let v): return InputEvent(time: t, type: EV.abs, code: EV.absY, value: v)
         case .absZ(let v): return InputEvent(time: t, type: EV.abs, code: EV.absZ, value: v)
+        case .key(let code, let v): return InputEvent(time: t, type: EV.key, code: code, value: v)
         }
     }
 }

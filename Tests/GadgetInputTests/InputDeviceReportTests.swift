@@ -60,6 +60,7 @@ import GadgetSystem
         #expect(kind([], [EV.rel: [EV.relX, EV.relY], EV.key: [EV.btnLeft]]) == "mouse")
         #expect(kind([], xy.merging([EV.key: [EV.btnLeft]]) { $1 }) == "absolute pointer")
         #expect(kind([], [EV.key: [30, 44]]) == "keyboard")
+        #expect(kind([], [EV.key: [96, 79, 80, 81, 82]]) == "keypad")
         #expect(kind([], [EV.key: [116]]) == "power button")
         #expect(kind([], [:]) == "other")
     }

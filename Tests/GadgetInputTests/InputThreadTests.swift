@@ -193,6 +193,36 @@ final class LogLines: Sendable {
         w.close()
     }
 
+    static let keyboard = InputDeviceDescription(
+        nameBytes: Array("fake keyboard".utf8), codes: [EV.key: Set((1...58).map { UInt16($0) })])
+
+    /// A USB keyboard plugged in while the kiosk runs: found by the watch, its keys (down, the
+    /// kernel's repeat, up) come through in order at their kernel times, never as contacts.
+    @Test func aKeyboardIsHotpluggedAndItsKeysComeThrough() throws {
+        let dir = TempDir()
+        let t = try thread(InputConfiguration(directory: dir.path, mapping: InputMapping(board: Size2(1279, 767))), device: Self.keyboard)
+        try t.start()
+        defer { t.stop() }
+        let path = dir.fifo("event5")
+        var got: [InputMessage] = []
+        #expect(Self.collect(t.queue, into: &got) { $0.contains { if case .deviceAdded = $0 { true } else { false } } })
+        guard case .deviceAdded(let info) = got.first else { Issue.record("no device"); return }
+        #expect(info.kind == .keyboard && info.path == path)
+        let w = try #require(Writer(path))
+        w.send(10, [.key(EvdevKey.leftShift, 1), .syn])
+        w.send(20, [.key(EvdevKey.g, 1), .syn])
+        w.send(30, [.key(EvdevKey.g, 2), .syn])
+        w.send(40, [.key(EvdevKey.g, 0), .key(EvdevKey.leftShift, 0), .syn])
+        func keys(_ got: [InputMessage]) -> [KeyStroke] { got.compactMap { if case .key(_, let k) = $0 { k } else { nil } } }
+        #expect(Self.collect(t.queue, into: &got) { keys($0).count >= 5 })
+        #expect(keys(got) == [KeyStroke(code: EvdevKey.leftShift, action: .down, time: 10), KeyStroke(code: EvdevKey.g, action: .down, time: 20),
+                              KeyStroke(code: EvdevKey.g, action: .repeat, time: 30), KeyStroke(code: EvdevKey.g, action: .up, time: 40),
+                              KeyStroke(code: EvdevKey.leftShift, action: .up, time: 40)])
+        #expect(!got.contains { if case .frame = $0 { true } else { false } })
+        w.close()
+        #expect(Self.collect(t.queue, into: &got) { $0.contains { if case .deviceRemoved = $0 { true } else { false } } })
+    }
+
     static let accelerometer = InputDeviceDescription(
         nameBytes: Array("fake accelerometer".utf8), properties: [EV.propAccelerometer], codes: [EV.abs: [EV.absX, EV.absY, EV.absZ]],
         absInfo: [EV.absX: AbsInfo(minimum: -512, maximum: 511), EV.absY: AbsInfo(minimum: -512, maximum: 511), EV.absZ: AbsInfo(minimum: -512, maximum: 511)])

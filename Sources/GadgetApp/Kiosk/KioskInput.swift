@@ -23,6 +23,8 @@ final class KioskInput {
     /// The window's close button or Escape: the run ends after this iteration.
     private(set) var windowClosed = false
     private let live: LiveBoard
+    /// Keyboards, keypads and scanners: their keys through the board's keymaps into typing.
+    let keys: KeyboardTyping
     private let screen: KioskScreen
     private let power: PanelPower
     private let pacing: FramePacing
@@ -32,6 +34,9 @@ final class KioskInput {
         queue = try TouchQueue()
         messages.reserveCapacity(queue.hardLimit)
         self.live = live
+        // The board's `"keyboard": {"layouts"}` arrives with the typing board format; until then
+        // keyboards type with xkb's default layout.
+        keys = KeyboardTyping(layouts: { ["us"] })
         self.screen = screen
         self.power = power
         self.pacing = pacing
@@ -82,6 +87,8 @@ final class KioskInput {
             case .frame(let f): deliver(f)
             case .cursor(let device, let at):
                 if pointerDevices.contains(device) { cursor = at; live.drawAgain(.cursor) }
+            case .key(let device, let stroke):
+                keys.stroke(stroke, from: device)
             case .gravity(_, let g, let time):
                 // An accelerometer turned gravity, at its report's time.
                 live.setGravity(g, at: time)
@@ -89,9 +96,11 @@ final class KioskInput {
                 Loggers.input.info("device added: \(info)")
                 if info.kind == .accelerometer { addAccelerometer(info) }
                 if info.kind.showsCursor { pointerDevices.insert(info.number); live.drawAgain(.cursor) }
+                if info.kind == .keyboard { keys.added(info) }
             case .deviceRemoved(let info, let reason):
                 Loggers.input.info("device removed: \(info): \(reason)")
                 if pointerDevices.remove(info.number) != nil, pointerDevices.isEmpty { cursor = nil; live.drawAgain(.cursor) }
+                if info.kind == .keyboard { keys.removed(info) }
             }
         }
         if let thread { service.metrics.inputAssembler = thread.assemblerStatistics }

@@ -13,7 +13,10 @@ public enum InputDeviceKind: Hashable, Sendable, CustomStringConvertible {
     case mouse
     /// INPUT_PROP_ACCELEROMETER with ABS_X/Y/Z: gravity's direction for the simulation.
     case accelerometer
-    /// Not used (keyboards, buttons, touchpads…), with the reason for the log.
+    /// EV_KEY with Enter and letters or digits: a USB keyboard, an ATM-style keypad or a barcode
+    /// scanner that types. Its keys go to the typing path (`KeyStroke`), never to contacts.
+    case keyboard
+    /// Not used (buttons, touchpads…), with the reason for the log.
     case unsupported(String)
 
     /// The most slots one device may use; a larger ABS_MT_SLOT range is treated as this many
@@ -24,7 +27,7 @@ public enum InputDeviceKind: Hashable, Sendable, CustomStringConvertible {
     public var isPointing: Bool {
         switch self {
         case .multitouch, .singleTouch, .absolutePointer, .mouse: return true
-        case .accelerometer, .unsupported: return false
+        case .accelerometer, .keyboard, .unsupported: return false
         }
     }
 
@@ -38,6 +41,7 @@ public enum InputDeviceKind: Hashable, Sendable, CustomStringConvertible {
         case .absolutePointer: return "absolute pointer"
         case .mouse: return "mouse"
         case .accelerometer: return "accelerometer"
+        case .keyboard: return "keyboard"
         case .unsupported(let why): return "unsupported: \(why)"
         }
     }
@@ -73,7 +77,18 @@ public enum InputDeviceKind: Hashable, Sendable, CustomStringConvertible {
             return .absolutePointer
         }
         if d.has(EV.rel, EV.relX) && d.has(EV.rel, EV.relY) && d.has(EV.key, EV.btnLeft) { return .mouse }
-        return .unsupported("no touch axes and no pointer (keyboard, buttons or a sensor)")
+        if isKeyboard(d) { return .keyboard }
+        return .unsupported("no touch axes, no pointer and no typing keys (buttons or a sensor)")
+    }
+}
+
+extension InputDeviceKind {
+    /// Enter (or the keypad's) plus a letter, a digit or a keypad digit: what keyboards, PIN pads
+    /// and scanners have and power buttons, lid switches and remote controls do not.
+    static func isKeyboard(_ d: InputDeviceDescription) -> Bool {
+        guard d.has(EV.key, EvdevKey.enter) || d.has(EV.key, EvdevKey.keypadEnter) else { return false }
+        return d.has(EV.key, EvdevKey.a) || d.has(EV.key, EvdevKey.q) || d.has(EV.key, EvdevKey.digitRow[0])
+            || EvdevKey.keypadDigits.contains { d.has(EV.key, $0) }
     }
 }
 
