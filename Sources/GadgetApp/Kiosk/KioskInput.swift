@@ -34,9 +34,8 @@ final class KioskInput {
         queue = try TouchQueue()
         messages.reserveCapacity(queue.hardLimit)
         self.live = live
-        // The board's `"keyboard": {"layouts"}` arrives with the typing board format; until then
-        // keyboards type with xkb's default layout.
-        keys = KeyboardTyping(layouts: { ["us"] })
+        // The running board's `"keyboard": {"layouts"}` (a reload may change them).
+        keys = KeyboardTyping(layouts: { [unowned live] in live.board.keyboard?.layouts ?? ["us"] })
         self.screen = screen
         self.power = power
         self.pacing = pacing
