@@ -7,7 +7,8 @@ extension BoardDecoder {
     ]
 
     /// `"text": "Hello"` (every default) or `"text": {"string": …, "font": …, …}`.
-    mutating func gadgetText(_ v: JSONValue, _ path: String) -> GadgetText? {
+    /// `stringRequired` false: a field's text, whose string is what is typed (given, it is ignored).
+    mutating func gadgetText(_ v: JSONValue, _ path: String, stringRequired: Bool = true) -> GadgetText? {
         if case .string = v { return gadgetText(.object([("string", v)]), path) }
         let before = problems.count
         guard let pairs = fields(v, path, allowed: BoardDecoder.textFields) else { return nil }
@@ -22,7 +23,7 @@ extension BoardDecoder {
             } else {
                 problem("\(path).string", "expected a string, got \(sv.kindName)")
             }
-        } else {
+        } else if stringRequired {
             problem("\(path).string", "missing required field")
         }
         if let fv = obj["font"] {

@@ -30,6 +30,10 @@ public struct BoardDecoder {
     var pagesIncomplete = false
     /// `"sounds"` given but not read whole: any sound name may be the one that failed.
     var soundsIncomplete = false
+    /// `"forms"` given but not read whole, and the ids of forms refused: a field naming one is
+    /// not a second mistake (BoardDecoder+Typing.swift).
+    var formsIncomplete = false
+    var refusedFormIDs: Set<String> = []
 
     /// Decodes UTF-8 JSON bytes. `file` names the board in messages.
     public static func decode(_ bytes: [UInt8], file: String) -> Result<Board, BoardProblems> {
@@ -123,7 +127,7 @@ public struct BoardDecoder {
     private mutating func board(_ json: JSONValue) -> Board? {
         let allowed: Set<String> = ["$schema", "size", "background", "gadgets", "pages", "rotation", "touch", "physics", "idle", "thresholds", "lang",
                                     "timezone", "schedule", "wakeOnTouchSeconds", "playlist", "sources", "locale",
-                                    "volume", "sounds", "tapSound"]
+                                    "volume", "sounds", "tapSound", "keyboard", "forms"]
         guard let pairs = fields(json, "", allowed: allowed) else { return nil }
         let root = JSONValue.object(pairs)
 
@@ -206,6 +210,8 @@ public struct BoardDecoder {
         checkSoundNames(gadgets, audio: audio, paths: actionPaths)
         checkIdle(idle, pages: pages)
         checkBindings(gadgets, data: data)  // BoardDecoder+Bindings.swift
+        let forms = boardForms(root["forms"], pages: pages)  // BoardDecoder+Typing.swift
+        checkFields(gadgets, forms: forms)
         // Stable by z, then file order (sort is stable in Swift's standard library).
         let ordered = gadgets.enumerated().sorted { a, b in a.element.z != b.element.z ? a.element.z < b.element.z : a.offset < b.offset }.map(\.element)
         var board = Board(size: size, background: background, gadgets: ordered, rotation: rotation, touch: touch, physics: physics, idle: idle,
@@ -215,6 +221,8 @@ public struct BoardDecoder {
         board.data = data
         board.schedule = boardSchedule(root, pages: pages)
         board.audio = audio
+        board.keyboard = boardKeyboard(root["keyboard"])
+        board.forms = forms
         return board
     }
 
@@ -296,6 +304,7 @@ public struct BoardDecoder {
         "movable", "scalable", "rotatable", "lock", "inertia", "bounce", "doubleTapReset", "springHome", "minScale", "maxScale", "gestures",
         "elasticity", "friction", "resistance", "density", "collides", "shape", "action", "longPressAction", "text", "video",
         "bind", "qr",  // BoardDecoder+Bindings.swift, BoardDecoder+QR.swift
+        "field",  // BoardDecoder+Typing.swift
     ]
 
     mutating func gadget(_ v: JSONValue, _ path: String, fileOrder: Double) -> Gadget? {
@@ -312,10 +321,18 @@ public struct BoardDecoder {
         case (.some(let iv), nil): if let ref = imagePath(iv, "\(path).image") { appearance = .image(ref) }
         case (nil, .some(let cv)): if let c = color(cv, "\(path).color") { appearance = .color(c) }
         case (nil, nil):
-            if obj["text"] == nil && obj["qr"] == nil && obj["video"] == nil { problem(path, "needs an image, a color, text, a qr or a video") } else { appearance = .clear }
+            if obj["text"] == nil && obj["qr"] == nil && obj["video"] == nil && obj["field"] == nil {
+                problem(path, "needs an image, a color, text, a qr, a video or a field")
+            } else {
+                appearance = .clear
+            }
         }
         let video = gadgetVideo(obj, path, appearance: &appearance)
-        let text = obj["text"].flatMap { gadgetText($0, "\(path).text") }
+        var field = obj["field"].flatMap { gadgetField($0, "\(path).field") }  // BoardDecoder+Typing.swift
+        // A field's "text" is the style its value is drawn in (no string needed); it is the
+        // field's, so the text path does not draw it as a label too.
+        var text = obj["text"].flatMap { gadgetText($0, "\(path).text", stringRequired: obj["field"] == nil) }
+        if field != nil { field?.style = text?.style; text = nil }
 
         var center = Vector2.zero
         if let c = obj["center"] {
@@ -398,6 +415,7 @@ public struct BoardDecoder {
                        action: action, longPressAction: longPressAction, text: text)
         g.live = live
         g.video = video
+        g.field = field
         return g
     }
 }

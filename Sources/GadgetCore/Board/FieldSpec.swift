@@ -16,6 +16,9 @@ public struct FieldSpec: Sendable, Equatable {
     public var name: String?
     /// `gadgets[3].field`: where the board file gave it (for `check`'s lines).
     public var jsonPath: String
+    /// The gadget's `"text"` style (font, size, colour, alignment, padding) the value is drawn
+    /// in; nil: the text defaults.
+    public var style: TextStyle?
 
     public init(kind: FieldKind = .text, placeholder: String? = nil, maxLength: Int? = nil, pattern: String? = nil,
                 required: Bool = false, form: String? = nil, name: String? = nil, jsonPath: String = "") {
