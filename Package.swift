@@ -125,6 +125,14 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
+        // Forms (issue 38): the spool of visitors' submissions in the state directory (fsync'd,
+        // renamed, kept until accepted) and its sender thread: HTTP POST through libcurl (CCurl),
+        // MQTT publish at QoS 1 (GadgetMQTT); pure rules in GadgetCore/Forms.
+        .target(name: "GadgetForms", dependencies: [
+            "GadgetCore", "GadgetSystem", "CCurl", "GadgetMQTT",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         // Display power for opening hours (issue 26): the backlight through sysfs and a TV over
         // HDMI-CEC through the kernel CEC API (<linux/cec.h>, CCEC: ioctl wrappers, nothing to
         // link), behind one small protocol with a recording double.
@@ -166,6 +174,8 @@ let package = Package(
             "GadgetAudio",
             // Typing: physical and on-screen keys into KeyInput (issue 38).
             "GadgetKeyboard",
+            // Forms: the submissions' spool and sender (issue 38).
+            "GadgetForms",
             // The player's zero-copy choice (DMABufImporter).
             "GadgetGL",
             .product(name: "Logging", package: "swift-log"),
@@ -227,6 +237,13 @@ let package = Package(
             "GadgetSources", "GadgetCore", "GadgetSystem",
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Fixtures"]),
+        // The spool against a real temporary directory and a disk double that fails on cue (full
+        // disk, a crash before the rename); the HTTP transport against Fixtures/form_server.py.
+        .testTarget(name: "GadgetFormsTests", dependencies: [
+            "GadgetForms", "GadgetCore", "GadgetSystem",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         // Display power: backlight against a directory laid out like /sys/class/backlight, CEC frames.
         .testTarget(name: "GadgetPowerTests", dependencies: [
             "GadgetPower", "GadgetSystem",
