@@ -70,6 +70,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Do not watch the board's directory (by default a saved board file or image reloads the board).")
     var noWatch = false
 
+    @Option(help: ArgumentHelp("Keep what must survive a restart or a power cut here: visitors' form submissions until their server or broker accepts them (DIR/forms/spool; docs/typing.md). Made if missing (only when a board has forms).", valueName: "dir"))
+    var stateDir = "/var/lib/gadgetboard"
+
     @Option(help: ArgumentHelp("Play sound on this ALSA PCM (e.g. default, hdmi:CARD=vc4hdmi0, plughw:1), or none for no device (docs/audio.md). A device that is missing or goes away is looked for every second; the kiosk runs on silent.", valueName: "device"))
     var audio = "default"
 
@@ -102,6 +105,11 @@ struct RunCommand: ParsableCommand {
 
     /// Tests: a FIFO read as a touch screen of raw `struct input_event`s (0…4095 on both axes),
     /// as `soak` feeds its kiosk, so a test can tap a running kiosk without /dev/uinput.
+    @Option(name: .customLong("form-timeout-ms"), help: .hidden)
+    var formTimeoutMilliseconds = 10_000
+    @Option(name: .customLong("form-retry-ms"), help: .hidden)
+    var formRetryMilliseconds = 500
+
     @Option(name: .customLong("input-fifo"), help: .hidden)
     var inputFIFO: String?
 
@@ -168,6 +176,9 @@ struct RunCommand: ParsableCommand {
         o.trustClock = trustClock
         o.controlSocketPath = control
         o.watchBoard = !noWatch
+        o.stateDirectory = FileIO.absolute(stateDir)
+        o.formTimeoutMilliseconds = max(1, formTimeoutMilliseconds)
+        o.formRetryInitial = Microseconds(max(1, formRetryMilliseconds)) * 1000
         o.mqtt = try? mqttOptions()
         o.audio = AudioOptions(argument: audio, recordTo: audioOut.map(FileIO.absolute))
         if let inputFIFO {

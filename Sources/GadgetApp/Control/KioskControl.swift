@@ -25,6 +25,11 @@ protocol ControlHost: AnyObject {
     func controlSetVolume(_ level: Double) -> JSONValue
     /// `state`'s `audio`: `{"device", "volume", "playing"}`; nil: the kiosk runs without sound.
     var audioReport: JSONValue? { get }
+    /// `{"cmd":"submit"}`: the form validated and handed to the spool; `done` hears once it is on
+    /// disk, or why not.
+    func controlSubmit(_ form: String, now: Microseconds, done: @escaping (Result<Void, ControlFailure>) -> Void)
+    /// `state`'s `forms`: `{"pending"}`.
+    var formsReport: JSONValue { get }
 }
 
 extension ControlHost {
@@ -34,6 +39,10 @@ extension ControlHost {
     }
     func controlSetVolume(_ level: Double) -> JSONValue { .null }
     var audioReport: JSONValue? { nil }
+    func controlSubmit(_ form: String, now: Microseconds, done: @escaping (Result<Void, ControlFailure>) -> Void) {
+        done(.failure(ControlFailure(field: "form", message: "this kiosk takes no forms")))
+    }
+    var formsReport: JSONValue { .object([("pending", .number(0))]) }
 }
 
 /// The control protocol's executor (docs/control.md): requests from every `ControlEndpoint` (the
@@ -206,6 +215,7 @@ final class KioskControl {
                 ("display", DisplayControl.report(host?.displayDecision ?? DisplayPowerPolicy.Decision(on: true, cause: .start))),
                 ("sources", host?.sourcesReport(now: now) ?? .array([])),
                 ("audio", host?.audioReport ?? .null),
+                ("forms", host?.formsReport ?? .object([("pending", .number(0))])),
             ])
         case .snapshot:
             guard let host else { return .failed(ControlFailure(field: nil, message: "no kiosk to show a frame")) }
@@ -234,6 +244,17 @@ final class KioskControl {
         case .volume(let level):
             guard let host else { return .failed(ControlFailure(field: "level", message: "this kiosk runs without sound")) }
             return .ok([("audio", host.controlSetVolume(level))])
+        case .submit(let form):
+            guard let host else { return .failed(ControlFailure(field: "form", message: "this kiosk takes no forms")) }
+            // Answered once the submission is on disk (or refused): the reply is the receipt.
+            let id = request.id
+            host.controlSubmit(form, now: now) { [weak self] end in
+                switch end {
+                case .success: self?.reply(.ok([("form", .string(form))]), id: id, endpoint: index, client: client)
+                case .failure(let f): self?.reply(.failed(f), id: id, endpoint: index, client: client)
+                }
+            }
+            return .later
         }
     }
 

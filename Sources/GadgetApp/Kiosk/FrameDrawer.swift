@@ -20,6 +20,9 @@ final class FrameDrawer {
     /// The last failed reload's problems, drawn over the board until a reload succeeds (window
     /// preview by default; `--show-problems` elsewhere).
     private(set) var problemsOverlay: ProblemsOverlay?
+    /// A form submission that could not be saved (a full disk): shown to the visitor, on every
+    /// display, for `FormsFeature.noticeSeconds` (the entry was not taken; they must know).
+    private(set) var formNotice: ProblemsOverlay?
     /// A feature's last word on the scene before it is drawn (video surfaces).
     var prepareScene: (BoardScene, Board) -> Void = { _, _ in }
     private let fullRedraw: Bool
@@ -94,6 +97,7 @@ final class FrameDrawer {
         hud?.draw(stats: pacing.stats, refreshInterval: display.refreshInterval, displaySize: display.pixelSize,
                   rotation: scene.viewport.rotation, batcher: batcher, scene: scene, vsync: display.showsOnVblank)
         problemsOverlay?.draw(displaySize: display.pixelSize, rotation: scene.viewport.rotation, batcher: batcher, scene: scene)
+        formNotice?.draw(displaySize: display.pixelSize, rotation: scene.viewport.rotation, batcher: batcher, scene: scene)
         try batcher.end()
     }
 
@@ -140,6 +144,13 @@ final class FrameDrawer {
             problemsOverlay = ProblemsOverlay(title: "\(name) not reloaded (\(count)), showing the last good board", problems: problems)
         }
         if had || problemsOverlay != nil { redrawAll() }
+    }
+
+    /// Shows `line` over the board (nil: hides it).
+    func showFormNotice(_ line: String?) {
+        let had = formNotice != nil
+        formNotice = line.map { ProblemsOverlay(title: $0, problems: []) }
+        if had || formNotice != nil { redrawAll() }
     }
 
     /// `--stats`' `bufferAges` and `damageVerify`.

@@ -21,6 +21,8 @@ import Logging
 final class KioskFeatures {
     private(set) var liveData: LiveDataFeature?
     private(set) var videos: VideoGadgets?
+    /// Forms (docs/typing.md, `FormsFeature`): the spool's reports into events, metrics, `state`.
+    private(set) var forms: FormsFeature?
     /// `run --video-flip-log`: which picture each flip showed (nil: not kept).
     var videoFlipLog: VideoFlipLog? {
         didSet { videos?.recordsShownPictures = videoFlipLog != nil }
@@ -39,7 +41,16 @@ final class KioskFeatures {
 
     /// Adds the features to the board; `refresh` paces the video players (the display's vblank).
     /// `audio`: where video clips' sound plays (nil: pictures only).
-    func start(refresh: Microseconds, videoLogger: Logger, now: Microseconds, audio: AudioEngine? = nil) {
+    /// `forms`: `run --state-dir` and the form timeouts (no state directory: forms cannot be submitted). `notice`: shows the
+    /// one line of a submission that could not be saved over the board (nil: hides it).
+    func start(refresh: Microseconds, videoLogger: Logger, now: Microseconds, audio: AudioEngine? = nil,
+               forms options: RunOptions = RunOptions(), notice: ((String?) -> Void)? = nil) {
+        let forms = FormsFeature(stateDirectory: options.stateDirectory, board: live, now: now,
+                                 timeoutMilliseconds: options.formTimeoutMilliseconds,
+                                 backoff: RetryBackoff(initial: options.formRetryInitial, maximum: max(options.formRetryInitial, 60_000_000)))
+        forms.showNotice = notice
+        self.forms = forms
+        live.add(forms)
         let data = LiveDataFeature(board: live, now: now)
         liveData = data
         live.add(data)
@@ -76,6 +87,16 @@ final class KioskFeatures {
         }
     }
 
+    /// After the features ran: form events to `--events` and subscribers, their counts into the
+    /// metrics.
+    func followForms() {
+        guard let forms else { return }
+        for e in forms.takeEvents() { events.publish(e) }
+        service.metrics.formSubmissionsSent = forms.sentCount
+        service.metrics.formSubmissionsFailed = forms.failedCount
+        service.metrics.formSpoolLength = forms.pending
+    }
+
     /// `state`'s `sources`; nil: the board has none.
     func sourcesReport(now: Microseconds) -> JSONValue? { liveData?.book?.report(now: now) }
 
@@ -110,5 +131,8 @@ final class KioskFeatures {
                         ("decoder", .string(s.decoder)), ("path", .string(s.path))])
     }
 
-    func destroy() { videos?.destroy() }
+    func destroy() {
+        videos?.destroy()
+        forms?.close()
+    }
 }

@@ -27,4 +27,13 @@ extension KioskLoop: ControlHost {
         return audio.report ?? .null
     }
     var audioReport: JSONValue? { audio.report }
+    func controlSubmit(_ form: String, now: Microseconds, done: @escaping (Result<Void, ControlFailure>) -> Void) {
+        guard let forms = features.forms else { return done(.failure(ControlFailure(field: "form", message: "this kiosk takes no forms"))) }
+        controlUsedPanel(now: now)
+        switch live.formValues(form) {
+        case .success(let fields): forms.submit(form: form, fields: fields, acknowledged: done)
+        case .failure(let f): done(.failure(f))
+        }
+    }
+    var formsReport: JSONValue { features.forms?.report ?? .object([("pending", .number(0))]) }
 }

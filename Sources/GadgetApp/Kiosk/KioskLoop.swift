@@ -94,7 +94,7 @@ public final class KioskLoop {
         if options.watchBoard { _ = BoardSaveWatch.start(on: live) }
         power.startSchedule(options, board: loaded.board, now: startTime)
         features.start(refresh: display.refreshInterval ?? FramePacing.headlessFrameInterval, videoLogger: options.videoLogger, now: startTime,
-                       audio: audio.engine)
+                       audio: audio.engine, forms: options) { [unowned self] notice in drawer.showFormNotice(notice) }
     }
 
     /// Runs until `--frames`/`--duration` is reached or a terminating signal arrives.
@@ -129,6 +129,7 @@ public final class KioskLoop {
             power.followSchedule(now: now)
             audio.follow(quietLevel: power.schedule?.quietLevel ?? 1, metrics: &service.metrics) { events.publish($0) }
             features.followLiveData()
+            features.followForms()
             for flip in try pacing.dispatch(display) { flipped(flip) }
             power.updateIdle(now: now)
 

@@ -85,6 +85,15 @@ public struct RunOptions: Sendable {
     /// thread (in-process kiosk tests, `bench`, `soak`). The command line always gives one
     /// (`--audio default` unless told otherwise).
     public var audio: AudioOptions?
+    /// `--state-dir DIR`: where what must outlive the process is kept (the forms spool,
+    /// `DIR/forms/spool`); nil: nothing is kept, forms cannot be submitted (in-process tests,
+    /// `bench`, `soak`). The command line always gives one (`/var/lib/gadgetboard` by default).
+    public var stateDirectory: String?
+    /// A form submission's whole HTTP exchange, ms, and the first wait after a failed attempt,
+    /// µs (doubling to a minute). Hidden options: the outage test (Tests/forms) shortens them so
+    /// a thousand submissions through a misbehaving server fit in a minute.
+    public var formTimeoutMilliseconds = 10_000
+    public var formRetryInitial: Microseconds = 500_000
     /// Where the video players' lines go (`render: video: …`); tests capture them here.
     public var videoLogger: Logger = Loggers.render
 

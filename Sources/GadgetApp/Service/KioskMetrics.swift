@@ -43,6 +43,11 @@ public struct KioskMetrics: Sendable {
     /// with no engine, or while it is gone).
     public var audioUnderruns: UInt64 = 0
     public var audioDeviceUp = false
+    /// Forms: submissions their target accepted, attempts that failed (and submissions that could
+    /// not be saved), and how many wait in the spool.
+    public var formSubmissionsSent: UInt64 = 0
+    public var formSubmissionsFailed: UInt64 = 0
+    public var formSpoolLength = 0
     public var videoFramesDropped: UInt64 = 0
     public var videoDecoder = "none"
     public var videoPath = "none"
@@ -204,6 +209,10 @@ public struct KioskMetrics: Sendable {
         p.counter("gadgetboard_audio_underruns_total", help: "Audio underruns recovered (snd_pcm_recover) since start.", value: Double(audioUnderruns))
         p.gauge("gadgetboard_audio_device_up", help: "1 while the sound output device is open; 0 while it is gone (it is reopened when it returns) or the kiosk runs without sound.",
                 value: audioDeviceUp ? 1 : 0)
+        p.counter("gadgetboard_form_submissions_total",
+                  help: "Form submissions accepted by their target (sent), and attempts that failed or submissions that could not be saved (failed; a failed attempt is retried).",
+                  samples: [([("result", "sent")], Double(formSubmissionsSent)), ([("result", "failed")], Double(formSubmissionsFailed))])
+        p.gauge("gadgetboard_form_spool_length", help: "Form submissions kept in the spool until their target accepts them.", value: Double(formSpoolLength))
         fleetExposition(into: &p)
         return p.text
     }

@@ -12,6 +12,7 @@ public enum Loggers {
     public static let calibrate = GadgetLogging.logger("calibrate")
     public static let data = GadgetLogging.logger("data")
     public static let egl = GadgetLogging.logger("egl")
+    public static let forms = GadgetLogging.logger("forms")
     public static let input = GadgetLogging.logger("input")
     public static let kms = GadgetLogging.logger("kms")
     public static let mqtt = GadgetLogging.logger("mqtt")

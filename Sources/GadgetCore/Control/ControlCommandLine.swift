@@ -12,6 +12,7 @@ public enum ControlCommandLine {
         ctl SOCKET video GADGET play|pause|restart|seek S|volume L
         ctl SOCKET play SOUND
         ctl SOCKET volume LEVEL        (0 to 1)
+        ctl SOCKET submit FORM
         ctl SOCKET state
         ctl SOCKET snapshot OUT.png
         ctl SOCKET subscribe
@@ -19,7 +20,7 @@ public enum ControlCommandLine {
         """
 
     /// The commands `request` knows.
-    public static let commands: Set<String> = ["set", "page", "display", "load", "video", "play", "volume", "state", "snapshot", "subscribe", "send"]
+    public static let commands: Set<String> = ["set", "page", "display", "load", "video", "play", "volume", "submit", "state", "snapshot", "subscribe", "send"]
 
     /// Whether `word` names a command (its arguments may still be wrong).
     public static func isKnownCommand(_ word: String?) -> Bool { word.map { commands.contains($0) } ?? false }
@@ -69,6 +70,9 @@ public enum ControlCommandLine {
                                                message: "volume takes one level from 0 to 1" + (rest.count == 1 ? ", got \"\(rest[0])\"" : "")))
             }
             return .success(.object([("cmd", .string("volume")), ("level", .number(l))]))
+        case "submit":
+            if let f = exactly(1, "one form id (an id of the board's \"forms\")") { return .failure(f) }
+            return .success(.object([("cmd", .string("submit")), ("form", .string(rest[0]))]))
         case "state", "subscribe":
             if let f = exactly(0, "no arguments") { return .failure(f) }
             return .success(.object([("cmd", .string(command))]))

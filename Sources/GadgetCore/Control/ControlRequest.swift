@@ -30,10 +30,14 @@ public struct ControlRequest: Sendable, Equatable {
         /// Set the kiosk's volume, 0…1, in place of the board's `volume` (quiet hours still
         /// scale it) until the board is loaded again.
         case volume(Double)
+        /// Submit the form with this id as Enter in one of its fields would (validation first;
+        /// the reply comes once the submission is in the spool, docs/typing.md): for integrators
+        /// with a scanner or a hardware button.
+        case submit(String)
     }
 
     /// The command names, as `"cmd"` takes them.
-    public static let commandNames = ["set", "page", "load", "state", "snapshot", "subscribe", "display", "video", "play", "volume"]
+    public static let commandNames = ["set", "page", "load", "state", "snapshot", "subscribe", "display", "video", "play", "volume", "submit"]
 }
 
 /// `set` is a `GadgetChange` (Board/GadgetChange.swift): the control protocol's name for it.

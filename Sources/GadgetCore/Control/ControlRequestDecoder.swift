@@ -83,6 +83,9 @@ public enum ControlRequestDecoder {
             try allow(pairs, ["cmd", "id", "level"])
             guard let level = try number(value, "level", in: BoardDecoder.volumeRange) else { throw ControlFailure(field: "level", message: "missing") }
             return .volume(level)
+        case "submit":
+            try allow(pairs, ["cmd", "id", "form"])
+            return .submit(try identifier(value, "form"))
         default:
             throw ControlFailure(field: "cmd", message: "unknown command \"\(clip(cmd))\" (one of \(ControlRequest.commandNames.joined(separator: ", ")))")
         }

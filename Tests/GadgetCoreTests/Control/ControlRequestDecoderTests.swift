@@ -29,6 +29,9 @@ import Testing
         #expect(try decode(##"{"cmd":"subscribe"}"##).get().command == .subscribe(true))
         #expect(try decode(##"{"cmd":"subscribe","events":false}"##).get().command == .subscribe(false))
         #expect(try decode(##"{"cmd":"page","page":"home"}"##).get().command == .page("home"))
+        #expect(try decode(##"{"cmd":"submit","form":"guestbook"}"##).get().command == .submit("guestbook"))
+        #expect(failure(##"{"cmd":"submit"}"##) == ControlFailure(field: "form", message: "missing"))
+        #expect(failure(##"{"cmd":"submit","form":"g","fields":{}}"##)?.field == "fields")
         guard case .load(let p) = try decode(##"{"cmd":"load","path":"boards/night.json"}"##).get().command else { Issue.record("not load"); return }
         #expect(p.description == "boards/night.json")
     }
@@ -48,7 +51,7 @@ import Testing
         #expect(failure(##"{"cmd":"set","gadget":"x","text":3}"##)?.field == "text")
         #expect(failure(##"{"cmd":"set","gadget":"x","z":1,"z":2}"##)?.field == "z")
         #expect(failure(##"{"cmd":"fly"}"##)?.field == "cmd")
-        #expect(failure(##"{"id":3}"##) == ControlFailure(id: .number(3), field: "cmd", message: "missing (one of set, page, load, state, snapshot, subscribe, display, video, play, volume)"))
+        #expect(failure(##"{"id":3}"##) == ControlFailure(id: .number(3), field: "cmd", message: "missing (one of set, page, load, state, snapshot, subscribe, display, video, play, volume, submit)"))
         #expect(failure(##"{"cmd":"state","id":[1]}"##)?.field == "id")
         #expect(failure(##"[1,2]"##)?.field == nil)
         #expect(failure("garbage")?.message.hasPrefix("not JSON") == true)
