@@ -9,7 +9,8 @@ Behaviour per request:
   --mode ok          200 for POST /form
   path /ok /fail /drop /hang (the unit tests): 200, 503, close without reply, no reply
   --mode chaos       seeded (--seed): each request is answered 200, 503, dropped before
-                     reading, dropped after reading (a lost reply), or hung for --hang seconds;
+                     reading, dropped after reading (a lost reply), refused with 503 after
+                     reading, or hung for --hang seconds;
                      and after some requests the listener closes for a while (connections are
                      refused) and opens again.
   The file --down-file: while it exists the listener is closed (refused), whatever the mode.
@@ -70,10 +71,12 @@ def reply(c, status, text):
 
 def record(body, n):
     try:
-        key = json.loads(body)["submission"]
+        doc = json.loads(body)
+        key = doc["submission"]
+        visit = doc.get("fields", {}).get("visit")
     except Exception:
-        key = None
-    log.write(json.dumps({"key": key, "n": n}) + "\n")
+        key, visit = None, None
+    log.write(json.dumps({"key": key, "visit": visit, "n": n}) + "\n")
 
 
 server = listen(a.port)
@@ -103,26 +106,26 @@ while True:
         try:
             if a.mode == "chaos":
                 roll = rng.random()
-                if roll < 0.05:
+                if roll < 0.02:
                     c.close()  # dropped before reading anything
                     continue
                 line, body = read_request(c)
                 if line is None:
                     continue
-                if roll < 0.10:
+                if roll < 0.04:
                     continue  # read, not recorded, dropped
                 record(body, n)
-                if roll < 0.18:
+                if roll < 0.09:
                     continue  # recorded, reply lost: the kiosk retries, a duplicate arrives
-                if roll < 0.22:
+                if roll < 0.10:
                     time.sleep(a.hang)  # hung past the kiosk's timeout
                     continue
-                if roll < 0.27:
-                    reply(c, 503, "busy")
+                if roll < 0.13:
+                    reply(c, 503, "busy")  # recorded, then refused: the kiosk retries
                     continue
                 reply(c, 200, "ok")
-                if rng.random() < 0.01:
-                    down_until = time.monotonic() + rng.uniform(0.5, 2.0)  # refused for a while
+                if rng.random() < 0.005:
+                    down_until = time.monotonic() + rng.uniform(0.3, 1.0)  # refused for a while
                 continue
             line, body = read_request(c)
             if line is None:
