@@ -1,4 +1,5 @@
 import GadgetCore
+import GadgetKeyboard
 
 /// Runs touch frames from a recording through the same session as the live kiosk, in recording
 /// time, and produces `replay`'s output. No clock: the same recording and board give the same
@@ -18,6 +19,10 @@ public struct ReplayRun {
     public private(set) var actions: [ActionEvent] = []
     public private(set) var session: BoardSession
     public let playback: RecordingPlayer.Result
+    /// What the recording's keys typed, in order, through the board's layouts (`keyboard`).
+    public private(set) var typed: [KeyInput] = []
+    /// Why the recording's keys typed nothing (a layout xkb-data does not have); nil otherwise.
+    public private(set) var keyboardProblem: String?
 
     /// Replays `playback` (frames in board pixels) on `board`.
     public init(board: Board, playback: RecordingPlayer.Result, options: Options) {
@@ -35,10 +40,39 @@ public struct ReplayRun {
             }
         }
 
+        // Keys go through the board's layouts with a fixed compose locale (not the environment's),
+        // so a replay types the same everywhere.
+        var translator: KeyTranslator?
+        if !playback.keys.isEmpty {
+            do {
+                translator = try KeyTranslator(layouts: board.keyboard?.layouts ?? ["us"], locale: "C.UTF-8",
+                                               logger: Loggers.input)
+            } catch {
+                keyboardProblem = "\(error)"
+            }
+        }
+        var nextKey = 0
+        func typeKeys(upTo limit: Microseconds, inclusive: Bool) {
+            while nextKey < playback.keys.count, inclusive ? playback.keys[nextKey].time <= limit : playback.keys[nextKey].time < limit {
+                let k = playback.keys[nextKey]
+                nextKey += 1
+                guard let t = translator else { continue }
+                trace(upTo: k.time, inclusive: false)
+                emit(session.advance(to: k.time))
+                switch k.action {
+                case .down: typed += t.key(evdevCode: k.code, pressed: true)
+                case .up: typed += t.key(evdevCode: k.code, pressed: false)
+                case .repeat: typed += t.repeated(evdevCode: k.code)
+                }
+            }
+        }
+
         for frame in playback.frames {
+            typeKeys(upTo: frame.time, inclusive: true)
             trace(upTo: frame.time, inclusive: false)
             emit(session.apply(frame))
         }
+        typeKeys(upTo: end, inclusive: true)
         trace(upTo: end, inclusive: true)
         emit(session.advance(to: end))
         lines.append(JSONWriter.write(StateReport.final(time: end, states: session.reportStates(), page: session.currentPage)))
@@ -53,6 +87,11 @@ public struct ReplayRun {
             actions.append(a)
             lines.append(JSONWriter.write(a.json))
         }
+    }
+
+    /// Typed keys as a person reads them: text as it is, editing keys in angle brackets.
+    static func shown(_ typed: [KeyInput]) -> String {
+        typed.map { k -> String in if case .text(let s) = k { return s } else { return "<\(k)>" } }.joined()
     }
 
     /// The human-readable summary (`replay` without `--json`).
@@ -77,6 +116,10 @@ public struct ReplayRun {
         out.append("contacts: \(began) began, \(ended) ended, \(cancelled) cancelled; at most \(maxDown) at once")
         if playback.cancelledAtEnd > 0 { out.append("  \(playback.cancelledAtEnd) still down at the end: cancelled") }
         if playback.droppedTrailingEvents > 0 { out.append("  dropped \(playback.droppedTrailingEvents) events of a cut-short last frame") }
+        if !playback.keys.isEmpty {
+            if let keyboardProblem { out.append("keys: \(playback.keys.count), typing nothing: \(keyboardProblem)") }
+            else { out.append("keys: \(playback.keys.count), typed: \(ReplayRun.shown(typed))") }
+        }
         if gestures.isEmpty {
             out.append("gestures: none")
         } else {

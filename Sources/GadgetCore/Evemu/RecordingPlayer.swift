@@ -21,6 +21,9 @@ public enum RecordingPlayer {
         /// Events of a cut-short last frame that the reader dropped.
         public var droppedTrailingEvents: Int
         public var stats: TouchAssemblerStats
+        /// A keyboard's, keypad's or scanner's keys, in order (empty for touch devices): the
+        /// replay types them through the board's layouts.
+        public var keys: [KeyStroke] = []
     }
 
     /// - Parameters:
@@ -42,11 +45,16 @@ public enum RecordingPlayer {
 
         var mirror = assembler.state
         var frames: [TouchFrame] = []
+        var keys: [KeyStroke] = []
         var end = recording.duration
         for e in recording.events {
             if let until, e.time > until {
                 end = until
                 break
+            }
+            if assembler.kind == .keyboard {
+                if let k = KeyStroke(e) { keys.append(k) }
+                continue
             }
             mirror.apply(e)
             switch assembler.handle(e) {
@@ -62,7 +70,7 @@ public enum RecordingPlayer {
             frames.append(mapping.map(f))
         }
         return Result(device: description, kind: assembler.kind, frames: frames, endTime: end, cancelledAtEnd: cancelled,
-                      droppedTrailingEvents: recording.droppedTrailingEvents, stats: assembler.stats)
+                      droppedTrailingEvents: recording.droppedTrailingEvents, stats: assembler.stats, keys: keys)
     }
 }
 
