@@ -63,6 +63,7 @@ public enum BoardLoader {
         board = BoardTextCheck.resolvingFontFiles(board, directory: fontDirectory)
         if checkingText { problems += BoardTextCheck.problems(board, file: name) }
         problems += BoardDataCheck.problems(board, file: name, directory: fontDirectory)  // Data/BoardDataCheck.swift
+        problems += BoardKeyboardCheck.problems(board, file: name)  // Typing/BoardKeyboardCheck.swift
         if let videoDirectory { problems += BoardVideoCheck.problems(board, file: name, directory: videoDirectory) }
         let needed = board.imageDisplaySizes(displayScale: displayScale, maximumSide: maximumImageSide)
         var images: [String: RGBAImage] = [:]
@@ -112,6 +113,7 @@ public enum BoardLoader {
             let resolved = BoardTextCheck.resolvingFontFiles(board, directory: directory)
             // The data check a reload makes (`load`): a board a save would refuse does not start.
             let dataProblems = BoardDataCheck.problems(resolved, file: path, directory: directory)
+                + BoardKeyboardCheck.problems(resolved, file: path)
             guard dataProblems.isEmpty else { return .failure(BoardProblems(dataProblems)) }
             var loaded = LoadedBoard(name: path, board: resolved, images: [:])
             // The display is not open yet: codes made for twice the board's pixels stay crisp on
