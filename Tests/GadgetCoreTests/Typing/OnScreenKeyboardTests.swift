@@ -117,6 +117,13 @@ import Testing
         var up = TouchFrame(time: 40_000, touches: [Touch(id: tid, phase: .ended, location: hide, time: 40_000)])
         #expect(k.handle(&up, layout: l) == [.hide])
         #expect(up.touches.isEmpty)
+        // A finger down on a key when the keyboard hides (focus left): its lift is still the
+        // keyboard's, and types nothing.
+        var down2 = TouchFrame(time: 100_000, touches: [Touch(id: TouchID(device: 0, tracking: 10), phase: .began, location: centre(l, "q"), time: 100_000)])
+        _ = k.handle(&down2, layout: l)
+        var up2 = TouchFrame(time: 140_000, touches: [Touch(id: TouchID(device: 0, tracking: 10), phase: .ended, location: centre(l, "q"), time: 140_000)])
+        #expect(k.handle(&up2, layout: nil) == [])
+        #expect(down2.touches.isEmpty && up2.touches.isEmpty)
         // Above the keyboard: the board's.
         #expect(tap(&k, l, at: Vector2(100, 100), id: 2).passed == 2)
         // Hidden: nothing is the keyboard's.
