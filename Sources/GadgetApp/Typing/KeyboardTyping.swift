@@ -79,8 +79,11 @@ final class KeyboardTyping {
         hand(t.tap(evdevCode: evdevCode, level: level))
     }
 
+    /// A keyboard appeared: the keymaps are compiled now (a few milliseconds per layout), not
+    /// when its first key is typed.
     func added(_ info: InputDeviceInfo) {
         Loggers.input.info("\(info.path): typing with \(layouts().joined(separator: ", "))")
+        _ = current
     }
 
     /// A keyboard went away: the keys it held are released (its modifiers no longer apply).
