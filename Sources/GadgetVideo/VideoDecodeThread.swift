@@ -13,6 +13,11 @@ import Synchronization
 /// (`VideoLoopTimeline`), so the loop sees one rising timeline. Frames come out tagged with the
 /// generation of the last `seek`, so the loop can drop older ones. A decode error stops the
 /// worker until the next seek or restart and is reported once through `take`.
+/// Where the clip's sound is the master clock (`follow(sound:)`), pictures the sound has already
+/// overtaken (`OvertakenPictures`) are dropped here, in the worker and at `take`, without waiting
+/// for the loop: a full queue waits only until its front picture is overtaken, then drops it and
+/// decodes on, so what the loop takes is always the picture the listener hears and the ones after
+/// it, however slowly the loop draws. Counted (`Taken.overtaken`).
 /// Thread: `take`, `seek` and `stop` from the loop's thread; the decoder lives on the worker.
 public final class VideoDecodeThread {
     /// What `take` hands the loop.
@@ -24,6 +29,9 @@ public final class VideoDecodeThread {
         public var error: VideoError?
         /// Passes through the clip completed so far.
         public var loops = 0
+        /// Pictures dropped since the last `take` because the sound had overtaken them (never
+        /// handed over: the loop counts them as dropped).
+        public var overtaken = 0
     }
 
     /// Frames decoded ahead: enough to ride out a slow decode of a few frames (a keyframe, the
@@ -35,9 +43,12 @@ public final class VideoDecodeThread {
     private var worker: JoinableThread?
 
     /// Starts decoding `decoder` (handed over: the worker owns it from here on).
-    public init(decoder: consuming VideoDecoder, loops: Bool, capacity: Int = VideoDecodeThread.standardCapacity) throws(SystemError) {
+    /// `now`: CLOCK_MONOTONIC µs, the clock the sound's positions are stamped with (injected by
+    /// tests).
+    public init(decoder: consuming VideoDecoder, loops: Bool, capacity: Int = VideoDecodeThread.standardCapacity,
+                now: @escaping @Sendable () -> Microseconds = MonotonicClock.now) throws(SystemError) {
         info = decoder.info
-        shared = DecodeThreadShared(capacity: max(1, capacity), loops: loops, wake: try WakePipe(), space: try WakePipe())
+        shared = DecodeThreadShared(capacity: max(1, capacity), loops: loops, wake: try WakePipe(), space: try WakePipe(), now: now)
         let box = DecoderBox(decoder)
         let shared = self.shared
         worker = try JoinableThread(name: "gb-video") { shared.run(box.take()) }
@@ -52,11 +63,15 @@ public final class VideoDecodeThread {
     /// The caller bounds what it holds with `limit`: taking everything every flip would let the
     /// worker decode without end into the caller's list.
     public func take(limit: Int = .max) -> Taken {
+        let position = shared.soundPosition()
+        let now = shared.now()
         let taken = shared.state.withLock { s in
+            shared.dropOvertaken(&s, position: position, now: now)
             let n = min(max(0, limit), s.queue.count)
             let t = Taken(frames: Array(s.queue.prefix(n)), endOfStream: s.endOfStream && n == s.queue.count,
-                          error: s.error, loops: s.loops)
+                          error: s.error, loops: s.loops, overtaken: s.overtaken)
             s.queue.removeFirst(n)
+            s.overtaken = 0
             s.error = nil
             // Clear the wake only when nothing is left to take: frames left behind keep it readable.
             if s.queue.isEmpty { shared.wake.clear() }
@@ -73,6 +88,17 @@ public final class VideoDecodeThread {
             s.queue.removeAll()
             s.endOfStream = false
         }
+        shared.space.signal()
+    }
+
+    /// The pictures waiting in the thread's queue (tests: what a late `take` would find).
+    var queuedPictures: [VideoFrame] { shared.state.withLock { $0.queue } }
+
+    /// Makes the clip's sound the master clock (`sound` reads the soundtrack's newest position:
+    /// `SoundtrackVoice.position`, called on the worker and in `take`); nil: the flip clock
+    /// alone decides, nothing is dropped here.
+    public func follow(sound: (@Sendable () -> SoundtrackPosition?)?) {
+        shared.state.withLock { $0.sound = sound }
         shared.space.signal()
     }
 
@@ -105,6 +131,10 @@ private final class DecodeThreadShared: Sendable {
         var command: Command?
         var stopping = false
         var loops = 0
+        /// The soundtrack's position, where the sound is the master clock.
+        var sound: (@Sendable () -> SoundtrackPosition?)?
+        /// Pictures dropped as overtaken since the last take.
+        var overtaken = 0
     }
 
     let capacity: Int
@@ -114,9 +144,27 @@ private final class DecodeThreadShared: Sendable {
     let wake: WakePipe
     /// Loop → worker: room in the queue, a command, or stop.
     let space: WakePipe
+    let now: @Sendable () -> Microseconds
 
-    init(capacity: Int, loops: Bool, wake: WakePipe, space: WakePipe) {
-        self.capacity = capacity; self.loops = loops; self.wake = wake; self.space = space
+    /// A full queue whose next picture is of a pass the sound has not reached (a loop's seam)
+    /// looks again after this long, µs: a few pictures' time, so the seam costs at most that.
+    static let seamRecheck: Microseconds = 20_000
+
+    init(capacity: Int, loops: Bool, wake: WakePipe, space: WakePipe, now: @escaping @Sendable () -> Microseconds) {
+        self.capacity = capacity; self.loops = loops; self.wake = wake; self.space = space; self.now = now
+    }
+
+    /// The soundtrack's newest position (read outside our lock: the voice has its own).
+    func soundPosition() -> SoundtrackPosition? {
+        state.withLock { $0.sound }?()
+    }
+
+    /// Drops the pictures at the front of the queue that the sound has overtaken at `now`.
+    func dropOvertaken(_ s: inout State, position: SoundtrackPosition?, now: Microseconds) {
+        let n = OvertakenPictures.count(s.queue, position: position, now: now)
+        guard n > 0 else { return }
+        s.queue.removeFirst(n)
+        s.overtaken += n
     }
 
     func run(_ decoder: VideoDecoder?) {
@@ -131,9 +179,19 @@ private final class DecodeThreadShared: Sendable {
         poll.add(space.descriptor)
         while true {
             space.clear()
-            let (command, stop, full) = state.withLock { s in
+            let position = soundPosition()
+            let now = self.now()
+            let (command, stop, full, overtake) = state.withLock { s in
                 defer { s.command = nil }
-                return (s.command, s.stopping, s.queue.count >= capacity)
+                dropOvertaken(&s, position: position, now: now)
+                let full = s.queue.count >= capacity
+                // A full queue under the audio clock waits only until its front picture is
+                // overtaken (then it is dropped and the decoder goes on); at a seam, a little.
+                var overtake: Microseconds?
+                if full, position != nil, OvertakenPictures.reading(position: position, now: now) != nil {
+                    overtake = OvertakenPictures.nextOvertake(s.queue, position: position, now: now) ?? now + Self.seamRecheck
+                }
+                return (s.command, s.stopping, full, overtake)
             }
             if stop { return }
             if let command {
@@ -145,9 +203,10 @@ private final class DecodeThreadShared: Sendable {
                 continue
             }
             if full || idle {
-                // Blocks until the loop takes frames, sends a command or stops us: a wait for
-                // work, not a sleep that decides anything.
-                _ = try? poll.wait(timeoutMilliseconds: -1)
+                // Blocks until the loop takes frames, sends a command or stops us, or (under the
+                // audio clock) until the front picture is overtaken: a wait for work, not a sleep
+                // that decides anything.
+                _ = try? poll.wait(until: idle ? nil : overtake, now: now)
                 continue
             }
             do throws(VideoError) {

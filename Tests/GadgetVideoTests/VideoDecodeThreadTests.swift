@@ -3,6 +3,7 @@ import Glibc
 #endif
 import GadgetCore
 import GadgetSystem
+import Synchronization
 import Testing
 @testable import GadgetVideo
 
@@ -87,4 +88,61 @@ import Testing
         #expect(errors + (ended ? 1 : 0) == 1)
         thread.stop()
     }
+
+    /// Waits (a condition, looked at every millisecond: the time decides nothing) until the
+    /// thread's queue is full: what a loop that comes late finds.
+    func untilFull(_ thread: VideoDecodeThread, _ capacity: Int) {
+        while thread.queuedPictures.count < capacity { MonotonicClock.sleep(microseconds: 1_000) }
+    }
+
+    /// Under the audio clock a loop that takes pictures late (the VM's: one frame in 462 ms) finds
+    /// the picture the listener hears and the ones after it, not the oldest decoded ones: the
+    /// thread drops what the sound has overtaken without waiting for the loop, and counts it.
+    /// (Before this, a late taker got pictures 0…3 whatever the sound was at.)
+    @Test func aLateTakerGetsThePictureTheSoundIsAt() throws {
+        let clips = try Clips()
+        let now = ManualNow(10_000_000)
+        let thread = try VideoDecodeThread(decoder: try VideoDecoder(path: try clips.indexed(frames: 90)), loops: false,
+                                           capacity: 4, now: { now.value.load(ordering: .relaxed) })
+        // The card plays clip time 1.5 s at monotonic 10 s, and on in real time (each mix records
+        // a fresh position).
+        thread.follow(sound: {
+            let t = now.value.load(ordering: .relaxed)
+            return SoundtrackPosition(media: 1_500_000 + t - 10_000_000, presentation: t)
+        })
+        untilFull(thread, 4)
+        let taken = thread.take()
+        #expect(taken.frames.count == 4)
+        let first = try #require(taken.frames.first)
+        defer { thread.stop() }
+        try #require(first.clipTime <= 1_500_000 && first.clipTime + 33_334 > 1_500_000)
+        #expect(taken.overtaken == 45)
+        // A second later the sound is at 2.5 s: the thread decodes on past what it overtook.
+        now.value.store(11_000_000, ordering: .relaxed)
+        while !(thread.queuedPictures.count == 4 && thread.queuedPictures[0].clipTime >= 2_500_000 - 33_334) {
+            MonotonicClock.sleep(microseconds: 1_000)
+        }
+        let later = thread.take()
+        #expect(later.frames.first.map { $0.clipTime <= 2_500_000 && $0.clipTime + 33_334 > 2_500_000 } == true)
+        #expect(later.overtaken == 75 - 49)
+    }
+
+    /// Where the sound does not pace (the WAV writer, ALSA's file plugin) nothing is dropped.
+    @Test func anUnpacedSoundDropsNothing() throws {
+        let clips = try Clips()
+        let thread = try VideoDecodeThread(decoder: try VideoDecoder(path: try clips.indexed(frames: 90)), loops: false,
+                                           capacity: 4, now: { 10_000_000 })
+        thread.follow(sound: { SoundtrackPosition(media: 1_500_000, presentation: 10_000_000, paced: false) })
+        untilFull(thread, 4)
+        let taken = thread.take()
+        #expect(taken.frames.map(\.clipTime) == [0, 33_333, 66_667, 100_000])
+        #expect(taken.overtaken == 0)
+        thread.stop()
+    }
+}
+
+/// A monotonic clock the test sets (µs).
+private final class ManualNow: Sendable {
+    let value: Atomic<Int64>
+    init(_ t: Int64) { value = Atomic(t) }
 }

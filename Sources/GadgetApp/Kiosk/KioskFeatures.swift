@@ -124,10 +124,12 @@ final class KioskFeatures {
         service.metrics.videoPath = s.path
     }
 
-    /// `--stats` `"video": {"framesPresented","framesDropped","decoder","path"}`.
+    /// `--stats` `"video": {"framesPresented","framesDropped","framesOvertaken","decoder","path"}`
+    /// (`framesOvertaken`: of the dropped, those the sound had passed).
     var videoStatsJSON: JSONValue {
         let s = videos?.statistics ?? VideoPlayer.Statistics(decoder: "none", path: "none")
         return .object([("framesPresented", .number(Double(s.framesPresented))), ("framesDropped", .number(Double(s.framesDropped))),
+                        ("framesOvertaken", .number(Double(s.framesOvertaken))),
                         ("decoder", .string(s.decoder)), ("path", .string(s.path))])
     }
 

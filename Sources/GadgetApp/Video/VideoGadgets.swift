@@ -86,6 +86,7 @@ final class VideoGadgets: LiveFeature {
         let s = p.statistics
         retired.framesPresented += s.framesPresented
         retired.framesDropped += s.framesDropped
+        retired.framesOvertaken += s.framesOvertaken
         board.remove(p)
         p.destroy()
     }
@@ -113,7 +114,9 @@ final class VideoGadgets: LiveFeature {
     var statistics: VideoPlayer.Statistics {
         var s = retired
         let current = players.map(\.statistics)
-        for c in current { s.framesPresented += c.framesPresented; s.framesDropped += c.framesDropped }
+        for c in current {
+            s.framesPresented += c.framesPresented; s.framesDropped += c.framesDropped; s.framesOvertaken += c.framesOvertaken
+        }
         if current.isEmpty { s.path = "none" } else {
             s.decoder = Array(Set(current.map(\.decoder))).sorted().joined(separator: "+")
             s.path = Array(Set(current.map(\.path))).sorted().joined(separator: "+")

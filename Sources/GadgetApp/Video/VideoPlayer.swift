@@ -26,7 +26,11 @@ public final class VideoPlayer {
     /// What the player's figures are (`--stats` `video`, the metrics).
     public struct Statistics: Sendable, Equatable {
         public var framesPresented = 0
+        /// Includes `framesOvertaken`.
         public var framesDropped = 0
+        /// Pictures dropped because the sound (the master clock) had passed them before a flip
+        /// could show them (`OvertakenPictures`): a loop that draws slower than the clip.
+        public var framesOvertaken = 0
         public var decoder = "none"
         public var path = VideoPresentationPath.upload.rawValue
     }
@@ -118,6 +122,7 @@ public final class VideoPlayer {
             logger.info("video: \(gadget): its sound: \(decoder.codecName), \(decoder.inputRate) Hz, \(decoder.inputChannels) ch, resampled to \(audio.format)")
             soundtrack = try SoundtrackDecodeThread(decoder: decoder, voice: voice, loops: video.loop)
             audio.add(voice, name: voiceName)
+            followSound()
         } catch {
             logger.error("video: \(gadget): \(video.path): its sound cannot play: \(error) (pictures only)")
         }
@@ -127,8 +132,18 @@ public final class VideoPlayer {
     private func closeSoundtrack() {
         soundtrack?.stop()
         soundtrack = nil
+        followSound()
         audio?.remove(named: voiceName)
     }
+
+    /// The decode thread drops the pictures the sound has overtaken (nothing without a sound).
+    private func followSound() {
+        guard let voice = soundtrack?.voice else { thread?.follow(sound: nil); return }
+        thread?.follow(sound: { voice.position })
+    }
+
+    /// Pictures dropped because the sound had overtaken them (here and in the decode thread).
+    private var overtaken = 0
 
     /// What the decoder is reopened with when the zero-copy import is refused.
     private let hardware: VideoHardware
@@ -181,6 +196,10 @@ public final class VideoPlayer {
             resumeWhenDrawn = false
             play(at: flip)
         }
+        // Pictures held here that the sound will have overtaken by this flip go first: the flip
+        // would drop them anyway, and held they would take the room the current ones need.
+        let late = OvertakenPictures.count(queue, position: soundtrack?.voice.position, now: flip)
+        if late > 0 { queue.removeFirst(late); overtaken += late }
         var events = collect(logger: logger)
         guard !failed, thread != nil else { return (events, false) }
         let step = playback.step(queue: &queue, endOfStream: endOfStream && queue.isEmpty, flip: flip, audio: soundtrack?.voice.position)
@@ -216,6 +235,7 @@ public final class VideoPlayer {
         // two bounded queues, never an unbounded one (the thread decodes only into free room).
         let taken = thread.take(limit: VideoDecodeThread.standardCapacity - queue.count)
         queue += taken.frames
+        overtaken += taken.overtaken
         if taken.endOfStream { endOfStream = true }
         if let error = taken.error {
             // A clip that broke mid-play: one line, the poster (or the last frame shown) stays.
@@ -287,8 +307,8 @@ public final class VideoPlayer {
 
     /// The path is how the last frame reached the GPU (before the first: upload).
     public var statistics: Statistics {
-        Statistics(framesPresented: playback.framesPresented, framesDropped: playback.framesDropped, decoder: decoderName,
-                   path: (surface?.path ?? .upload).rawValue)
+        Statistics(framesPresented: playback.framesPresented, framesDropped: playback.framesDropped + overtaken,
+                   framesOvertaken: overtaken, decoder: decoderName, path: (surface?.path ?? .upload).rawValue)
     }
 
     // MARK: - Zero copy refused
@@ -305,6 +325,7 @@ public final class VideoPlayer {
         do {
             let decoder = try VideoDecoder(path: resolvedPath, hardware: hardware, dmabuf: false)
             thread = try VideoDecodeThread(decoder: decoder, loops: video.loop)
+            followSound()
             seek(to: playback.clipTime(at: flip), at: flip)
         } catch {
             pendingError = "\(video.path): \(error)"
