@@ -14,6 +14,8 @@ public final class ALSAOutput: AudioOutput {
     private var pcm: OpaquePointer?
     private var settings: AudioOutputSettings?
     private var wire: snd_pcm_format_t = SND_PCM_FORMAT_FLOAT_LE
+    /// Free frames at which a period can be written leaving `AudioTuning.queuedPeriods` queued.
+    private var roomFrames = 0
     private var s16: [Int16] = []
     private var s32: [Int32] = []
 
@@ -70,18 +72,23 @@ public final class ALSAOutput: AudioOutput {
         try check("snd_pcm_hw_params_get_period_size", snd_pcm_hw_params_get_period_size(hw, &period, &dir))
         try check("snd_pcm_hw_params_get_buffer_size", snd_pcm_hw_params_get_buffer_size(hw, &buffer))
 
-        // Wake when a period's room is free; start once the buffer is full (a cold start plays
-        // the first chunks in order instead of underrunning after the first).
+        // Keep `queuedPeriods` queued, not the whole buffer (a tap's sound waits behind what is
+        // queued): wake when a period fits on top of one period less than that, and start once
+        // that much is queued (a cold start plays the first chunks in order instead of
+        // underrunning after the first).
+        let fill = min(buffer - buffer % max(1, period), period * snd_pcm_uframes_t(max(1, AudioTuning.queuedPeriods)))
+        let room = buffer - fill + period
         var sw: OpaquePointer?
         try check("snd_pcm_sw_params_malloc", snd_pcm_sw_params_malloc(&sw))
         defer { snd_pcm_sw_params_free(sw) }
         try check("snd_pcm_sw_params_current", snd_pcm_sw_params_current(pcm, sw))
-        try check("snd_pcm_sw_params_set_avail_min", snd_pcm_sw_params_set_avail_min(pcm, sw, period))
-        try check("snd_pcm_sw_params_set_start_threshold", snd_pcm_sw_params_set_start_threshold(pcm, sw, buffer - buffer % max(1, period)))
+        try check("snd_pcm_sw_params_set_avail_min", snd_pcm_sw_params_set_avail_min(pcm, sw, room))
+        try check("snd_pcm_sw_params_set_start_threshold", snd_pcm_sw_params_set_start_threshold(pcm, sw, fill))
         try check("snd_pcm_sw_params", snd_pcm_sw_params(pcm, sw))
         try check("snd_pcm_prepare", snd_pcm_prepare(pcm))
 
         wire = format
+        roomFrames = Int(room)
         let samples = Int(period) * Int(channels)
         s16 = format == SND_PCM_FORMAT_S16_LE ? [Int16](repeating: 0, count: samples) : []
         s32 = format == SND_PCM_FORMAT_S32_LE ? [Int32](repeating: 0, count: samples) : []
@@ -137,6 +144,30 @@ public final class ALSAOutput: AudioOutput {
             if let lost = recover(pcm, code, &underran) { return lost }
         }
         return underran ? .underrun : .written
+    }
+
+    public func awaitRoom() -> AudioWriteOutcome {
+        guard let pcm else { return .lost(AudioError.alsa("snd_pcm_wait", name, -EBADFD)) }
+        var underran = false, waitedMs = 0
+        let waitMs: Int32 = 100
+        while true {
+            let avail = snd_pcm_avail(pcm)
+            if avail < 0 {
+                if let lost = recover(pcm, Int32(avail), &underran) { return lost }
+                continue
+            }
+            // Not running (prepared, below the start threshold): write at once to start it.
+            if avail >= roomFrames || snd_pcm_state(pcm) != SND_PCM_STATE_RUNNING { return underran ? .underrun : .written }
+            let w = snd_pcm_wait(pcm, waitMs)
+            if w == 0 {
+                waitedMs += Int(waitMs)
+                if Int64(waitedMs) * 1_000_000 >= AudioTuning.stallNanos {
+                    return .lost(AudioError.alsa("snd_pcm_wait", name, -ETIMEDOUT))
+                }
+            } else if w < 0 {
+                if let lost = recover(pcm, w, &underran) { return lost }
+            }
+        }
     }
 
     /// Recovers an underrun or a suspend; anything else (or a failed recovery) is a lost device.

@@ -55,7 +55,8 @@ public final class AudioEngine: Sendable {
     public func start() throws(AudioError) {
         guard let loop = try prepare() else { return }
         do {
-            let thread = try JoinableThread(name: "gb-audio") { loop.run() }
+            let realTime = options.realTimePriority
+            let thread = try JoinableThread(name: "gb-audio") { loop.run(realTime: realTime) }
             worker.withLock { $0 = thread }
         } catch {
             loop.finish()

@@ -25,14 +25,18 @@ public struct AudioOptions: Sendable, Equatable {
     /// `--audio-out FILE.wav`: every chunk mixed, after the master volume and before the device,
     /// as 32-bit float WAV from the engine's start.
     public var recordTo: FilePath?
+    /// Ask for real-time priority for the audio thread (`AudioTuning.realTimePriority`): the
+    /// command line's engine does; in-process tests' engines do not.
+    public var realTimePriority: Bool
 
-    public init(device: AudioDeviceChoice = .standard, recordTo: FilePath? = nil) {
+    public init(device: AudioDeviceChoice = .standard, recordTo: FilePath? = nil, realTimePriority: Bool = false) {
         self.device = device
         self.recordTo = recordTo
+        self.realTimePriority = realTimePriority
     }
 
     /// From the command line: `--audio WORD` (`none`, or a PCM name) and `--audio-out PATH`.
     public init(argument device: String, recordTo path: String?) {
-        self.init(device: device == "none" ? .none : .alsa(device), recordTo: path.map { FilePath($0) })
+        self.init(device: device == "none" ? .none : .alsa(device), recordTo: path.map { FilePath($0) }, realTimePriority: true)
     }
 }

@@ -12,10 +12,19 @@ public protocol AudioOutput: AnyObject {
     /// Writes `frames` interleaved frames of `samples` (the mix format agreed at open). A device
     /// that paces blocks here while its buffer is full. Recovers an underrun itself and says so.
     func write(_ samples: UnsafeBufferPointer<Float>, frames: Int) -> AudioWriteOutcome
+    /// A device that paces: blocks until a period can be written with at most
+    /// `AudioTuning.queuedPeriods` then queued (at once while the stream has not started), so the
+    /// chunk is mixed just before it goes out. Recovers an underrun itself and says so.
+    func awaitRoom() -> AudioWriteOutcome
     /// Frames until a sample written now is heard (`snd_pcm_delay`); nil when unknown.
     func delayFrames() -> Int?
     /// Closes the device without playing what is queued (stop is immediate). Idempotent.
     func close()
+}
+
+extension AudioOutput {
+    /// Outputs that do not pace take every chunk at once.
+    public func awaitRoom() -> AudioWriteOutcome { .written }
 }
 
 /// What a device agreed to at open.

@@ -12,6 +12,20 @@ public enum AudioTuning {
     /// on a loaded 2-core board; four add 10 ms to every tap.
     public static let periods = 3
 
+    /// Periods kept queued in the device after each write: 2 (20 ms). The audio thread waits for
+    /// the device's room before it mixes (a sound asked for meanwhile goes into that very chunk)
+    /// and keeps the buffer only this full, so a tap's first sample reaches the ear at most a
+    /// period after its chunk is mixed, not two: the VM measured 31–53 ms tap → sound with the
+    /// buffer kept full (30 ms queued plus the chunk mixed a period ahead). The third period stays
+    /// in the buffer as room, and the wake comes with one period still queued: that period is the
+    /// slack before an underrun (the real-time priority, `realTimePriority`, keeps the wake on time).
+    public static let queuedPeriods = 2
+
+    /// SCHED_FIFO priority asked for the audio thread where the kiosk may (root, CAP_SYS_NICE or
+    /// systemd's LimitRTPRIO): above ordinary threads, well below the kernel's own (50 for
+    /// threaded interrupts) and PipeWire/JACK's defaults (88, 70–95).
+    public static let realTimePriority: Int32 = 20
+
     /// How often a lost or absent device is looked for again.
     public static let reopenIntervalNanos: Int64 = 1_000_000_000
 

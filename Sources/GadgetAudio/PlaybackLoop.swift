@@ -1,4 +1,5 @@
 import GadgetCore
+import GadgetSystem
 import Logging
 
 /// The audio thread's own state and loop: the mixer, its float buffer, the device, the recording.
@@ -52,12 +53,26 @@ final class PlaybackLoop: @unchecked Sendable {
         buffer = [Float](repeating: 0, count: periodFrames * format.channels)
     }
 
-    /// The audio thread's body: turns until `stop`, then `finish`.
-    func run() {
+    /// The audio thread's body: turns until `stop`, then `finish`. `realTime`: ask for SCHED_FIFO
+    /// first (the kiosk's, not in-process tests': a turn that does not wait would spin).
+    func run(realTime: Bool = false) {
+        if realTime { raisePriority() }
         while !shared.stopping.load(ordering: .acquiring) {
             turn()
         }
         finish()
+    }
+
+    /// The audio thread's own wake must not wait behind the loop's drawing or a decoder on a busy
+    /// 2-core board (the issue's "the audio thread never waits"): real-time priority where the
+    /// system grants it; one line where it does not (granted is what is expected: debug only).
+    private func raisePriority() {
+        do {
+            try RealTimePriority.requestForCurrentThread(priority: AudioTuning.realTimePriority)
+            logger.debug("sound thread at real-time priority \(AudioTuning.realTimePriority) (SCHED_FIFO)")
+        } catch {
+            logger.info("sound thread at normal priority: real-time refused (\(error); systemd's LimitRTPRIO grants it)")
+        }
     }
 
     /// Closes the device and writes the recording's final header.
@@ -89,6 +104,12 @@ final class PlaybackLoop: @unchecked Sendable {
             now = max(now, slot)
         }
         if output == nil && reopens && now >= nextReopen { reopen(now) }
+        if devicePaces, let out = output {
+            // Wait for the device's room before mixing, not after: a sound asked for during the
+            // wait is in the chunk that goes out next (issue 37's tap → sound).
+            note(out.awaitRoom(), from: out, now: now)
+            now = max(now, clock.now())
+        }
 
         applyCommands()
         let delay = output != nil && (settings?.paced ?? false) ? output?.delayFrames() ?? 0 : 0
@@ -153,7 +174,11 @@ final class PlaybackLoop: @unchecked Sendable {
     }
 
     private func write(_ out: any AudioOutput, _ chunk: UnsafeBufferPointer<Float>, frames: Int, now: Int64) {
-        switch out.write(chunk, frames: frames) {
+        note(out.write(chunk, frames: frames), from: out, now: now)
+    }
+
+    private func note(_ outcome: AudioWriteOutcome, from out: any AudioOutput, now: Int64) {
+        switch outcome {
         case .written:
             break
         case .underrun:

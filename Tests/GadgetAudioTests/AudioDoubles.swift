@@ -31,6 +31,10 @@ final class ScriptedOutput: AudioOutput, @unchecked Sendable {
     /// Outcomes by write number (1-based); others are `.written`.
     var writeScript: [Int: AudioWriteOutcome]
     let record = Mutex(Record())
+    /// Runs while the loop waits for the device's room (a tap that comes meanwhile).
+    var onAwaitRoom: (() -> Void)?
+    /// The loop waited for room before each write (`awaitRoom` calls).
+    var awaits = 0
 
     init(paced: Bool = true, opens: [Bool] = [], writes: [Int: AudioWriteOutcome] = [:]) {
         self.paced = paced
@@ -53,6 +57,12 @@ final class ScriptedOutput: AudioOutput, @unchecked Sendable {
             return r.writes
         }
         return writeScript[n] ?? .written
+    }
+
+    func awaitRoom() -> AudioWriteOutcome {
+        awaits += 1
+        if paced { onAwaitRoom?() }
+        return .written
     }
 
     func delayFrames() -> Int? { 960 }

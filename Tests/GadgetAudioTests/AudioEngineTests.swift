@@ -34,6 +34,24 @@ import Testing
         #expect(e.status.playing.isEmpty)
     }
 
+    /// The loop waits for the device's room before it mixes, not inside the write after it: a
+    /// sound asked for while the audio thread waits goes out in the very next chunk (before,
+    /// in the one after: a period more between a tap and its sound).
+    @Test func aSoundAskedForDuringTheWaitIsInTheNextChunk() throws {
+        let out = ScriptedOutput()
+        let e = engine(out, clock: ManualAudioClock())
+        let loop = try #require(try e.prepare())
+        loop.turn()
+        let sound = SoundBuffer.sine(frequency: 1000, level: 0.5, frames: 480)
+        out.onAwaitRoom = { e.play(sound, name: "tap") }
+        loop.turn()
+        out.onAwaitRoom = nil
+        loop.finish()
+        let written = out.record.withLock { $0.samples }
+        #expect(written.count == 2 * 960)
+        #expect(Array(written[960...]) == sound.samples)
+    }
+
     @Test func theMasterVolumeScalesTheMixAtTheNextChunk() throws {
         let out = ScriptedOutput()
         let e = engine(out, clock: ManualAudioClock())
