@@ -66,6 +66,11 @@ def main(out):
               f"p99 {av['p99_abs_ms']} ms, max {av['max_abs_ms']} ms over {paired} of {shown} flashes shown "
               f"(target p99 ≤ {AV_TARGET_MS:g} ms, judged by the bench; under emulation the guest decodes far fewer "
               f"pictures than the clip has, so this is not the figure)")
+    soak = json.loads(read("soak-stats.json") or "null")
+    if soak:
+        audio, video = soak.get("audio") or {}, soak.get("video") or {}
+        print(f"figure: soak (the clip looping with --full-redraw): {audio.get('underruns')} underruns; "
+              f"{video.get('framesPresented')} pictures shown, {video.get('framesOvertaken')} overtaken by the sound")
     print(f"vm audio: {'FAILED' if failures else 'passed'} ({len(failures)} failure(s))")
     return 1 if failures else 0
 

@@ -25,11 +25,13 @@ def percentile(values, p):
 def main(argv):
     flips_path, onsets_path, out = argv[1], argv[2], argv[3]
     first_flash = {}  # second → (flip µs, clip µs) of the first flash picture shown
+    flip_times = []
     with open(flips_path) as f:
         next(f)
         for line in f:
             flip, gadget, loop, clip = line.rstrip("\n").split("\t")
             flip, clip = int(flip), int(clip)
+            flip_times.append(flip)
             second, into = divmod(clip, 1_000_000)
             if into < FLASH_US and second not in first_flash:
                 first_flash[second] = (flip, into)
@@ -46,6 +48,14 @@ def main(argv):
         offset_ms = (beep + into - flip) / 1000
         pairs.append({"second": second, "flip_us": flip, "picture_into_flash_us": into, "beep_us": round(beep), "offset_ms": round(offset_ms, 2)})
     result = {"flashes_shown": len(first_flash), "paired": len(pairs), "unpaired_seconds": unpaired, "pairs": pairs}
+    # The guest's frame interval (between flips that showed a new picture): the picture can be
+    # no nearer its sound than this quantum where it is longer than the clip's picture interval.
+    flips = sorted(set(flip_times))
+    gaps = [(b - a) / 1000 for a, b in zip(flips, flips[1:])]
+    if gaps:
+        result["flip_interval_ms"] = {"count": len(gaps), "mean": round(sum(gaps) / len(gaps), 2),
+                                      "p50": round(percentile(gaps, 50), 2), "p99": round(percentile(gaps, 99), 2),
+                                      "max": round(max(gaps), 2)}
     if pairs:
         offsets = [p["offset_ms"] for p in pairs]
         absolute = [abs(o) for o in offsets]
@@ -56,7 +66,9 @@ def main(argv):
         json.dump(result, f, indent=1)
     print(f"av-offset: {len(pairs)} of {len(first_flash)} flashes paired; "
           + (f"offset (sound - picture) mean {result['mean_ms']} ms, |offset| mean {result['mean_abs_ms']} ms, "
-             f"p99 {result['p99_abs_ms']} ms, max {result['max_abs_ms']} ms" if pairs else "none"))
+             f"p99 {result['p99_abs_ms']} ms, max {result['max_abs_ms']} ms" if pairs else "none")
+          + (f"; flip interval p50 {result['flip_interval_ms']['p50']} ms, p99 {result['flip_interval_ms']['p99']} ms"
+             if "flip_interval_ms" in result else ""))
     return 0 if pairs else 1
 
 
