@@ -5,8 +5,11 @@ import GadgetRender
 /// card's temperature, condition and city): a gadget's `text` has one style, so text of one size
 /// is gadget text in the board and only these mixed layouts are painted. Uses the same
 /// `TextRenderer` as the board; without fonts (fontconfig failing) the art simply has no lettering.
-struct DemoLettering {
+/// Records the font files it drew with, which the art cache keys the lettered art by.
+final class DemoLettering {
     private let renderer: TextRenderer?
+    /// The font files that drew a glyph, in order of first use.
+    private(set) var fonts: [String] = []
 
     init() { renderer = try? TextRenderer(fonts: try FontLibrary()) }
 
@@ -15,6 +18,7 @@ struct DemoLettering {
         var style = style
         style.string = string
         guard let renderer, let text = try? renderer.render(style, width: width) else { return }
+        for f in text.fonts where !fonts.contains(f.path) { fonts.append(f.path) }
         painter.composite(premultiplied: text.image, x: x, y: y)
     }
 }
