@@ -27,6 +27,35 @@ import Testing
         #expect(batcher.spriteCount == 16)
     }
 
+    /// A start links only the colour program; the white and smooth ones are linked by the first
+    /// batch that needs them (issue 35's start-up target), and draw as before.
+    @Test func programsAreLinkedWhenFirstUsed() throws {
+        let display = try HeadlessDisplay(size: PixelSize(64, 64))
+        try display.beginFrame()
+        let batcher = try SpriteBatcher(capacity: 100)
+        defer { batcher.destroy() }
+        #expect(batcher.variants.map { $0 != nil } == [true, false, false, false])
+        let t = try Texture(premultiplied: RGBAImage(width: 4, height: 4, fill: (255, 255, 255, 255)))
+        defer { t.destroy() }
+        batcher.begin(transform: BoardViewport(boardSize: Size2(64, 64), displaySize: PixelSize(64, 64)).clipTransform)
+        batcher.drawRect(texture: t.id, x: 0, y: 0, width: 4, height: 4, u0: 0, v0: 0, u1: 1, v1: 1,
+                         color: PremultipliedColor(Color(r: 1, g: 0, b: 0), opacity: 1))
+        batcher.flush()
+        #expect(batcher.variants.map { $0 != nil } == [true, false, false, false])
+        batcher.drawRect(texture: t.id, x: 8, y: 0, width: 4, height: 4, u0: 0, v0: 0, u1: 1, v1: 1, color: .white(opacity: 1))
+        batcher.flush()
+        #expect(batcher.variants.map { $0 != nil } == [true, true, false, false])
+        batcher.draw(texture: t.id, center: Vector2(40, 40), size: Size2(20, 20), rotation: 0, u0: 0, v0: 0, u1: 1, v1: 1,
+                     color: .white(opacity: 1), cornerRadius: 10)
+        try batcher.end()
+        #expect(batcher.variants.map { $0 != nil } == [true, true, false, true])
+        try display.present()
+        let img = try display.readPixels()
+        #expect(img.pixel(2, 2) == (255, 0, 0, 255))
+        #expect(img.pixel(10, 2) == (255, 255, 255, 255))
+        #expect(img.pixel(40, 40) == (255, 255, 255, 255))
+    }
+
     @Test func splitsWhenTheBufferIsFull() throws {
         let display = try HeadlessDisplay(size: PixelSize(32, 32))
         try display.beginFrame()

@@ -64,8 +64,17 @@ public final class SpriteBatcher {
 
     /// Texture × vertex colour, texture only (every vertex opaque white), and both again with
     /// smooth edges (`SMOOTH_EDGES`): chosen per draw call, so the choice never splits a batch.
-    /// Index: `white ? 1 : 0` plus `smooth ? 2 : 0`.
-    let variants: [Variant]
+    /// Index: `white ? 1 : 0` plus `smooth ? 2 : 0`. The colour program is compiled in `init` (a
+    /// driver that cannot compile the shaders fails there); the others when a batch first needs
+    /// one: a start links only what its first frame draws (the demo board: the colour program
+    /// alone), where linking all four was most of what Mesa's llvmpipe added to a snapshot's start
+    /// beyond the C floor (issue 35, docs/BENCHMARKS.md "Start-up"). The price is a compile,
+    /// about a millisecond, in the frame that first draws a rounded or white-only batch.
+    private(set) var variants: [Variant?]
+    /// Variants whose compile failed: their batches are drawn with the colour program (the same
+    /// pixels, without smooth edges), and `end()` reports the first failure once.
+    private var failedVariants: [Bool]
+    private var variantFailure: GLError?
     /// The program bound now (0 outside a frame).
     var boundProgram: GLuint = 0
     /// Whether all-white batches get the program without a colour varying. Only the benchmark
@@ -97,26 +106,9 @@ public final class SpriteBatcher {
 
     public init(capacity: Int = SpriteBatcher.maximumQuadsPerDraw) throws(GLError) {
         self.capacity = min(max(capacity, 1), SpriteBatcher.maximumQuadsPerDraw)
-        var compiled: [Variant] = []
-        for (white, smooth) in [(false, false), (true, false), (false, true), (true, true)] {
-            let defines = (white ? "#define WHITE_VERTICES 1\n" : "") + (smooth ? "#define SMOOTH_EDGES 1\n" : "")
-            do {
-                let p = try ShaderProgram(vertex: defines + ShaderSourceText.vertex, fragment: defines + ShaderSourceText.fragment,
-                                          attributes: SpriteBatcher.attributes)
-                compiled.append(Variant(program: p, transform: p.uniform("u_transform"), texture: p.uniform("u_texture"),
-                                        clip: p.uniform("u_clip"), pixelScale: p.uniform("u_pixelScale")))
-            } catch {
-                for v in compiled { v.program.destroy() }
-                throw error
-            }
-        }
-        variants = compiled
-        uploaded = Array(repeating: nil, count: compiled.count)
-        // Every variant samples texture unit 0, set once.
-        for v in compiled {
-            v.program.use()
-            glUniform1i(v.texture, 0)
-        }
+        variants = [try SpriteBatcher.compileVariant(0), nil, nil, nil]
+        failedVariants = Array(repeating: false, count: variants.count)
+        uploaded = Array(repeating: nil, count: variants.count)
         vertices = .allocate(capacity: self.capacity * 4)
         edges = .allocate(capacity: self.capacity * 4)
         state = .allocate(capacity: 1)
@@ -139,6 +131,38 @@ public final class SpriteBatcher {
         try GLError.check("SpriteBatcher setup")
     }
 
+    /// Compiles and links variant `index` (see `variants`), leaving it bound, its sampler set to
+    /// texture unit 0 (set once: every variant samples unit 0).
+    static func compileVariant(_ index: Int) throws(GLError) -> Variant {
+        let defines = (index & 1 != 0 ? "#define WHITE_VERTICES 1\n" : "") + (index & 2 != 0 ? "#define SMOOTH_EDGES 1\n" : "")
+        let p = try ShaderProgram(vertex: defines + ShaderSourceText.vertex, fragment: defines + ShaderSourceText.fragment,
+                                  attributes: SpriteBatcher.attributes)
+        let v = Variant(program: p, transform: p.uniform("u_transform"), texture: p.uniform("u_texture"),
+                        clip: p.uniform("u_clip"), pixelScale: p.uniform("u_pixelScale"))
+        p.use()
+        glUniform1i(v.texture, 0)
+        return v
+    }
+
+    /// Variant `index`, compiled now if this is its first use; the colour program (index 0) when
+    /// its compile fails. Returns the index actually used.
+    private func variant(_ index: Int) -> (index: Int, variant: Variant) {
+        if let v = variants[index] { return (index, v) }
+        if !failedVariants[index] {
+            do throws(GLError) {
+                let v = try SpriteBatcher.compileVariant(index)
+                variants[index] = v
+                boundProgram = v.program.id
+                return (index, v)
+            } catch {
+                failedVariants[index] = true
+                if variantFailure == nil { variantFailure = error }
+                glUseProgram(boundProgram)
+            }
+        }
+        return (0, variants[0]!)
+    }
+
     /// Attribute slots, in order (`ShaderProgram` binds them before linking).
     static let attributes = ["a_position", "a_texcoord", "a_color", "a_edge", "a_bounds", "a_radius"]
 
@@ -153,7 +177,7 @@ public final class SpriteBatcher {
     /// clip space (see `BoardViewport.clipTransform`).
     public func begin(transform: AffineTransform) {
         state.pointee = State()
-        boundProgram = variants[0].program.id
+        boundProgram = variants[0]!.program.id
         glUseProgram(boundProgram)
         clipRect = SpriteBatcher.unclipped
         uploadTransform(transform)
@@ -204,7 +228,7 @@ public final class SpriteBatcher {
     private func uploadUniforms(toVariant i: Int) {
         let scale = state.pointee.pixelScale, t = transform, clip = clipRect
         if let u = uploaded[i], u.transform == t, u.pixelScale == scale, u.clip == clip { return }
-        let v = variants[i]
+        guard let v = variants[i] else { return }
         // Column-major mat3 of the affine map, in a stack tuple (an array literal would allocate).
         var m: (GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat) =
             (GLfloat(t.a), GLfloat(t.b), 0, GLfloat(t.c), GLfloat(t.d), 0, GLfloat(t.tx), GLfloat(t.ty), 1)
@@ -231,8 +255,8 @@ public final class SpriteBatcher {
     /// Binds the program for a batch (the white one when every vertex is opaque white, the
     /// smooth one when a sprite needs its edges).
     func useProgram(white: Bool, smooth: Bool) {
-        let i = (white && whiteProgramEnabled ? 1 : 0) + (smooth ? 2 : 0)
-        let id = variants[i].program.id
+        let (i, v) = variant((white && whiteProgramEnabled ? 1 : 0) + (smooth ? 2 : 0))
+        let id = v.program.id
         if id != boundProgram { glUseProgram(id); boundProgram = id }
         uploadUniforms(toVariant: i)
     }
@@ -352,14 +376,19 @@ public final class SpriteBatcher {
         state.pointee.smooth = false
     }
 
-    /// Ends the frame: flushes and reports the first GL error of the frame, if any.
+    /// Ends the frame: flushes and reports the first GL error of the frame, if any, or a variant
+    /// that failed to compile in it (once: later frames draw its batches with the colour program).
     public func end() throws(GLError) {
         flush()
+        if let failure = variantFailure {
+            variantFailure = nil
+            throw failure
+        }
         try GLError.check("sprite batch frame")
     }
 
     public func destroy() {
-        for v in variants { v.program.destroy() }
+        for v in variants { v?.program.destroy() }
         if vertexBuffer != 0 { glDeleteBuffers(1, &vertexBuffer); vertexBuffer = 0 }
         if edgeBuffer != 0 { glDeleteBuffers(1, &edgeBuffer); edgeBuffer = 0 }
         if indexBuffer != 0 { glDeleteBuffers(1, &indexBuffer); indexBuffer = 0 }

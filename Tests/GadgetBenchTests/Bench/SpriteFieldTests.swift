@@ -94,7 +94,7 @@ import Testing
         }
         try batcher.end()
         #expect(batcher.drawCalls == 1)
-        program?(batcher.variants.firstIndex { $0.program.id == batcher.boundProgram } ?? -1)
+        program?(batcher.variants.firstIndex { $0?.program.id == batcher.boundProgram } ?? -1)
         try display.present()
         return try display.readPixels()
     }
