@@ -6,6 +6,8 @@
 #include <stdarg.h>
 
 #define GADGET_LAZY_LIBRARY gadget_curl_library
+// What a forward returns when the library could not be loaded (libcurl's "failed to start" (CURLMcode 2 for the multi calls: a bad handle)).
+#define GADGET_LAZY_ERROR CURLE_FAILED_INIT
 #define GADGET_CURL_FUNCTIONS(F, V) \
     V(0, curl_easy_cleanup, (CURL *a0), (a0)) \
     F(0, CURL *, curl_easy_init, (void), ()) \
@@ -45,7 +47,7 @@ GADGET_CURL_FUNCTIONS(GADGET_FORWARD, GADGET_FORWARD_VOID)
 // CURLOPTTYPE_*: below OBJECTPOINT a long; OBJECTPOINT and FUNCTIONPOINT a pointer; OFF_T a
 // curl_off_t; BLOB a pointer), which is how libcurl itself reads it.
 CURLcode (curl_easy_setopt)(CURL *handle, CURLoption option, ...) {
-    if (!gadget_lazy_ready(&GADGET_LAZY_LIBRARY)) gadget_lazy_require(&GADGET_LAZY_LIBRARY);
+    if (!gadget_lazy_ready(&GADGET_LAZY_LIBRARY) && gadget_lazy_require(&GADGET_LAZY_LIBRARY) != 0) return GADGET_LAZY_ERROR;
     va_list ap;
     va_start(ap, option);
     CURLcode result;
@@ -59,7 +61,7 @@ CURLcode (curl_easy_setopt)(CURL *handle, CURLoption option, ...) {
 
 // Every CURLINFO_* takes a pointer to where the answer goes.
 CURLcode (curl_easy_getinfo)(CURL *handle, CURLINFO info, ...) {
-    if (!gadget_lazy_ready(&GADGET_LAZY_LIBRARY)) gadget_lazy_require(&GADGET_LAZY_LIBRARY);
+    if (!gadget_lazy_ready(&GADGET_LAZY_LIBRARY) && gadget_lazy_require(&GADGET_LAZY_LIBRARY) != 0) return GADGET_LAZY_ERROR;
     va_list ap;
     va_start(ap, info);
     CURLcode result = gadget_slot_curl_easy_getinfo(handle, info, va_arg(ap, void *));

@@ -5,6 +5,8 @@
 #include "CLazyLink.h"
 
 #define GADGET_LAZY_LIBRARY gadget_ffmpeg_library
+// What a forward returns when the library could not be loaded (FFmpeg's own errors are negative errno values).
+#define GADGET_LAZY_ERROR AVERROR(ENOSYS)
 // Library index: 0 libavutil, 1 libavcodec, 2 libavformat, 3 libswresample.
 #define GADGET_FFMPEG_FUNCTIONS(F, V) \
     V(0, av_dict_free, (AVDictionary **a0), (a0)) \

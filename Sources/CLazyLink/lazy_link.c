@@ -1,7 +1,6 @@
 #include "CLazyLink.h"
 #include <dlfcn.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 /// dlerror()'s message names the file it is about first: "libavcodec.so.59: cannot open shared
@@ -54,10 +53,9 @@ int gadget_lazy_load(gadget_lazy_library *l) {
     return state == 1 ? 0 : -1;
 }
 
-void gadget_lazy_require(gadget_lazy_library *l) {
-    if (gadget_lazy_ready(l) || gadget_lazy_load(l) == 0) return;
-    fprintf(stderr, "gadgetboard: %s\n", l->message);
-    abort();
+int gadget_lazy_require(gadget_lazy_library *l) {
+    // No abort here: the forward returns its failure value and the owner reports `message`.
+    return gadget_lazy_ready(l) || gadget_lazy_load(l) == 0 ? 0 : -1;
 }
 
 const char *gadget_lazy_message(const gadget_lazy_library *l) {

@@ -5,6 +5,8 @@
 #include "CLazyLink.h"
 
 #define GADGET_LAZY_LIBRARY gadget_mosquitto_library
+// What a forward returns when the library could not be loaded (libmosquitto's error codes are positive).
+#define GADGET_LAZY_ERROR MOSQ_ERR_NOT_SUPPORTED
 #define GADGET_MOSQUITTO_FUNCTIONS(F, V) \
     F(0, const char *, mosquitto_connack_string, (int a0), (a0)) \
     F(0, int, mosquitto_connect, (struct mosquitto *a0, const char *a1, int a2, int a3), (a0, a1, a2, a3)) \

@@ -5,6 +5,8 @@
 #include "CLazyLink.h"
 
 #define GADGET_LAZY_LIBRARY gadget_sdl_library
+// What a forward returns when the library could not be loaded (SDL's failure value).
+#define GADGET_LAZY_ERROR -1
 #define GADGET_SDL_FUNCTIONS(F, V) \
     F(0, SDL_Window *, SDL_CreateWindow, (const char *a0, int a1, int a2, int a3, int a4, Uint32 a5), (a0, a1, a2, a3, a4, a5)) \
     V(0, SDL_DestroyWindow, (SDL_Window *a0), (a0)) \

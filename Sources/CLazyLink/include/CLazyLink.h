@@ -9,6 +9,7 @@
 // library's `gadget_*_load` before the first call and turn a failure into one line.
 #include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct {
     const char *name;
@@ -36,10 +37,11 @@ typedef struct {
 /// "video needs libavcodec.so.59: cannot open shared object file: No such file or directory".
 int gadget_lazy_load(gadget_lazy_library *library);
 
-/// For a forward called before its owner loaded the library (a programming error: the owner
-/// types load first and report a failure as their own error): loads, or prints the message and
-/// aborts, as the dynamic loader would have refused to start the binary.
-void gadget_lazy_require(gadget_lazy_library *library);
+/// For a forward called before its owner loaded the library (the owner types load first and
+/// report a failure as their own error, in one line): loads; 0 when loaded, -1 when not (then
+/// `library->message` says why and the forward returns its failure value, GADGET_LAZY_FAILED).
+/// Never aborts: a missing library is a feature's error, not the process's end.
+int gadget_lazy_require(gadget_lazy_library *library);
 
 /// The forwards' fast path: true once loaded (an acquire load of `state`, which
 /// `gadget_lazy_load` stores with release after filling every slot).
@@ -60,14 +62,25 @@ const char *gadget_lazy_message(const gadget_lazy_library *library);
 #define GADGET_ENTRY_VOID(lib, name, params, args) {#name, lib, (void **)&gadget_slot_##name},
 #define GADGET_FORWARD(lib, ret, name, params, args) \
     ret name params { \
-        if (!gadget_lazy_ready(&GADGET_LAZY_LIBRARY)) gadget_lazy_require(&GADGET_LAZY_LIBRARY); \
+        if (!gadget_lazy_ready(&GADGET_LAZY_LIBRARY) && gadget_lazy_require(&GADGET_LAZY_LIBRARY) != 0) \
+            return GADGET_LAZY_FAILED(ret); \
         return gadget_slot_##name args; \
     }
 #define GADGET_FORWARD_VOID(lib, name, params, args) \
     void name params { \
-        if (!gadget_lazy_ready(&GADGET_LAZY_LIBRARY)) gadget_lazy_require(&GADGET_LAZY_LIBRARY); \
+        if (!gadget_lazy_ready(&GADGET_LAZY_LIBRARY) && gadget_lazy_require(&GADGET_LAZY_LIBRARY) != 0) return; \
         gadget_slot_##name args; \
     }
+/// What a forward returns when its library could not be loaded, by its return type: a string
+/// (`snd_strerror`, `curl_easy_strerror`…) is the load's message, the one line to report; another
+/// pointer is NULL; a number is GADGET_LAZY_ERROR, which each forwards file defines as its
+/// library's own "failed" code (ALSA and FFmpeg -ENOSYS, libcurl CURLE_FAILED_INIT…), so the
+/// caller's usual error path takes it.
+#define GADGET_LAZY_FAILED(ret) \
+    _Generic((ret)0, \
+        const char *: (ret)(intptr_t)GADGET_LAZY_LIBRARY.message, \
+        default: __builtin_choose_expr(__builtin_classify_type((ret)0) == 5 /* a pointer */, (ret)0, \
+                                       (ret)(intptr_t)(GADGET_LAZY_ERROR)))
 #define GADGET_LAZY_LIBRARY_INIT(feature, sonames, symbols) \
     {feature, sonames, sizeof sonames / sizeof *sonames, symbols, sizeof symbols / sizeof *symbols, PTHREAD_MUTEX_INITIALIZER, 0, ""}
 #endif
