@@ -175,7 +175,13 @@ final class KioskControl {
 
     private func run(_ request: ControlRequest, endpoint index: Int, client: ControlClientID, now: Microseconds) -> ControlOutcome {
         switch request.command {
-        case .set(let change):
+        case .set(var change):
+            // On a field, `text` is its value (never a label; never logged).
+            if case .plain(let value)? = change.text, live.board.gadget(id: change.gadget)?.field != nil {
+                live.setFieldText(value, of: change.gadget)
+                change.text = nil
+                host?.controlUsedPanel(now: now)
+            }
             // A picture not decoded yet is decoded on a worker: the reply waits for it.
             let id = request.id
             let held = live.apply(change, now: now) { [weak self] end in
@@ -211,6 +217,8 @@ final class KioskControl {
             return .ok([
                 ("board", .string(live.name)),
                 ("page", live.session.currentPage.map { .string($0) } ?? .null),
+                // Which field has focus; never what is typed in it.
+                ("focus", live.fields.focused.map { .string($0) } ?? .null),
                 ("gadgets", ControlStateReport.gadgets(board: live.board, poses: live.session.world.poses, videos: videoStates(now: now))),
                 ("display", DisplayControl.report(host?.displayDecision ?? DisplayPowerPolicy.Decision(on: true, cause: .start))),
                 ("sources", host?.sourcesReport(now: now) ?? .array([])),
@@ -255,6 +263,13 @@ final class KioskControl {
                 }
             }
             return .later
+        case .focus(let gadget):
+            switch live.focusField(gadget) {
+            case .success:
+                host?.controlUsedPanel(now: now)
+                return .ok([("focus", gadget.map { .string($0) } ?? .null)])
+            case .failure(let f): return .failed(f)
+            }
         }
     }
 

@@ -20,7 +20,8 @@ extension LiveBoard {
             guard let name = spec.name else {
                 return .failure(ControlFailure(field: "form", message: "field \"\(gadget.id)\" of form \"\(form)\" has no name"))
             }
-            let value = gadget.text?.style.string ?? ""
+            // The typed value (the gadget's drawn text is dots, or the placeholder, or a problem).
+            let value = fields.text(of: gadget.id) ?? ""
             if let problem = FieldValidation.problem(value: value, spec: spec) {
                 return .failure(ControlFailure(field: "form", message: "field \"\(gadget.id)\": \(problem.message)"))
             }

@@ -50,6 +50,7 @@ final class KioskFeatures {
                                  backoff: RetryBackoff(initial: options.formRetryInitial, maximum: max(options.formRetryInitial, 60_000_000)))
         forms.showNotice = notice
         self.forms = forms
+        live.formSubmitter = forms  // Enter in a form's field (LiveBoard+Typing.swift)
         live.add(forms)
         let data = LiveDataFeature(board: live, now: now)
         liveData = data

@@ -36,6 +36,7 @@ final class KioskInput {
         self.live = live
         // The running board's `"keyboard": {"layouts"}` (a reload may change them).
         keys = KeyboardTyping(layouts: { [unowned live] in live.board.keyboard?.layouts ?? ["us"] })
+        keys.receiver = live  // the one typing owner (LiveBoard+Typing.swift)
         self.screen = screen
         self.power = power
         self.pacing = pacing

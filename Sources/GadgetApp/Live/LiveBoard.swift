@@ -47,6 +47,11 @@ public final class LiveBoard {
     /// the methods of this file ("The session's one way in" below): `private(set)` lets the
     /// compiler hold every other type (the loop, input, the schedule, the panel) to them.
     public private(set) var session: BoardSession
+    /// Every field's text and caret and which has focus (LiveBoard+Typing.swift): written only
+    /// through `editFields`, read for drawing, `state.focus` and replay's final line.
+    public private(set) var fields: FieldSession
+    /// The forms feature's seam (LiveBoard+Typing.swift).
+    let typingHooks = TypingHooks()
     /// Decoded images by the path the board writes.
     var images: [String: RGBAImage]
     /// The board's sounds, decoded on the load's worker, by name (`"sounds"`); a name whose file
@@ -129,6 +134,7 @@ public final class LiveBoard {
         scene = try BoardScene(loaded: loaded, displaySize: displaySize, rotation: rotation, text: textImages)
         LiveBoard.logSceneWarnings(scene)
         session = BoardSession(board: loaded.board, startTime: startTime, displayScale: scene.viewport.scale)
+        fields = FieldSession(board: loaded.board)
         features = [animations]
         if let deferredImages { try startDecoding(deferredImages) }
         recordImageFiles(images.keys)
@@ -170,6 +176,7 @@ public final class LiveBoard {
     /// Gesture events then the page and action events they caused go to the observer. Every
     /// call of `session.apply`/`advance` ends here, so no action event is left behind.
     func publish(_ events: [GestureEvent]) {
+        focusTappedField(events)  // LiveBoard+Typing.swift
         let actions = session.takeActionEvents()
         // Sounds first: they start within one audio period of the touch, before the frame.
         let cues = session.takeSoundCues()
@@ -219,7 +226,12 @@ public final class LiveBoard {
     /// A new board swapped in: a new session for it, from `now`.
     func startSession(_ board: Board, now: Microseconds) {
         session = BoardSession(board: board, startTime: now, displayScale: scene.viewport.scale)
+        // A new board starts with empty fields: a visitor's entry does not survive a reload.
+        fields = FieldSession(board: board)
     }
+
+    /// The one way typing state changes (keys, taps, control `focus`/`set`, clearing).
+    func editFields<R>(_ body: (inout FieldSession) -> R) -> R { body(&fields) }
 
     // MARK: - Pages
 

@@ -18,6 +18,9 @@ public struct ReplayRun {
     /// Page and action events, in order (also in `lines`, after the gestures that caused them).
     public private(set) var actions: [ActionEvent] = []
     public private(set) var session: BoardSession
+    /// The board's fields: a tap focuses one, keys type into it; the final line gives each
+    /// field's text (replay is the author's and the tests' tool, not the visitor's).
+    public private(set) var fields: FieldSession
     public let playback: RecordingPlayer.Result
     /// What the recording's keys typed, in order, through the board's layouts (`keyboard`).
     public private(set) var typed: [KeyInput] = []
@@ -28,6 +31,7 @@ public struct ReplayRun {
     public init(board: Board, playback: RecordingPlayer.Result, options: Options) {
         self.playback = playback
         session = BoardSession(board: board, startTime: 0)
+        fields = FieldSession(board: board)
         var nextTrace: Microseconds? = options.traceInterval.map { _ in 0 }
         let end = playback.endTime + options.settle
 
@@ -75,11 +79,24 @@ public struct ReplayRun {
         typeKeys(upTo: end, inclusive: true)
         trace(upTo: end, inclusive: true)
         emit(session.advance(to: end))
-        lines.append(JSONWriter.write(StateReport.final(time: end, states: session.reportStates(), page: session.currentPage)))
+        var final = StateReport.final(time: end, states: session.reportStates(), page: session.currentPage)
+        if !fields.isEmpty, case .object(var pairs) = final {
+            pairs.append(("fields", fields.reportFields(boardOrder: session.board.gadgets.map(\.id))))
+            final = .object(pairs)
+        }
+        lines.append(JSONWriter.write(final))
+    }
+
+    /// One key into the focused field, as the live board's `type(_:)` does (a recording's EV_KEY
+    /// events, translated).
+    public mutating func type(_ key: KeyInput) {
+        _ = fields.type(key, order: fields.focusOrder(page: session.currentPage))
     }
 
     private mutating func emit(_ events: [GestureEvent]) {
         for e in events {
+            // A tap on a field focuses it, as on the live board.
+            if e.kind == .tap, e.state == .recognized, let id = e.gadget, fields.spec(of: id) != nil { fields.focus(id) }
             gestures.append(e)
             lines.append(JSONWriter.write(e.json))
         }

@@ -329,10 +329,15 @@ public struct BoardDecoder {
         }
         let video = gadgetVideo(obj, path, appearance: &appearance)
         var field = obj["field"].flatMap { gadgetField($0, "\(path).field") }  // BoardDecoder+Typing.swift
-        // A field's "text" is the style its value is drawn in (no string needed); it is the
-        // field's, so the text path does not draw it as a label too.
+        // A field's "text" is the style its value is drawn in (no string needed); the gadget's
+        // text becomes what the field shows (its placeholder, dimmed, until something is typed).
         var text = obj["text"].flatMap { gadgetText($0, "\(path).text", stringRequired: obj["field"] == nil) }
-        if field != nil { field?.style = text?.style; text = nil }
+        if var spec = field {
+            spec.style = text?.style ?? FieldSpec.defaultStyle
+            field = spec
+            text = GadgetText(style: spec.initialDisplay.style(base: spec.style ?? FieldSpec.defaultStyle, multiline: spec.kind.isMultiline),
+                              jsonPath: "\(path).text")
+        }
 
         var center = Vector2.zero
         if let c = obj["center"] {
@@ -364,6 +369,8 @@ public struct BoardDecoder {
         let z = number(obj["z"], "\(path).z", default: fileOrder)
 
         var b = GadgetBehavior()
+        // A field stays put under a typing finger unless the board says otherwise.
+        if obj["field"] != nil { b.movable = false; b.scalable = false; b.rotatable = false; b.inertia = false; b.doubleTapReset = false }
         b.movable = bool(obj["movable"], "\(path).movable", default: b.movable)
         b.scalable = bool(obj["scalable"], "\(path).scalable", default: b.scalable)
         b.rotatable = bool(obj["rotatable"], "\(path).rotatable", default: b.rotatable)

@@ -29,6 +29,14 @@ public struct FieldSpec: Sendable, Equatable {
     /// The most characters a field accepts when the board gives no `maxLength`: a guest-book
     /// entry, not a book (bounds shaping time and the text image, like `GadgetText.maximumLength`).
     public static let defaultMaximumLength = 2_000
+
+    /// The style of a field whose gadget gives no `"text"`: dark text, vertically centred, inset
+    /// from the box's edges, on the light box a field usually is.
+    public static let defaultStyle = TextStyle("", size: 28, color: Color(r: 0.13, g: 0.13, b: 0.13),
+                                               verticalAlignment: .middle, padding: TextStyle.Padding(top: 0, right: 12, bottom: 0, left: 12))
+
+    /// What an empty field shows: its placeholder, or nothing.
+    public var initialDisplay: FieldDisplay { FieldDisplay(string: placeholder ?? "", isPlaceholder: placeholder != nil, caret: 0) }
 }
 
 /// What a field holds; it picks the on-screen keyboard (a numeric pad for `number` and `pin`),

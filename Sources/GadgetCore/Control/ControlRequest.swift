@@ -34,10 +34,12 @@ public struct ControlRequest: Sendable, Equatable {
         /// the reply comes once the submission is in the spool, docs/typing.md): for integrators
         /// with a scanner or a hardware button.
         case submit(String)
+        /// Focus this field (nil: none), as a tap on it would (docs/typing.md).
+        case focus(String?)
     }
 
     /// The command names, as `"cmd"` takes them.
-    public static let commandNames = ["set", "page", "load", "state", "snapshot", "subscribe", "display", "video", "play", "volume", "submit"]
+    public static let commandNames = ["set", "page", "load", "state", "snapshot", "subscribe", "display", "video", "play", "volume", "submit", "focus"]
 }
 
 /// `set` is a `GadgetChange` (Board/GadgetChange.swift): the control protocol's name for it.

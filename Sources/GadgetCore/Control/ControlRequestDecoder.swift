@@ -86,6 +86,10 @@ public enum ControlRequestDecoder {
         case "submit":
             try allow(pairs, ["cmd", "id", "form"])
             return .submit(try identifier(value, "form"))
+        case "focus":
+            try allow(pairs, ["cmd", "id", "gadget"])
+            if value["gadget"] == .null { return .focus(nil) }
+            return .focus(try identifier(value, "gadget"))
         default:
             throw ControlFailure(field: "cmd", message: "unknown command \"\(clip(cmd))\" (one of \(ControlRequest.commandNames.joined(separator: ", ")))")
         }

@@ -21,7 +21,8 @@ public enum ControlStateReport {
             case .image(let ref): o.append(("image", .string(ref.path)))
             case .clear: break
             }
-            if let text = g.text { o.append(("text", .string(text.style.string))) }
+            // A field's text is a visitor's entry: never in `state` (docs/typing.md, privacy).
+            if let text = g.text, g.field == nil { o.append(("text", .string(text.style.string))) }
             if let page = g.page { o.append(("page", .string(page))) }
             if let v = videos[g.id] { o.append(("video", v)) }
             out.append(.object(o))

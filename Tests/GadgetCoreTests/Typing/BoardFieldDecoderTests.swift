@@ -29,7 +29,10 @@ import Testing
         #expect(name.required)
         #expect(name.form == "guests" && name.name == "name")
         #expect(name.style?.size == 32)
-        #expect(b.gadget(id: "name")?.text == nil)   // the style is the field's, not a label
+        // The gadget shows the placeholder, dimmed, in the field's style.
+        #expect(b.gadget(id: "name")?.text?.style.string == "Your name")
+        #expect(b.gadget(id: "name")?.text?.style.color.a == FieldDisplay.placeholderOpacity)
+        #expect(b.gadget(id: "pin")?.text?.style.string == FieldDisplay.emptyString)
         #expect(b.gadget(id: "pin")?.field?.kind == .pin)
         #expect(b.gadget(id: "pin")?.appearance == .clear)
         #expect(b.keyboard?.layouts == ["de", "us"])
