@@ -214,11 +214,12 @@ final class KioskControl {
         case .state:
             // Each gadget where it is on its own page's canvas, not where a page slide (or a
             // page out of view: drawn at scale 0) puts it on the screen.
+            // Which field has focus; never what is typed in it.
+            let focus: JSONValue = live.fields.focused.map { .string($0) } ?? .null
             return .ok([
                 ("board", .string(live.name)),
                 ("page", live.session.currentPage.map { .string($0) } ?? .null),
-                // Which field has focus; never what is typed in it.
-                ("focus", live.fields.focused.map { .string($0) } ?? .null),
+                ("focus", focus),
                 ("gadgets", ControlStateReport.gadgets(board: live.board, poses: live.session.world.poses, videos: videoStates(now: now))),
                 ("display", DisplayControl.report(host?.displayDecision ?? DisplayPowerPolicy.Decision(on: true, cause: .start))),
                 ("sources", host?.sourcesReport(now: now) ?? .array([])),
