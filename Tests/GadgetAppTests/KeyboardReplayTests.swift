@@ -32,6 +32,19 @@ import GadgetInput
         #expect(run.summary(recordingName: "k").contains("keys: 30, typed: Grüße, café!"))
     }
 
+    @Test func theKeysTypeIntoTheFocusedFieldAndTheFinalLineSaysSo() throws {
+        let rec = try RecordingFile.load(Self.fixture)
+        var board = try board(["de"])
+        var field = Gadget(id: "name", appearance: .color(.white), center: Vector2(400, 100), size: Size2(600, 60))
+        field.field = FieldSpec(kind: .text)
+        board.gadgets = [field]
+        var options = ReplayRun.Options()
+        options.focus = "name"
+        let run = ReplayRun(board: board, playback: try RecordingPlayer.play(rec, board: board.size), options: options)
+        #expect(run.fields.text(of: "name") == "Grüße, café!")
+        #expect(run.lines.last?.hasSuffix(#""fields":[{"id":"name","text":"Grüße, café!"}]}"#) == true)
+    }
+
     @Test func onAnUSBoardTheSameKeysTypeOtherText() throws {
         let rec = try RecordingFile.load(Self.fixture)
         let board = try board(["us"])

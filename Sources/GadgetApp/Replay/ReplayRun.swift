@@ -10,6 +10,8 @@ public struct ReplayRun {
         public var settle: Microseconds = 5_000_000
         /// Emit a `frame` line this often (nil: none).
         public var traceInterval: Microseconds?
+        /// The field focused at the start (a keyboard recording has no tap to focus one); nil: none.
+        public var focus: String?
         public init() {}
     }
 
@@ -32,6 +34,7 @@ public struct ReplayRun {
         self.playback = playback
         session = BoardSession(board: board, startTime: 0)
         fields = FieldSession(board: board)
+        fields.focus(options.focus)
         var nextTrace: Microseconds? = options.traceInterval.map { _ in 0 }
         let end = playback.endTime + options.settle
 
@@ -63,11 +66,15 @@ public struct ReplayRun {
                 guard let t = translator else { continue }
                 trace(upTo: k.time, inclusive: false)
                 emit(session.advance(to: k.time))
+                let produced: [KeyInput]
                 switch k.action {
-                case .down: typed += t.key(evdevCode: k.code, pressed: true)
-                case .up: typed += t.key(evdevCode: k.code, pressed: false)
-                case .repeat: typed += t.repeated(evdevCode: k.code)
+                case .down: produced = t.key(evdevCode: k.code, pressed: true)
+                case .up: produced = t.key(evdevCode: k.code, pressed: false)
+                case .repeat: produced = t.repeated(evdevCode: k.code)
                 }
+                typed += produced
+                // Into the focused field, as the live board's `type(_:)` does.
+                for key in produced { _ = fields.type(key, order: fields.focusOrder(page: session.currentPage)) }
             }
         }
 
