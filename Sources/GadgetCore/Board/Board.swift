@@ -29,6 +29,8 @@ public struct Board: Sendable, Equatable {
     public var keyboard: BoardKeyboard?
     /// The forms fields are submitted in (`"forms"`; docs/typing.md).
     public var forms: [BoardForm] = []
+    /// `"focusOrder"` and `"accessibility"` (docs/accessibility.md).
+    public var accessibility = BoardAccessibility()
 
     public init(size: Size2, background: Background = .color(Color(r: 0.12, g: 0.14, b: 0.19)), gadgets: [Gadget] = [],
                 rotation: DisplayRotation = .none, touch: TouchSettings = TouchSettings(), physics: PhysicsSettings = PhysicsSettings(),

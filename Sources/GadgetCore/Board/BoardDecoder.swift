@@ -128,7 +128,8 @@ public struct BoardDecoder {
         let allowed: Set<String> = ["$schema", "size", "background", "gadgets", "pages", "rotation", "touch", "physics", "idle", "thresholds", "lang",
                                     "timezone", "schedule", "wakeOnTouchSeconds", "playlist", "sources", "locale",
                                     "volume", "sounds", "tapSound", "keyboard", "forms"]
-        guard let pairs = fields(json, "", allowed: allowed) else { return nil }
+        let allowedHere = allowed.union(BoardDecoder.accessibilityBoardFields)  // BoardDecoder+Accessibility.swift
+        guard let pairs = fields(json, "", allowed: allowedHere) else { return nil }
         let root = JSONValue.object(pairs)
 
         var size = Size2(1280, 720)
@@ -212,6 +213,7 @@ public struct BoardDecoder {
         checkBindings(gadgets, data: data)  // BoardDecoder+Bindings.swift
         let forms = boardForms(root["forms"], pages: pages)  // BoardDecoder+Typing.swift
         checkFields(gadgets, forms: forms)
+        let accessibility = boardAccessibility(root, gadgets: gadgets)  // BoardDecoder+Accessibility.swift
         // Stable by z, then file order (sort is stable in Swift's standard library).
         let ordered = gadgets.enumerated().sorted { a, b in a.element.z != b.element.z ? a.element.z < b.element.z : a.offset < b.offset }.map(\.element)
         var board = Board(size: size, background: background, gadgets: ordered, rotation: rotation, touch: touch, physics: physics, idle: idle,
@@ -223,6 +225,7 @@ public struct BoardDecoder {
         board.audio = audio
         board.keyboard = boardKeyboard(root["keyboard"])
         board.forms = forms
+        board.accessibility = accessibility
         return board
     }
 
@@ -299,13 +302,13 @@ public struct BoardDecoder {
 
     // MARK: - Gadget
 
-    static let gadgetFields: Set<String> = [
+    static let gadgetFields: Set<String> = Set<String>([
         "id", "image", "color", "center", "size", "rotation", "opacity", "z",
         "movable", "scalable", "rotatable", "lock", "inertia", "bounce", "doubleTapReset", "springHome", "minScale", "maxScale", "gestures",
         "elasticity", "friction", "resistance", "density", "collides", "shape", "action", "longPressAction", "text", "video",
         "bind", "qr",  // BoardDecoder+Bindings.swift, BoardDecoder+QR.swift
         "field",  // BoardDecoder+Typing.swift
-    ]
+    ]).union(BoardDecoder.accessibilityGadgetFields)
 
     mutating func gadget(_ v: JSONValue, _ path: String, fileOrder: Double) -> Gadget? {
         let before = problems.count
@@ -416,6 +419,7 @@ public struct BoardDecoder {
         // What the gadget was given, not what decoded: a `text` with a bad field was reported
         // once already, and a binding to it is not a second mistake.
         let live = gadgetLive(obj, path, appearance: appearance, hasText: obj["text"] != nil, hasVideo: obj["video"] != nil)  // BoardDecoder+Bindings.swift
+        let accessibility = gadgetAccessibility(obj, path)  // BoardDecoder+Accessibility.swift
         guard problems.count == before else { return nil }
         if action != nil || longPressAction != nil { actionPaths[id] = path }
         var g = Gadget(id: id, appearance: appearance, center: center, size: size, rotationDegrees: rotation, opacity: opacity, z: z, behavior: b, body: body,
@@ -423,6 +427,7 @@ public struct BoardDecoder {
         g.live = live
         g.video = video
         g.field = field
+        g.accessibility = accessibility
         return g
     }
 }

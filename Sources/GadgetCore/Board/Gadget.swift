@@ -31,6 +31,9 @@ public struct Gadget: Sendable, Equatable, Identifiable {
     public var video: VideoReference?
     /// A text field (`"field"`): the gadget takes typing; nil: none.
     public var field: FieldSpec?
+    /// What speech and explore-by-touch say it is (`"label"`, `"role"`, `"hint"`, `"hidden"`,
+    /// `"private"`, `"lang"`; docs/accessibility.md).
+    public var accessibility = GadgetAccessibility()
 
     public init(id: String, appearance: Appearance, center: Vector2, size: Size2, rotationDegrees: Double = 0, opacity: Double = 1,
                 z: Double = 0, behavior: GadgetBehavior = GadgetBehavior(), body: BodySettings = BodySettings(),
