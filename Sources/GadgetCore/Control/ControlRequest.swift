@@ -36,10 +36,14 @@ public struct ControlRequest: Sendable, Equatable {
         case submit(String)
         /// Focus this field (nil: none), as a tap on it would (docs/typing.md).
         case focus(String?)
+        /// Say something, say the last thing again, or stop speech (docs/accessibility.md).
+        case speak(SpeechControl)
+        /// Turn speech mode on or off, set its rate or volume (docs/accessibility.md).
+        case accessibility(AccessibilityControl)
     }
 
     /// The command names, as `"cmd"` takes them.
-    public static let commandNames = ["set", "page", "load", "state", "snapshot", "subscribe", "display", "video", "play", "volume", "submit", "focus"]
+    public static let commandNames = ["set", "page", "load", "state", "snapshot", "subscribe", "display", "video", "play", "volume", "submit", "focus", "speak", "accessibility"]
 }
 
 /// `set` is a `GadgetChange` (Board/GadgetChange.swift): the control protocol's name for it.

@@ -90,6 +90,8 @@ public enum ControlRequestDecoder {
             try allow(pairs, ["cmd", "id", "gadget"])
             if value["gadget"] == .null { return .focus(nil) }
             return .focus(try identifier(value, "gadget"))
+        case "speak", "accessibility":
+            return try accessibilityCommand(cmd, pairs, value)  // ControlRequestDecoder+Accessibility.swift
         default:
             throw ControlFailure(field: "cmd", message: "unknown command \"\(clip(cmd))\" (one of \(ControlRequest.commandNames.joined(separator: ", ")))")
         }
@@ -137,7 +139,7 @@ public enum ControlRequestDecoder {
         return set
     }
 
-    private static func allow(_ pairs: [(String, JSONValue)], _ allowed: Set<String>) throws(ControlFailure) {
+    static func allow(_ pairs: [(String, JSONValue)], _ allowed: Set<String>) throws(ControlFailure) {
         for (key, _) in pairs where !allowed.contains(key) {
             let near = FieldNameSuggestion.nearest(key, among: allowed).map { " (did you mean \"\($0)\"?)" } ?? ""
             throw ControlFailure(field: clip(key), message: "unknown field\(near)")
@@ -160,7 +162,7 @@ public enum ControlRequestDecoder {
         }
     }
 
-    private static func number(_ value: JSONValue, _ key: String, in range: ClosedRange<Double>) throws(ControlFailure) -> Double? {
+    static func number(_ value: JSONValue, _ key: String, in range: ClosedRange<Double>) throws(ControlFailure) -> Double? {
         guard let v = value[key] else { return nil }
         guard case .number(let n) = v else { throw ControlFailure(field: key, message: "expected a number, got \(v.kindName)") }
         guard n.isFinite, range.contains(n) else {
