@@ -15,6 +15,9 @@ let package = Package(
     name: "Gadgetboard",
     products: [
         .executable(name: "gadgetboard", targets: ["gadgetboard"]),
+        // The speech program: links libespeak-ng (GPL-3.0-or-later), so the kiosk never does
+        // (docs/accessibility.md); shipped as its own Debian package.
+        .executable(name: "gadgetboard-speech", targets: ["gadgetboard-speech"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -162,6 +165,14 @@ let package = Package(
             "CXKBCommon", "GadgetCore",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // Speech (issue 39): the speech program as a child process (gadgetboard-speech, below: the
+        // kiosk never links libespeak-ng), its PCM resampled by GadgetVideo's libswresample owner
+        // and mixed as a voice of the AudioEngine.
+        .target(name: "GadgetSpeech", dependencies: [
+            "GadgetCore", "GadgetSystem", "GadgetAudio", "GadgetVideo",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         // Wires board + renderer + display + input: scenes, the main loop, commands' work.
         .target(name: "GadgetApp", dependencies: [
             "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetInput", "GadgetSystem", "GadgetMQTT",
@@ -176,6 +187,8 @@ let package = Package(
             "GadgetKeyboard",
             // Forms: the submissions' spool and sender (issue 38).
             "GadgetForms",
+            // Speech through the speech program (issue 39).
+            "GadgetSpeech",
             // The player's zero-copy choice (DMABufImporter).
             "GadgetGL",
             .product(name: "Logging", package: "swift-log"),
@@ -204,6 +217,12 @@ let package = Package(
             "GadgetAudio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+
+        // The speech program (issue 39): a small C program, the only one linking libespeak-ng
+        // (libespeak-ng-dev; GPL-3.0-or-later), which the kiosk starts as a child and reads 16-bit
+        // PCM from over a pipe. Nothing else depends on it: the kiosk binary stays Apache-2.0.
+        .executableTarget(name: "gadgetboard-speech", path: "Sources/gadgetboard-speech",
+                          linkerSettings: [.linkedLibrary("espeak-ng")]),
 
         .testTarget(name: "GadgetCoreTests", dependencies: ["GadgetCore"]),
         .testTarget(name: "GadgetSystemTests", dependencies: [
@@ -263,6 +282,11 @@ let package = Package(
         // Keymaps, labels and compose against the machine's xkb-data and libx11-data.
         .testTarget(name: "GadgetKeyboardTests", dependencies: [
             "GadgetKeyboard", "GadgetCore",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // Speech: the program's protocol, the voice's marks, a real utterance when espeak-ng is installed.
+        .testTarget(name: "GadgetSpeechTests", dependencies: [
+            "GadgetSpeech", "GadgetAudio", "GadgetCore", "GadgetSystem",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "GadgetBenchTests", dependencies: ["GadgetBench", "GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem", "CMalloc"]),

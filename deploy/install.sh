@@ -71,14 +71,16 @@ BACKUP_SUFFIX=.gadgetboard-orig
 # libSDL2 for `--display window` (the binary links it; SDL opens libX11/libwayland only when a
 # window is asked for; it is on every Raspberry Pi OS image, and on Lite its package brings the
 # small X/Wayland client libraries, never a server); libmosquitto for `--mqtt`; libasound2 for sound;
-# libxkbcommon0 with xkb-data (keyboard layouts) and libx11-data (the Compose files dead keys need) for typing.
+# libxkbcommon0 with xkb-data (keyboard layouts) and libx11-data (the Compose files dead keys need) for typing;
+# libespeak-ng1 and its voices (espeak-ng-data) for speech, used only by the separate
+# gadgetboard-speech program (GPL-3.0-or-later; the kiosk never links it).
 RUNTIME_PACKAGES=(libegl1 libgles2 libgbm1 libdrm2 libevdev2 libpng16-16 libudev1 libegl-mesa0 libgl1-mesa-dri
     libturbojpeg0 libwebp7 libfreetype6 libharfbuzz0b libfontconfig1 libfribidi0 libunibreak1 fonts-dejavu-core fonts-noto-core fonts-noto-cjk
-    libsdl2-2.0-0 libmosquitto1 libasound2 libxkbcommon0 xkb-data libx11-data)
+    libsdl2-2.0-0 libmosquitto1 libasound2 libxkbcommon0 xkb-data libx11-data libespeak-ng1 espeak-ng-data)
 # Building: the -dev packages Package.swift names, and what the Swift toolchain for Debian 12
 # needs (swift.org, "Installation via Tarball", Debian 12).
 BUILD_PACKAGES=(libegl1-mesa-dev libgles2-mesa-dev libgbm-dev libdrm-dev libevdev-dev libpng-dev libudev-dev
-    libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libunibreak-dev libsdl2-dev libmosquitto-dev libasound2-dev libxkbcommon-dev pkg-config
+    libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libunibreak-dev libsdl2-dev libmosquitto-dev libasound2-dev libxkbcommon-dev libespeak-ng-dev pkg-config
     binutils-gold gcc git libcurl4-openssl-dev libedit-dev libicu-dev libncurses-dev libpython3-dev
     libsqlite3-dev libxml2-dev tzdata uuid-dev)
 # Kernel command line: a quiet boot, the console never blanks, no blinking cursor, no logo.
@@ -268,11 +270,15 @@ build_binary() {
         return
     fi
     say "building (release, Swift runtime linked in; a Pi 4 takes several minutes): ${build[*]}"
+    # The speech program beside it (links libespeak-ng: a separate program, GPL-3.0-or-later).
+    local speech=("$swift" build --package-path "$REPO" -c release --product gadgetboard-speech)
     if [ "$owner" != root ] && [ "$(id -u)" = 0 ]; then
         runuser -u "$owner" -- "${build[@]}"
+        runuser -u "$owner" -- "${speech[@]}" || warn "gadgetboard-speech did not build: the kiosk will run silent"
         BINARY=$(runuser -u "$owner" -- "$swift" build --package-path "$REPO" -c release --show-bin-path)/gadgetboard
     else
         "${build[@]}"
+        "${speech[@]}" || warn "gadgetboard-speech did not build: the kiosk will run silent"
         BINARY=$("$swift" build --package-path "$REPO" -c release --show-bin-path)/gadgetboard
     fi
 }
@@ -284,6 +290,10 @@ install_binary() {
         say "would install the built binary to $dest"; CHANGES=$((CHANGES + 1)); CHANGED_BINARY=1; return
     fi
     if install_file "$BINARY" "$dest" 0755; then CHANGED_BINARY=1; fi
+    # Speech: the kiosk looks for gadgetboard-speech beside itself.
+    local speech
+    speech=$(dirname "$BINARY")/gadgetboard-speech
+    if [ -x "$speech" ]; then install_file "$speech" "$(in_root "$PREFIX/bin/gadgetboard-speech")" 0755 || true; fi
 }
 
 # User and group edits go through shadow's tools, inside the target with --root.

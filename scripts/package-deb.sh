@@ -80,8 +80,9 @@ export SOURCE_DATE_EPOCH
 # The binary: a release build with the Swift runtime linked in (no toolchain on the kiosk).
 if [ -z "$BINARY" ]; then
     command -v swift >/dev/null || die "no swift in PATH (docs/raspberry-pi.md, 'Swift'), or pass --binary"
-    say "building: swift build -c release --static-swift-stdlib --product gadgetboard"
+    say "building: swift build -c release --static-swift-stdlib --product gadgetboard (and gadgetboard-speech)"
     swift build --package-path "$REPO" -c release --static-swift-stdlib --product gadgetboard >&2 || die "swift build failed"
+    swift build --package-path "$REPO" -c release --product gadgetboard-speech >&2 || die "swift build of gadgetboard-speech failed (libespeak-ng-dev: scripts/install-deps.sh)"
     BINARY=$(swift build --package-path "$REPO" -c release --show-bin-path)/gadgetboard
 fi
 if [ ! -f "$BINARY" ] || [ ! -x "$BINARY" ]; then die "--binary $BINARY is not an executable file"; fi
@@ -192,10 +193,42 @@ say "Depends: $(dpkg-deb -f "$DEB" Depends)"
 # fresh-clone run's log for them).
 say "sizes: package $(stat -c %s "$DEB") bytes, installed $(dpkg-deb -f "$DEB" Installed-Size) KiB, binary $(stat -c %s "$ROOT/usr/bin/gadgetboard") bytes"
 
+# gadgetboard-speech: the speech program (it links libespeak-ng, GPL-3.0-or-later) in a package of
+# its own, which the kiosk's Recommends; found beside the kiosk's binary. Not built: said, skipped.
+SPEECH_BINARY=$(dirname "$BINARY")/gadgetboard-speech
+SPEECH_DEB=""
+if [ -x "$SPEECH_BINARY" ]; then
+    SROOT=$WORK/debian/gadgetboard-speech
+    SDOC=$SROOT/usr/share/doc/gadgetboard-speech
+    install -d "$SROOT/DEBIAN" "$SROOT/usr/bin" "$SDOC"
+    strip --remove-section=.comment --remove-section=.note --strip-unneeded -o "$SROOT/usr/bin/gadgetboard-speech" "$SPEECH_BINARY"
+    chmod 0755 "$SROOT/usr/bin/gadgetboard-speech"
+    install -m 0644 "$REPO/deploy/deb/speech/copyright" "$SDOC/copyright"
+    install -m 0644 "$DOC/changelog.gz" "$SDOC/changelog.gz"
+    sed -e "s#@MAINTAINER@#$MAINTAINER#" -e "s#@HOMEPAGE@#${GADGETBOARD_HOMEPAGE:-https://github.com/gadgetboard/gadgetboard}#" \
+        "$REPO/deploy/deb/speech/control" >"$WORK/debian/control"
+    : >"$WORK/debian/substvars"
+    (cd "$WORK" && dpkg-shlibdeps -Tdebian/substvars "debian/gadgetboard-speech/usr/bin/gadgetboard-speech") ||
+        die "dpkg-shlibdeps failed for gadgetboard-speech"
+    printf 'misc:Depends=\n' >>"$WORK/debian/substvars"
+    (cd "$SROOT" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | sort -z | xargs -0 md5sum) >"$SROOT/DEBIAN/md5sums"
+    chmod 0644 "$SROOT/DEBIAN/md5sums"
+    (cd "$WORK" && dpkg-gencontrol -pgadgetboard-speech -v"$VERSION" -DArchitecture="$ARCH" -fdebian/files -P"debian/gadgetboard-speech") ||
+        die "dpkg-gencontrol failed for gadgetboard-speech"
+    find "$SROOT" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
+    SPEECH_DEB=$(cd "$OUT" && pwd)/gadgetboard-speech_${VERSION}_${ARCH}.deb
+    dpkg-deb --root-owner-group -Zxz --build "$SROOT" "$SPEECH_DEB" >&2 || die "dpkg-deb --build failed for gadgetboard-speech"
+    say "$(dpkg-deb -f "$SPEECH_DEB" Package Version Depends | tr '\n' ' ')"
+    say "speech package: $SPEECH_DEB"
+else
+    say "no gadgetboard-speech beside $BINARY: the speech package is not built (the kiosk runs silent without it)"
+fi
+
 if [ "$LINTIAN" = auto ]; then
     if command -v lintian >/dev/null; then
         # Errors fail the build; warnings are shown (deploy/deb/lintian-overrides justifies the rest).
         lintian --fail-on error "$DEB" >&2 || die "lintian reports errors in $DEB"
+        if [ -n "$SPEECH_DEB" ]; then lintian --fail-on error "$SPEECH_DEB" >&2 || die "lintian reports errors in $SPEECH_DEB"; fi
         say "lintian: no errors"
     else
         say "lintian not installed: not checked (scripts/install-deps.sh --package installs it)"
