@@ -79,6 +79,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write everything the kiosk mixes, from its start, to this WAV file (32-bit float; also with --audio none, paced by the clock in real time).", valueName: "file.wav"))
     var audioOut: String?
 
+    @Option(help: ArgumentHelp("Speech mode (explore by touch, gadgets spoken; docs/accessibility.md): auto follows the board's \"accessibility\": {\"speech\": true}, on starts in it, off never speaks. Speech comes from the gadgetboard-speech program (espeak-ng); without it the kiosk runs silent.", valueName: "auto|on|off"))
+    var speech: SpeechChoice = .auto
+
     @Option(help: ArgumentHelp("The fleet's MQTT broker: mqtt://HOST[:PORT] or mqtts://HOST[:PORT] (docs/mqtt.md). Off by default.", valueName: "url"))
     var mqtt: String?
 
@@ -181,6 +184,7 @@ struct RunCommand: ParsableCommand {
         o.formRetryInitial = Microseconds(max(1, formRetryMilliseconds)) * 1000
         o.mqtt = try? mqttOptions()
         o.audio = AudioOptions(argument: audio, recordTo: audioOut.map(FileIO.absolute))
+        o.speech = speech
         if let inputFIFO {
             let device = MultitouchEncoder.deviceDescription(name: "gadgetboard FIFO touch screen", maxX: 4095, maxY: 4095)
             o.inputPaths = [inputFIFO]

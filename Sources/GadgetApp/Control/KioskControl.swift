@@ -30,6 +30,11 @@ protocol ControlHost: AnyObject {
     func controlSubmit(_ form: String, now: Microseconds, done: @escaping (Result<Void, ControlFailure>) -> Void)
     /// `state`'s `forms`: `{"pending"}`.
     var formsReport: JSONValue { get }
+    /// `{"cmd":"speak"}` and `{"cmd":"accessibility"}`; `state`'s `accessibility`
+    /// (KioskLoop+Control.swift, `KioskSpeech`).
+    func controlSpeak(_ request: SpeechControl, now: Microseconds) -> Result<[(String, JSONValue)], ControlFailure>
+    func controlAccessibility(_ request: AccessibilityControl, now: Microseconds) -> Result<[(String, JSONValue)], ControlFailure>
+    var accessibilityReport: JSONValue? { get }
 }
 
 extension ControlHost {
@@ -43,6 +48,13 @@ extension ControlHost {
         done(.failure(ControlFailure(field: "form", message: "this kiosk takes no forms")))
     }
     var formsReport: JSONValue { .object([("pending", .number(0))]) }
+    func controlSpeak(_ request: SpeechControl, now: Microseconds) -> Result<[(String, JSONValue)], ControlFailure> {
+        .failure(ControlFailure(field: nil, message: "this kiosk has no speech"))
+    }
+    func controlAccessibility(_ request: AccessibilityControl, now: Microseconds) -> Result<[(String, JSONValue)], ControlFailure> {
+        .failure(ControlFailure(field: nil, message: "this kiosk has no speech"))
+    }
+    var accessibilityReport: JSONValue? { nil }
 }
 
 /// The control protocol's executor (docs/control.md): requests from every `ControlEndpoint` (the
@@ -225,6 +237,7 @@ final class KioskControl {
                 ("sources", host?.sourcesReport(now: now) ?? .array([])),
                 ("audio", host?.audioReport ?? .null),
                 ("forms", host?.formsReport ?? .object([("pending", .number(0))])),
+                ("accessibility", host?.accessibilityReport ?? .null),
             ])
         case .snapshot:
             guard let host else { return .failed(ControlFailure(field: nil, message: "no kiosk to show a frame")) }
@@ -269,6 +282,18 @@ final class KioskControl {
             case .success:
                 host?.controlUsedPanel(now: now)
                 return .ok([("focus", gadget.map { .string($0) } ?? .null)])
+            case .failure(let f): return .failed(f)
+            }
+        case .speak(let s):
+            guard let host else { return .failed(ControlFailure(field: nil, message: "this kiosk has no speech")) }
+            switch host.controlSpeak(s, now: now) {
+            case .success(let fields): return .ok(fields)
+            case .failure(let f): return .failed(f)
+            }
+        case .accessibility(let a):
+            guard let host else { return .failed(ControlFailure(field: nil, message: "this kiosk has no speech")) }
+            switch host.controlAccessibility(a, now: now) {
+            case .success(let fields): return .ok(fields)
             case .failure(let f): return .failed(f)
             }
         }

@@ -134,6 +134,8 @@ final class KioskInput {
         var frame = frame
         guard power.admit(&frame) else { return }
         service.metrics.touches += UInt64(frame.touches.filter { $0.phase == .began }.count)
+        // Speech first (KioskSpeech): a touch stops speech; in speech mode it explores instead.
+        if let intercept, intercept(frame) { return }
         live.deliver(frame)
         pacing.inputApplied(at: frame.time)
     }
@@ -175,4 +177,8 @@ final class KioskInput {
     }
 
     func stop() { thread?.stop() }
+
+    /// Sees every admitted touch frame before the board; true: taken (speech mode's explore by
+    /// touch), not delivered.
+    var intercept: ((TouchFrame) -> Bool)?
 }

@@ -36,4 +36,22 @@ extension KioskLoop: ControlHost {
         }
     }
     var formsReport: JSONValue { features.forms?.report ?? .object([("pending", .number(0))]) }
+    func controlSpeak(_ request: SpeechControl, now: Microseconds) -> Result<[(String, JSONValue)], ControlFailure> {
+        switch request {
+        case .text(let text, let language):
+            speech.say(text, language: language ?? live.board.language, gadget: nil, publicText: text, now: now) { events.publish($0) }
+        case .repeatLast:
+            speech.repeatLast(now: now) { events.publish($0) }
+        case .stop:
+            speech.interrupt(now: now) { events.publish($0) }
+        }
+        return .success([("accessibility", speech.report)])
+    }
+    func controlAccessibility(_ request: AccessibilityControl, now: Microseconds) -> Result<[(String, JSONValue)], ControlFailure> {
+        if let on = request.speech, case .failure(let f) = speech.setEnabled(on, now: now, publish: { events.publish($0) }) { return .failure(f) }
+        if let r = request.rate { speech.setRate(r) }
+        if let v = request.volume { speech.setVolume(v) }
+        return .success([("accessibility", speech.report)])
+    }
+    var accessibilityReport: JSONValue? { speech.report }
 }

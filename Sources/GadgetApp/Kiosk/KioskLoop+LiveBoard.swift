@@ -15,6 +15,7 @@ extension KioskLoop: LiveBoardObserver {
             service.metrics.record(a)
             events.publish(a.json)
         }
+        speech.pagesChanged(actions, board: board.board, page: board.session.currentPage) { events.publish($0) }
     }
 
     func liveBoard(_ board: LiveBoard, cues: [SoundCue]) {
@@ -31,6 +32,7 @@ extension KioskLoop: LiveBoardObserver {
             input.boardRefitted()
             power.applySettings(board.board.idle)
             audio.boardShown(board.board)
+            speech.boardShown(board.board)
             service.metrics.boardName = board.name
             service.metrics.boardGadgets = board.board.gadgets.count
             drawer.redrawAll()

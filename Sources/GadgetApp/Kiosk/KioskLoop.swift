@@ -42,6 +42,8 @@ public final class KioskLoop {
     let features: KioskFeatures
     /// Sound: the audio engine (`KioskAudio`).
     let audio: KioskAudio
+    /// Speech and speech mode (`KioskSpeech`, issue 39).
+    let speech: KioskSpeech
     /// The problems of the last failed reload, so a board saved broken again is not logged twice.
     var reloadProblems = ReloadProblemMemory()
     /// Called on the loop thread once per iteration, just before the loop sleeps, with the time
@@ -80,12 +82,17 @@ public final class KioskLoop {
         // Started with the loop: `--audio-out`'s WAV begins when the kiosk does.
         audio = try KioskAudio(options: options.audio)
         audio.boardShown(loaded.board)
+        speech = KioskSpeech(choice: options.speech, audio: audio.engine)
+        speech.boardShown(loaded.board)
         live.observer = self
         control.host = self
         screen.boardRefitted = { [unowned self] in boardRefitted() }
         power.drawBlack = { [unowned self] in try drawer.drawBlack() }
         power.redrawAll = { [unowned self] in drawer.redrawAll() }
         drawer.prepareScene = { [unowned self] scene, board in features.prepare(scene, board: board) }
+        input.intercept = { [unowned self] frame in
+            speech.intercept(frame, board: live.board, page: live.session.currentPage, publish: { events.publish($0) }, deliver: { live.deliver($0) })
+        }
         input.start(options)
         service.metrics.boardName = loaded.name
         service.metrics.boardGadgets = loaded.board.gadgets.count
@@ -128,6 +135,7 @@ public final class KioskLoop {
             live.tick(now: now)
             power.followSchedule(now: now)
             audio.follow(quietLevel: power.schedule?.quietLevel ?? 1, metrics: &service.metrics) { events.publish($0) }
+            speech.follow { events.publish($0) }
             features.followLiveData()
             features.followForms()
             for flip in try pacing.dispatch(display) { flipped(flip) }
@@ -172,6 +180,7 @@ public final class KioskLoop {
         if let d = power.deadline { wake.append(d) }
         if let d = live.nextDeadline { wake.append(d) }
         if let d = fleet.nextHealth { wake.append(d) }
+        if let d = speech.deadline(now: now) { wake.append(d) }
         // Headless, a frame to draw waits for the previous one's slot (KMS: for its flip event).
         let frameWanted = wantsFrame && screen.isConnected && !power.isDark
         if frameWanted && !display.isFlipPending, let slot = pacing.headlessWake(now: now, on: display) { wake.append(slot) }
@@ -275,6 +284,7 @@ public final class KioskLoop {
     public var touchesBegan: UInt64 { service.metrics.touches }
 
     public func destroy() {
+        speech.stop()
         audio.stop()
         control.stop()
         power.stop()

@@ -94,6 +94,8 @@ public struct RunOptions: Sendable {
     /// a thousand submissions through a misbehaving server fit in a minute.
     public var formTimeoutMilliseconds = 10_000
     public var formRetryInitial: Microseconds = 500_000
+    /// `--speech auto|on|off` (docs/accessibility.md).
+    public var speech: SpeechChoice = .auto
     /// Where the video players' lines go (`render: video: …`); tests capture them here.
     public var videoLogger: Logger = Loggers.render
 

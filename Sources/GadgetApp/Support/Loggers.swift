@@ -18,6 +18,7 @@ public enum Loggers {
     public static let mqtt = GadgetLogging.logger("mqtt")
     public static let render = GadgetLogging.logger("render")
     public static let schedule = GadgetLogging.logger("schedule")
+    public static let speech = GadgetLogging.logger("speech")
     public static let service = GadgetLogging.logger("service")
     public static let soak = GadgetLogging.logger("soak")
     public static let window = GadgetLogging.logger("window")
