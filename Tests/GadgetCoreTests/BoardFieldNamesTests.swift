@@ -43,7 +43,7 @@ import Testing
         #expect(p.contains(##"board.json: gadgets[3] (toGallery).colr: unknown field (did you mean "color"?)"##), "\(p)")
         #expect(p.contains(##"board.json: gadgets[3] (toGallery).opactiy: unknown field (did you mean "opacity"?)"##), "\(p)")
         // Nothing near: every allowed name, as before.
-        #expect(problems(##"{"size":[100,100],"gadgets":[],"zzzzzz":1}"##).first?.contains("unknown field (allowed: $schema, background,") == true)
+        #expect(problems(##"{"size":[100,100],"gadgets":[],"zzzzzz":1}"##).first?.contains("unknown field (allowed: $schema, accessibility, background,") == true)
     }
 
     @Test func errorPathsNameTheGadgetsID() {

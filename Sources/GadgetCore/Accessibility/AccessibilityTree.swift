@@ -36,17 +36,22 @@ public struct AccessibilityTree: Sendable, Equatable {
         let a = g.accessibility
         guard !g.hidden, !a.hidden else { return nil }
         let text = g.text?.style.string
-        let label = a.label ?? text ?? ""
+        // A field is named by its label or placeholder; what is typed in it is its text.
+        let name = a.label ?? g.field?.placeholder
+        let label = name ?? text ?? ""
         guard let role = a.role ?? defaultRole(g) ?? (label.isEmpty ? nil : .text) else { return nil }
-        return AccessibilityNode(id: g.id, role: role, label: label, labelIsText: a.label == nil && text != nil, hint: a.hint,
-                                 language: a.language ?? g.text?.style.language ?? boardLanguage, isPrivate: a.isPrivate,
+        // A PIN or password is masked entry: spoken only in private (EN 5.1.3.8).
+        let isPrivate = a.isPrivate || g.field?.kind.isMasked == true
+        return AccessibilityNode(id: g.id, role: role, label: label, labelIsText: name == nil && text != nil, hint: a.hint,
+                                 language: a.language ?? g.text?.style.language ?? boardLanguage, isPrivate: isPrivate,
                                  frame: BoxBounds(around: g.shape))
     }
 
-    /// The role from what a gadget does: an action that changes page is a link, any other
-    /// action a button; else a video, a text, a picture (an image or a QR code); nil for a
-    /// coloured shape with nothing on it (decoration).
+    /// The role from what a gadget does: a text field is a field; an action that changes page
+    /// is a link, any other action a button; else a video, a text, a picture (an image or a QR
+    /// code); nil for a coloured shape with nothing on it (decoration).
     public static func defaultRole(_ g: Gadget) -> AccessibilityRole? {
+        if g.field != nil { return .field }
         for action in [g.action, g.longPressAction] {
             switch action {
             case .page?, .back?: return .link

@@ -92,4 +92,17 @@ import Testing
         #expect(account.speakable(privateOutput: false) == "Your account number")
         #expect(account.publicText == "Your account number")
     }
+
+    @Test func aFieldIsNamedByItsPlaceholderAndAMaskedOneIsPrivate() throws {
+        var board = try Self.board(Self.twoRows.replacing("LANG", with: ""))
+        let i = board.gadgets.firstIndex { $0.id == "e" }!
+        board.gadgets[i].field = FieldSpec(kind: .pin, placeholder: "Your PIN")
+        board.gadgets[i].text?.style.string = "1234"
+        let node = try #require(AccessibilityTree(board: board, page: nil).node(id: "e"))
+        #expect(node.role == .field && node.isPrivate && node.label == "Your PIN" && !node.labelIsText)
+        #expect(node.publicText == "Your PIN")
+        board.gadgets[i].field = FieldSpec(kind: .text)
+        let plain = try #require(AccessibilityTree(board: board, page: nil).node(id: "e"))
+        #expect(plain.role == .field && !plain.isPrivate && plain.label == "1234")
+    }
 }
