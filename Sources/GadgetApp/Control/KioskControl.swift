@@ -228,16 +228,23 @@ final class KioskControl {
             // page out of view: drawn at scale 0) puts it on the screen.
             // Which field has focus; never what is typed in it.
             let focus: JSONValue = live.fields.focused.map { .string($0) } ?? .null
+            // Typed one by one: as one literal the type checker gives up (many optional fields).
+            let page: JSONValue = live.session.currentPage.map { .string($0) } ?? .null
+            let display: JSONValue = DisplayControl.report(host?.displayDecision ?? DisplayPowerPolicy.Decision(on: true, cause: .start))
+            let sources: JSONValue = host?.sourcesReport(now: now) ?? .array([])
+            let audio: JSONValue = host?.audioReport ?? .null
+            let forms: JSONValue = host?.formsReport ?? .object([("pending", .number(0))])
+            let accessibility: JSONValue = host?.accessibilityReport ?? .null
             return .ok([
                 ("board", .string(live.name)),
-                ("page", live.session.currentPage.map { .string($0) } ?? .null),
+                ("page", page),
                 ("focus", focus),
                 ("gadgets", ControlStateReport.gadgets(board: live.board, poses: live.session.world.poses, videos: videoStates(now: now))),
-                ("display", DisplayControl.report(host?.displayDecision ?? DisplayPowerPolicy.Decision(on: true, cause: .start))),
-                ("sources", host?.sourcesReport(now: now) ?? .array([])),
-                ("audio", host?.audioReport ?? .null),
-                ("forms", host?.formsReport ?? .object([("pending", .number(0))])),
-                ("accessibility", host?.accessibilityReport ?? .null),
+                ("display", display),
+                ("sources", sources),
+                ("audio", audio),
+                ("forms", forms),
+                ("accessibility", accessibility),
             ])
         case .snapshot:
             guard let host else { return .failed(ControlFailure(field: nil, message: "no kiosk to show a frame")) }

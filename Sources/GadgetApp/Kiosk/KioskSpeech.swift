@@ -92,6 +92,9 @@ final class KioskSpeech {
         return .success(())
     }
 
+    /// The gadget of the last utterance asked for (tests; nil for a control `speak`).
+    var lastSpokenGadget: String? { queue.last?.gadget }
+
     func setRate(_ wpm: Int) { queue.setRate(wpm) }
     func setVolume(_ level: Double) {
         queue.setVolume(level)
