@@ -63,6 +63,9 @@ stage "Tests/cli/run.sh" Tests/cli/run.sh
 # Opening hours end to end (issue 26): the wall clock moved by libfaketime, a page at 11:30 and the
 # display off at 22:00, seen through the control socket.
 stage "Tests/schedule/run.sh" Tests/schedule/run.sh
+# Forms never lose a submission (issue 38): 1,000 through a seeded misbehaving loopback server, the
+# kiosk killed with SIGKILL ten times; each arrives exactly once after de-duplication (about a minute).
+stage "Tests/forms/run.sh" Tests/forms/run.sh
 # The fleet over MQTT (issue 15): Debian's mosquitto on loopback, three headless kiosks.
 stage "Tests/mqtt/run.sh" Tests/mqtt/run.sh
 # The Debian package (issue 15): a release build with the Swift runtime linked in, checked by
