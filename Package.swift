@@ -64,14 +64,13 @@ let package = Package(
         // soundtrack's resampler (libswresample; each from its -dev package), opened on first use
         // (CLazyLink).
         .target(name: "CFFmpeg", dependencies: ["CLazyLink"]),
-        // Libraries a board may not use are opened with dlopen when a feature first needs them,
-        // not loaded at every start (issue 35's start-up target): their C targets above forward
+        // Libraries a board may not use (these four and ALSA's below) are opened with dlopen when
+        // a feature first needs them, not loaded at every start (issue 35's start-up target): their C targets above forward
         // the functions Swift calls. The Debian package still depends on them (scripts/package-deb.sh).
         .target(name: "CLazyLink"),
-        // Sound (issue 37): ALSA's PCM API (libasound2). No pkgConfig: alsa.pc's only cflag is
-        // -D_REENTRANT, which SwiftPM refuses with a warning on every build; the headers are in
-        // /usr/include and the module map links asound.
-        .systemLibrary(name: "CALSA", path: "Sources/CALSA", providers: [.apt(["libasound2-dev"])]),
+        // Sound (issue 37): ALSA's PCM API (libasound2-dev's headers in /usr/include), opened on
+        // first use (CLazyLink): a board without sound never maps libasound.
+        .target(name: "CALSA", dependencies: ["CLazyLink"]),
         // glibc's <malloc.h> (mallinfo2, mallopt) and the bench's malloc counter; part of libc, nothing to link.
         .target(name: "CMalloc", path: "Sources/CMalloc"),
         // glibc's <sys/epoll.h> and <sys/timerfd.h>, which Swift's Glibc module leaves out; part of libc.
@@ -276,6 +275,8 @@ let package = Package(
         // The mixer's thread against doubles and ALSA's file plugin (no sound card needed).
         .testTarget(name: "GadgetAudioTests", dependencies: [
             "GadgetAudio", "GadgetCore", "GadgetSystem",
+            // LazyLibraryTests: libasound's forwards and the loader's missing-library answer.
+            "CALSA", "CLazyLink",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),

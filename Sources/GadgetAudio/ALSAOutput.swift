@@ -25,13 +25,14 @@ public final class ALSAOutput: AudioOutput {
 
     public init(device: String) {
         name = device
-        gadget_alsa_silence_errors()
     }
 
     deinit { close() }
 
     public func open(preferred: AudioFormat) throws(AudioError) -> AudioOutputSettings {
         close()
+        // libasound is opened here, by the first output that opens (CALSA): without it, one line.
+        guard gadget_alsa_load() == 0 else { throw AudioError.library(String(cString: gadget_alsa_message())) }
         var handle: OpaquePointer?
         try check("snd_pcm_open", snd_pcm_open(&handle, name, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK))
         guard let handle else { throw AudioError.alsa("snd_pcm_open", name, -ENODEV) }

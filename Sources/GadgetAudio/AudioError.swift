@@ -10,6 +10,8 @@ public enum AudioError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupportedFormat(device: String, detail: String)
     /// Recording the mix (`--audio-out`): the file could not be written.
     case system(SystemError)
+    /// libasound could not be opened (it is opened on first use): "sound needs libasound.so.2: …".
+    case library(String)
 
     /// An ALSA error from its return code.
     static func alsa(_ call: String, _ device: String, _ code: Int32) -> AudioError {
@@ -21,6 +23,7 @@ public enum AudioError: Error, Sendable, Equatable, CustomStringConvertible {
         case .alsa(let call, let device, let code, let message): "\(device): \(call) failed: \(message) (\(code))"
         case .unsupportedFormat(let device, let detail): "\(device): no sample format the mixer can give (\(detail))"
         case .system(let e): e.description
+        case .library(let message): message
         }
     }
 }
