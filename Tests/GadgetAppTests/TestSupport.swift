@@ -16,3 +16,9 @@ func scratchDirectory(_ tag: String) -> String {
 }
 
 func writeFile(_ path: String, _ text: String) throws { try FileIO.replace(path, with: text) }
+
+/// The demo art's cache for tests that load the built-in demo board: keyed by this test binary
+/// like the user's, but under /tmp, so no test writes the user's own ~/.cache (issue 35).
+let testDemoArtCache = DemoArtCache.user(environment: ["XDG_CACHE_HOME": testCacheHome])
+/// XDG_CACHE_HOME for tests, and for the binaries they run.
+let testCacheHome = "/tmp/gadgetboard-tests-cache"

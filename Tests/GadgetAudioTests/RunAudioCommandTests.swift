@@ -24,7 +24,9 @@ import Testing
         let log = scratch.file("run-\(scratch.files.count).log"), stats = scratch.file("stats-\(scratch.files.count).json")
         FileIO.remove(stats)
         let quoted = ([exe, "run", "--display", "headless", "--duration", "1", "--stats", stats] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        let r = try ChildProcess.run(["sh", "-c", "\(quoted) >'\(log)' 2>&1"], adding: alsaConfig.map { ["ALSA_CONFIG_PATH=\($0)"] } ?? [])
+        // The demo board's art cached under /tmp, never in the user's ~/.cache (issue 35).
+        let environment = ["XDG_CACHE_HOME=/tmp/gadgetboard-tests-cache"] + (alsaConfig.map { ["ALSA_CONFIG_PATH=\($0)"] } ?? [])
+        let r = try ChildProcess.run(["sh", "-c", "\(quoted) >'\(log)' 2>&1"], adding: environment)
         let lines = String(decoding: (try? FileIO.read(log)) ?? [], as: UTF8.self).split(separator: "\n").map(String.init)
         let json = (try? FileIO.read(stats)).flatMap { try? JSONParser.parse($0) }
         return Run(status: r.status, output: lines, stats: json)

@@ -34,6 +34,9 @@ swift build --product gadgetboard >/dev/null
 bin="$(swift build --show-bin-path)/gadgetboard"
 
 work=$(mktemp -d)
+# The demo board's art is cached in $XDG_CACHE_HOME/gadgetboard: this run's, never the user's.
+export XDG_CACHE_HOME=$work/cache
+unset CACHE_DIRECTORY
 kiosk_pid="" sub_pid=""
 cleanup() {
   if [[ -n $sub_pid ]]; then kill "$sub_pid" 2>/dev/null || true; fi
@@ -239,10 +242,26 @@ gb check once/sound.json
 [[ $rc == 0 && $out == ok ]] || fail "check of a good sound: status $rc: $out"
 pass "check: a file that is not audio, one too long, volume 1.5 and an unknown sound name are one line each (exit 2); a good sound is ok"
 
+# --- The demo art's cache (issue 35): $CACHE_DIRECTORY (systemd's CacheDirectory=), else
+# $XDG_CACHE_HOME/gadgetboard, else ~/.cache/gadgetboard; nothing written anywhere else, so the
+# tests, which set XDG_CACHE_HOME, never touch the user's ~/.cache.
+mkdir -p "$work/home"
+HOME=$work/home XDG_CACHE_HOME=$work/xdg gb snapshot --out "$work/c1.png"
+[[ $rc == 0 && -n $(ls "$work"/xdg/gadgetboard/demo-art-*.rgba) && ! -e $work/home/.cache ]] ||
+  fail "snapshot with XDG_CACHE_HOME did not cache the demo art there alone: status $rc: $(find "$work/home" "$work/xdg" -type f)"
+HOME=$work/home CACHE_DIRECTORY=$work/unit XDG_CACHE_HOME=$work/xdg2 gb snapshot --out "$work/c2.png"
+[[ $rc == 0 && -n $(ls "$work"/unit/demo-art-*.rgba) && ! -e $work/xdg2 && ! -e $work/home/.cache ]] ||
+  fail "snapshot with CACHE_DIRECTORY did not cache the demo art there alone: status $rc"
+(unset XDG_CACHE_HOME; HOME=$work/home gb snapshot --out "$work/c3.png"
+ [[ $rc == 0 && -n $(ls "$work"/home/.cache/gadgetboard/demo-art-*.rgba) ]] || fail "snapshot did not cache the demo art in ~/.cache/gadgetboard: status $rc")
+cmp -s "$work/c1.png" "$work/c2.png" && cmp -s "$work/c1.png" "$work/c3.png" || fail "the demo snapshot differs with the art cached"
+pass "the demo art's cache: CACHE_DIRECTORY, else XDG_CACHE_HOME, else ~/.cache, and only there"
+
 # --- Libraries opened on first use (issue 35, item 5): neither --version nor the demo's snapshot
-# maps FFmpeg, libcurl, SDL2 or libmosquitto; a video board opens FFmpeg; without libavcodec
-# (hidden in a private mount namespace) `check` of a video board says so in one line.
-lazy='lib(avformat|avcodec|avutil|swresample|curl|SDL2-2\.0|mosquitto)\.so'
+# maps FFmpeg, libcurl, SDL2, libmosquitto or libasound; a video board opens FFmpeg; without
+# libavcodec (hidden in a private mount namespace) `check` of a video board says so in one line,
+# and without libasound `run --audio default` starts silent with one line saying why.
+lazy='lib(avformat|avcodec|avutil|swresample|curl|SDL2-2\.0|mosquitto|asound)\.so'
 for args in "--version" "snapshot --out $work/lazy.png"; do
   # shellcheck disable=SC2086 # args are words
   mapped=$(LD_DEBUG=files "$bin" $args 2>&1 >/dev/null | grep -E "file=$lazy" | sed -E 's/.*file=([^ ]*).*/\1/' | sort -u | tr '\n' ' ' || true)
@@ -260,10 +279,19 @@ if unshare -m true 2>/dev/null; then
   set -e
   [[ $rc == 2 && $(wc -l <<<"$out") == 1 && $out == *"video needs "*"libavcodec.so."*": file too short"* ]] ||
     fail "check of a video board without libavcodec: status $rc: $out"
-  pass "libraries on first use: --version and the demo's snapshot map none of FFmpeg, libcurl, SDL2, libmosquitto; without libavcodec a video board is one line"
+  asound=$(ldconfig -p | awk '$1 == "libasound.so.2" { print $NF; exit }')
+  set +e
+  out=$(unshare -m sh -c 'mount --bind /dev/null "$1" && shift && exec "$@"' sh "$(readlink -f "$asound")" \
+        "$bin" run --display headless --duration 1 --audio default 2>&1)
+  rc=$?
+  set -e
+  lines=$(grep -c 'libasound' <<<"$out" || true)
+  [[ $rc == 0 && $lines == 1 && $out == *"no sound device (sound needs "*"libasound.so.2: file too short); running silent"* ]] ||
+    fail "run --audio default without libasound: status $rc, $lines lines about it: $out"
+  pass "libraries on first use: --version and the demo's snapshot map none of FFmpeg, libcurl, SDL2, libmosquitto, libasound; without libavcodec a video board is one line, without libasound sound is one line"
 else
-  pass "libraries on first use: --version and the demo's snapshot map none of FFmpeg, libcurl, SDL2, libmosquitto"
-  echo "cli test: skipped: a video board without libavcodec (unshare -m is not allowed here; it needs root)"
+  pass "libraries on first use: --version and the demo's snapshot map none of FFmpeg, libcurl, SDL2, libmosquitto, libasound"
+  echo "cli test: skipped: a video board without libavcodec, sound without libasound (unshare -m is not allowed here; it needs root)"
 fi
 
 echo "cli test: all passed"

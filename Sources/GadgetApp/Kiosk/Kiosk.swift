@@ -43,7 +43,7 @@ public enum Kiosk {
         if let path = options.boardPath {
             result = BoardLoader.loadDeferringImages(path: path).map { ($0.0, $0.1) }
         } else {
-            result = DemoBoard.load(cache: DemoArtCache.user()).map { ($0, nil) }
+            result = DemoBoard.load(cache: options.demoArtCache).map { ($0, nil) }
         }
         switch result {
         case .failure(let problems):

@@ -9,6 +9,10 @@ public struct RunOptions: Sendable {
     public enum DisplayChoice: String, Sendable, CaseIterable { case auto, kms, headless, window }
 
     public var boardPath: String?
+    /// Where the demo board's art is kept between runs when `boardPath` is nil: the user's cache
+    /// directory (`DemoArtCache.user()`); tests give one under /tmp, so they never write the
+    /// user's own.
+    public var demoArtCache: DemoArtCache? = DemoArtCache.user()
     public var display: DisplayChoice = .auto
     public var card: String?
     public var connector: String?

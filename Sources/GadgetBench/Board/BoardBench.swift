@@ -20,7 +20,7 @@ import Logging
 public enum BoardBench {
     public static func run(_ o: BoardBenchOptions, logger: Logger = Loggers.render) throws(BoardBenchError) -> BoardBenchResult {
         let loaded: LoadedBoard
-        switch BoardSource.load(o.boardPath) {
+        switch BoardSource.load(o.boardPath, demoArtCache: o.demoArtCache) {
         case .failure(let problems): throw .board(problems.problems.map(\.description).joined(separator: "; "))
         case .success(let b): loaded = b
         }
@@ -37,6 +37,7 @@ public enum BoardBench {
 
         var run = RunOptions()
         run.boardPath = o.boardPath
+        run.demoArtCache = o.demoArtCache
         run.display = o.display == .kms ? .kms : .headless
         run.headlessSize = o.size
         run.card = o.card

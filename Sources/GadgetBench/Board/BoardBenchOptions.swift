@@ -1,9 +1,12 @@
+import GadgetApp
 import GadgetCore
 
 /// What `gadgetboard bench --workload board` was asked to measure.
 public struct BoardBenchOptions: Sendable {
     /// A board file to measure instead of the demo board (`--board`).
     public var boardPath: String?
+    /// Where the demo board's art is kept between runs (`RunOptions.demoArtCache`).
+    public var demoArtCache: DemoArtCache? = DemoArtCache.user()
     /// Headless framebuffer size; on KMS the mode decides.
     public var size = PixelSize(1920, 1080)
     /// Drag frames measured after the warm-up (the flick and idle phases last as long as their

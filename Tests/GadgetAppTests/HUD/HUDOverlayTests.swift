@@ -28,7 +28,7 @@ import Testing
         try display.beginFrame()
         let batcher = try SpriteBatcher()
         defer { batcher.destroy() }
-        guard case .success(let loaded) = BoardSource.load(nil) else { throw GLError.capacity("demo board") }
+        guard case .success(let loaded) = BoardSource.load(nil, demoArtCache: testDemoArtCache) else { throw GLError.capacity("demo board") }
         let scene = try BoardScene(loaded: loaded, displaySize: size, rotation: rotation)
         defer { scene.destroy() }
         let poses = World(board: loaded.board).poses

@@ -9,6 +9,8 @@ import GadgetCore
 @Suite(.serialized) struct BoardBenchTests {
     static func options(fullRedraw: Bool = false) -> BoardBenchOptions {
         var o = BoardBenchOptions()
+        // Under /tmp, never the user's ~/.cache (issue 35).
+        o.demoArtCache = DemoArtCache.user(environment: ["XDG_CACHE_HOME": "/tmp/gadgetboard-tests-cache"])
         o.size = PixelSize(320, 180)
         o.frames = 30
         o.warmupFrames = 5
