@@ -9,6 +9,7 @@
 #define GADGET_LAZY_ERROR (-ENOSYS)
 #define GADGET_ALSA_FUNCTIONS(F, V) \
     F(0, int, snd_lib_error_set_handler, (snd_lib_error_handler_t a0), (a0)) \
+    F(0, snd_pcm_sframes_t, snd_pcm_avail, (snd_pcm_t *a0), (a0)) \
     F(0, int, snd_pcm_close, (snd_pcm_t *a0), (a0)) \
     F(0, int, snd_pcm_delay, (snd_pcm_t *a0, snd_pcm_sframes_t *a1), (a0, a1)) \
     F(0, int, snd_pcm_drop, (snd_pcm_t *a0), (a0)) \
@@ -29,6 +30,7 @@
     F(0, int, snd_pcm_open, (snd_pcm_t **a0, const char *a1, snd_pcm_stream_t a2, int a3), (a0, a1, a2, a3)) \
     F(0, int, snd_pcm_prepare, (snd_pcm_t *a0), (a0)) \
     F(0, int, snd_pcm_recover, (snd_pcm_t *a0, int a1, int a2), (a0, a1, a2)) \
+    F(0, snd_pcm_state_t, snd_pcm_state, (snd_pcm_t *a0), (a0)) \
     F(0, int, snd_pcm_sw_params, (snd_pcm_t *a0, snd_pcm_sw_params_t *a1), (a0, a1)) \
     F(0, int, snd_pcm_sw_params_current, (snd_pcm_t *a0, snd_pcm_sw_params_t *a1), (a0, a1)) \
     V(0, snd_pcm_sw_params_free, (snd_pcm_sw_params_t *a0), (a0)) \
