@@ -120,7 +120,11 @@ public final class KioskLoop {
                     live.reload(reason: "SIGHUP", now: now)
                 }
             }
-            if let deadline, now >= deadline { return .finished }
+            // `--duration` ends the run once its time is up and the board has been shown: on a
+            // loaded machine the time between the start and the first frame (shaders compiled, the
+            // art uploaded) can outlast a short duration, and a run that showed nothing reports
+            // nothing a caller can check (frames, the sound recorded meanwhile).
+            if let deadline, now >= deadline, pacing.drawnFrames > 0 { return .finished }
             screen.takeHotplug(now: now)
             input.takeWindowEvents()
             if input.windowClosed {
