@@ -82,7 +82,7 @@ if [ -z "$BINARY" ]; then
     command -v swift >/dev/null || die "no swift in PATH (docs/raspberry-pi.md, 'Swift'), or pass --binary"
     say "building: swift build -c release --static-swift-stdlib --product gadgetboard (and gadgetboard-speech)"
     swift build --package-path "$REPO" -c release --static-swift-stdlib --product gadgetboard >&2 || die "swift build failed"
-    swift build --package-path "$REPO" -c release --product gadgetboard-speech >&2 || die "swift build of gadgetboard-speech failed (libespeak-ng-dev: scripts/install-deps.sh)"
+    swift build --package-path "$REPO" -c release --static-swift-stdlib --product gadgetboard-speech >&2 || die "swift build of gadgetboard-speech failed (libespeak-ng-dev: scripts/install-deps.sh)"
     BINARY=$(swift build --package-path "$REPO" -c release --show-bin-path)/gadgetboard
 fi
 if [ ! -f "$BINARY" ] || [ ! -x "$BINARY" ]; then die "--binary $BINARY is not an executable file"; fi
