@@ -131,15 +131,7 @@ public final class ALSAOutput: AudioOutput {
             }
             let code = Int32(rc)
             if code == -EAGAIN {
-                let w = snd_pcm_wait(pcm, waitMs)
-                if w == 0 {
-                    waitedMs += Int(waitMs)
-                    if Int64(waitedMs) * 1_000_000 >= AudioTuning.stallNanos {
-                        return .lost(AudioError.alsa("snd_pcm_wait", name, -ETIMEDOUT))
-                    }
-                } else if w < 0 {
-                    if let lost = recover(pcm, w, &underran) { return lost }
-                }
+                if let lost = wait(pcm, waitMs, &waitedMs, &underran) { return lost }
                 continue
             }
             if let lost = recover(pcm, code, &underran) { return lost }
@@ -159,16 +151,23 @@ public final class ALSAOutput: AudioOutput {
             }
             // Not running (prepared, below the start threshold): write at once to start it.
             if avail >= roomFrames || snd_pcm_state(pcm) != SND_PCM_STATE_RUNNING { return underran ? .underrun : .written }
-            let w = snd_pcm_wait(pcm, waitMs)
-            if w == 0 {
-                waitedMs += Int(waitMs)
-                if Int64(waitedMs) * 1_000_000 >= AudioTuning.stallNanos {
-                    return .lost(AudioError.alsa("snd_pcm_wait", name, -ETIMEDOUT))
-                }
-            } else if w < 0 {
-                if let lost = recover(pcm, w, &underran) { return lost }
-            }
+            if let lost = wait(pcm, waitMs, &waitedMs, &underran) { return lost }
         }
+    }
+
+    /// One wait for room (the write's and `awaitRoom`'s): a device silent for `stallNanos` in all
+    /// is lost (a stalled HDMI sink, a USB card gone without an error); an error is recovered.
+    private func wait(_ pcm: OpaquePointer, _ waitMs: Int32, _ waitedMs: inout Int, _ underran: inout Bool) -> AudioWriteOutcome? {
+        let w = snd_pcm_wait(pcm, waitMs)
+        if w == 0 {
+            waitedMs += Int(waitMs)
+            if Int64(waitedMs) * 1_000_000 >= AudioTuning.stallNanos {
+                return .lost(AudioError.alsa("snd_pcm_wait", name, -ETIMEDOUT))
+            }
+        } else if w < 0 {
+            return recover(pcm, w, &underran)
+        }
+        return nil
     }
 
     /// Recovers an underrun or a suspend; anything else (or a failed recovery) is a lost device.
