@@ -58,13 +58,14 @@ let package = Package(
         .target(name: "CCurl", dependencies: ["CLazyLink"]),
         systemLibrary("CQREncode", pkgConfig: "libqrencode", apt: ["libqrencode-dev"]),
         // Typing (issue 38): keymaps from xkb-data's layouts, labels per shift level, and dead keys
-        // through compose (libX11's locale files, libx11-data, at run time).
-        systemLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: ["libxkbcommon-dev"]),
+        // through compose (libX11's locale files, libx11-data, at run time). libxkbcommon
+        // (libxkbcommon-dev), opened on first use (CLazyLink): a board without typing never maps it.
+        .target(name: "CXKBCommon", dependencies: ["CLazyLink"]),
         // Video: FFmpeg's demuxers and decoders (libavformat, libavcodec, libavutil) and a
         // soundtrack's resampler (libswresample; each from its -dev package), opened on first use
         // (CLazyLink).
         .target(name: "CFFmpeg", dependencies: ["CLazyLink"]),
-        // Libraries a board may not use (these four and ALSA's below) are opened with dlopen when
+        // Libraries a board may not use (these five and ALSA's below) are opened with dlopen when
         // a feature first needs them, not loaded at every start (issue 35's start-up target): their C targets above forward
         // the functions Swift calls. The Debian package still depends on them (scripts/package-deb.sh).
         .target(name: "CLazyLink"),

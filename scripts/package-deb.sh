@@ -160,11 +160,11 @@ sed -e "s#@MAINTAINER@#$MAINTAINER#" \
 
 # Depends: the binary's libraries by their Debian package names, with the minimum versions the
 # libraries' symbols files ask for. The libraries it opens on first use (Sources/CLazyLink:
-# FFmpeg, libcurl, SDL2, libmosquitto, ALSA, by these pkg-config names) are not in its NEEDED list, so
+# FFmpeg, libcurl, SDL2, libmosquitto, ALSA, libxkbcommon, by these pkg-config names) are not in its NEEDED list, so
 # an empty shared object, outside the package, that refers to the functions the forwards name
 # (each F(…)/V(…) line of Sources/C*/*_forwards.c) brings them in too, with the minimum versions
 # those functions need (SDL_GetTicks64: SDL 2.0.18).
-LAZY_LIBRARIES="libavformat libavcodec libavutil libswresample libcurl sdl2 libmosquitto alsa"
+LAZY_LIBRARIES="libavformat libavcodec libavutil libswresample libcurl sdl2 libmosquitto alsa xkbcommon"
 LAZY_SYMBOLS=$(sed -nE 's/^ *[FV]\([0-9], (.*, )?([A-Za-z_][A-Za-z0-9_]*), \(.*/\2/p' "$REPO"/Sources/C*/*_forwards.c)
 [ -n "$LAZY_SYMBOLS" ] || die "no forwarded functions found in Sources/C*/*_forwards.c"
 mkdir -p "$WORK/lazy"

@@ -8,6 +8,8 @@ public enum KeyboardError: Error, Equatable, Sendable, CustomStringConvertible {
     case noLayouts
     /// A libxkbcommon call returned nothing (out of memory, or no xkb-data at all).
     case call(String)
+    /// libxkbcommon could not be opened (the loader's one line: "typing needs libxkbcommon.so.0: …").
+    case unavailable(String)
 
     public var description: String {
         switch self {
@@ -17,6 +19,7 @@ public enum KeyboardError: Error, Equatable, Sendable, CustomStringConvertible {
             return "keyboard layout '\(name)' holds a list: give each layout as its own entry"
         case .noLayouts: return "no keyboard layout given"
         case .call(let name): return "\(name) failed (is xkb-data installed?)"
+        case .unavailable(let message): return message
         }
     }
 }

@@ -259,10 +259,11 @@ cmp -s "$work/c1.png" "$work/c2.png" && cmp -s "$work/c1.png" "$work/c3.png" || 
 pass "the demo art's cache: CACHE_DIRECTORY, else XDG_CACHE_HOME, else ~/.cache, and only there"
 
 # --- Libraries opened on first use (issue 35, item 5): neither --version nor the demo's snapshot
-# maps FFmpeg, libcurl, SDL2, libmosquitto or libasound; a video board opens FFmpeg; without
-# libavcodec (hidden in a private mount namespace) `check` of a video board says so in one line,
-# and without libasound `run --audio default` starts silent with one line saying why.
-lazy='lib(avformat|avcodec|avutil|swresample|curl|SDL2-2\.0|mosquitto|asound)\.so'
+# maps FFmpeg, libcurl, SDL2, libmosquitto, libasound or libxkbcommon; a video board opens FFmpeg;
+# without libavcodec (hidden in a private mount namespace) `check` of a video board says so in one
+# line, without libasound `run --audio default` starts silent with one line saying why, and without
+# libxkbcommon `check` of a board with keyboard layouts says so in one line.
+lazy='lib(avformat|avcodec|avutil|swresample|curl|SDL2-2\.0|mosquitto|asound|xkbcommon)\.so'
 for args in "--version" "snapshot --out $work/lazy.png"; do
   # shellcheck disable=SC2086 # args are words
   mapped=$(LD_DEBUG=files "$bin" $args 2>&1 >/dev/null | grep -E "file=$lazy" | sed -E 's/.*file=([^ ]*).*/\1/' | sort -u | tr '\n' ' ' || true)
@@ -291,10 +292,20 @@ if unshare -m true 2>/dev/null; then
   lines=$(grep -c 'libasound' <<<"$out" || true)
   [[ $rc == 0 && $lines == 1 && $out == *"no sound device (sound needs "*"libasound.so.2: file too short); running silent"* ]] ||
     fail "run --audio default without libasound: status $rc, $lines lines about it: $out"
-  pass "libraries on first use: --version and the demo's snapshot map none of FFmpeg, libcurl, SDL2, libmosquitto, libasound; without libavcodec a video board is one line, without libasound sound is one line"
+  printf '{"size":[400,200],"keyboard":{"layouts":["de","us"]},"gadgets":[{"id":"f","center":[200,100],"size":[300,60],"field":{"kind":"text","name":"n"}}]}\n' >once/typing.json
+  mapped=$(LD_DEBUG=files "$bin" check once/typing.json 2>&1 >/dev/null | grep -cE 'file=libxkbcommon\.so' || true)
+  [[ $mapped -ge 1 ]] || fail "check of a board with keyboard layouts did not open libxkbcommon"
+  xkb=$(ldconfig -p | awk '$1 == "libxkbcommon.so.0" && !found { print $NF; found = 1 }')
+  set +e
+  out=$(unshare -m sh -c 'mount --bind /dev/null "$1" && shift && exec "$@"' sh "$(readlink -f "$xkb")" "$bin" check once/typing.json 2>&1)
+  rc=$?
+  set -e
+  [[ $rc == 2 && $(wc -l <<<"$out") == 1 && $out == *"typing needs "*"libxkbcommon.so.0: file too short"* ]] ||
+    fail "check of a board with keyboard layouts without libxkbcommon: status $rc: $out"
+  pass "libraries on first use: --version and the demo's snapshot map none of FFmpeg, libcurl, SDL2, libmosquitto, libasound, libxkbcommon; without libavcodec a video board is one line, without libasound sound is one line, without libxkbcommon a typing board is one line"
 else
-  pass "libraries on first use: --version and the demo's snapshot map none of FFmpeg, libcurl, SDL2, libmosquitto, libasound"
-  echo "cli test: skipped: a video board without libavcodec, sound without libasound (unshare -m is not allowed here; it needs root)"
+  pass "libraries on first use: --version and the demo's snapshot map none of FFmpeg, libcurl, SDL2, libmosquitto, libasound, libxkbcommon"
+  echo "cli test: skipped: a video board without libavcodec, sound without libasound, typing without libxkbcommon (unshare -m is not allowed here; it needs root)"
 fi
 
 echo "cli test: all passed"

@@ -1,10 +1,10 @@
 #ifndef GADGET_CLAZYLINK_H
 #define GADGET_CLAZYLINK_H
-// Libraries a board may not use (FFmpeg, libcurl, SDL2, libmosquitto) are opened with dlopen the
-// first time a feature needs them, not by the dynamic loader at every start: together they bring
+// Libraries a board may not use (FFmpeg, libcurl, SDL2, libmosquitto, libasound, libxkbcommon)
+// are opened with dlopen the first time a feature needs them, not by the dynamic loader at every start: together they bring
 // about 150 of the 187 shared libraries the binary used to load, about 40 ms before `main` (issue
 // 35, docs/BENCHMARKS.md "Start-up"). Each such library's C target (CFFmpeg, CCurl, CSDL2,
-// CMosquitto) defines the functions Swift calls, with the header's own prototypes, as forwards
+// CMosquitto, CALSA, CXKBCommon) defines the functions Swift calls, with the header's own prototypes, as forwards
 // through pointers that `gadget_lazy_load` fills from dlsym; the Swift owner types call their
 // library's `gadget_*_load` before the first call and turn a failure into one line.
 #include <pthread.h>

@@ -12,6 +12,10 @@ public enum BoardKeyboardCheck {
         var problems: [BoardProblem] = []
         for (i, name) in keyboard.layouts.enumerated() {
             do { _ = try XKBKeymap(layout: name, logger: quiet) } catch {
+                if case .unavailable = error {
+                    // No libxkbcommon: one line for the board, not the same line for each layout.
+                    return [BoardProblem(file: file, jsonPath: keyboard.jsonPath, message: error.description)]
+                }
                 problems.append(BoardProblem(file: file, jsonPath: "\(keyboard.jsonPath)[\(i)]", message: error.description))
             }
         }
