@@ -96,7 +96,12 @@ public final class HTTPSubmissionTransport: SubmissionTransport, @unchecked Send
         if result == CURLE_WRITE_ERROR, replyBytes > HTTPSubmissionTransport.maximumReplyBytes {
             return .failed("reply larger than \(HTTPSubmissionTransport.maximumReplyBytes) bytes")
         }
-        guard result == CURLE_OK else { return .failed(String(cString: curl_easy_strerror(result))) }
+        guard result == CURLE_OK else {
+            // No name resolution or no connection: say when this process has no network at all
+            // (the unit's PrivateNetwork=yes) rather than blame the server.
+            let unreachable = result == CURLE_COULDNT_RESOLVE_HOST || result == CURLE_COULDNT_RESOLVE_PROXY || result == CURLE_COULDNT_CONNECT
+            return .failed(NetworkSandbox.explain(String(cString: curl_easy_strerror(result)), couldNotReach: unreachable))
+        }
         var status = 0
         _ = gadget_curl_get_long(easy, CURLINFO_RESPONSE_CODE, &status)
         return (200...299).contains(status) ? .accepted : .failed("HTTP \(status)")

@@ -12,6 +12,12 @@ public struct CurlError: Error, Equatable, Sendable, CustomStringConvertible {
 
     static func words(_ code: Int32) -> String { String(cString: curl_easy_strerror(CURLcode(UInt32(bitPattern: code)))) }
 
+    /// A failure a missing network gives (no name resolution, no proxy, no connection), as opposed
+    /// to one the server gives: the case NetworkSandbox explains.
+    public static func couldNotReach(_ code: CURLcode) -> Bool {
+        code == CURLE_COULDNT_RESOLVE_HOST || code == CURLE_COULDNT_RESOLVE_PROXY || code == CURLE_COULDNT_CONNECT
+    }
+
     /// Throws unless `code` is CURLE_OK.
     static func check(_ call: String, _ code: CURLcode) throws(CurlError) {
         guard code == CURLE_OK else { throw CurlError(call, code: Int32(bitPattern: code.rawValue)) }

@@ -195,7 +195,8 @@ final class HTTPPollerWorker: @unchecked Sendable {
             return .failed(SourceFailure(kind: .transport, message: "TLS: the server's certificate did not verify against \(trusted) (signed by another CA, expired, or for another host)"))
         }
         guard result == CURLE_OK else {
-            return .failed(SourceFailure(kind: .transport, message: CurlError.words(Int32(bitPattern: result.rawValue))))
+            let words = CurlError.words(Int32(bitPattern: result.rawValue))
+            return .failed(SourceFailure(kind: .transport, message: NetworkSandbox.explain(words, couldNotReach: CurlError.couldNotReach(result))))
         }
         let status = t.status
         if status == 304 { return .notModified }

@@ -308,4 +308,22 @@ else
   echo "cli test: skipped: a video board without libavcodec, sound without libasound, typing without libxkbcommon (unshare -m is not allowed here; it needs root)"
 fi
 
+# --- No network at all (the unit's PrivateNetwork=yes): an HTTP source's line names that cause,
+# and with a network the same failure does not (the hint is not a guess added to every error).
+printf '{"size":[400,200],"sources":[{"id":"w","url":"http://menu.example.invalid/now.json","every":60,"timeoutSeconds":5}],"gadgets":[{"id":"t","center":[200,100],"size":[300,60],"text":{"string":"-","size":20},"bind":{"text":"{w:/a}"}}]}\n' >once/source.json
+if unshare -n true 2>/dev/null; then
+  set +e
+  out=$(unshare -n "$bin" run once/source.json --display headless --duration 2 2>&1)
+  rc=$?
+  set -e
+  [[ $rc == 0 && $(grep -c 'source w:' <<<"$out") == 1 && $out == *"source w: Couldn't resolve host name; this process sees no network but loopback (under systemd: the unit's PrivateNetwork=yes"* ]] ||
+    fail "an HTTP source without any network: status $rc: $out"
+  gb run once/source.json --display headless --duration 2
+  [[ $rc == 0 && $out == *"source w: Couldn't resolve host name"* && $out != *"sees no network"* ]] ||
+    fail "an HTTP source with a network but no such host: status $rc: $out"
+  pass "an HTTP source in a network namespace holding only loopback says so in its one line; with a network it does not"
+else
+  echo "cli test: skipped: an HTTP source without any network (unshare -n is not allowed here; it needs root)"
+fi
+
 echo "cli test: all passed"
