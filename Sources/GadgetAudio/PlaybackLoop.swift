@@ -71,8 +71,20 @@ final class PlaybackLoop: @unchecked Sendable {
             try RealTimePriority.requestForCurrentThread(priority: AudioTuning.realTimePriority)
             logger.debug("sound thread at real-time priority \(AudioTuning.realTimePriority) (SCHED_FIFO)")
         } catch {
-            logger.info("sound thread at normal priority: real-time refused (\(error); systemd's LimitRTPRIO grants it)")
+            logger.info("sound thread at normal priority: \(Self.refusal(error, asked: AudioTuning.realTimePriority, limit: RealTimePriority.limit()))")
         }
+    }
+
+    /// The one line's reason, true to the case: a limit below the request is why (the unit's
+    /// `LimitRTPRIO=` grants it); a limit that allows it means something else said no (the
+    /// unit's `RestrictRealtime=yes`, or a seccomp filter without sched_setscheduler).
+    static func refusal(_ error: any Error, asked: Int32, limit: Int?) -> String {
+        let what = "SCHED_FIFO \(asked) refused (\(error))"
+        guard let limit else { return what }
+        if limit < Int(asked) {
+            return "\(what): RLIMIT_RTPRIO is \(limit); systemd's LimitRTPRIO=\(asked) or more grants it"
+        }
+        return "\(what) although RLIMIT_RTPRIO is \(limit): RestrictRealtime=yes or a system call filter denies it"
     }
 
     /// Closes the device and writes the recording's final header.

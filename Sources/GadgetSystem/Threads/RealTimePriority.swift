@@ -16,4 +16,15 @@ public enum RealTimePriority {
         // pthread_setschedparam returns its error instead of setting errno.
         if rc != 0 { throw SystemError("pthread_setschedparam", code: rc) }
     }
+
+    /// The highest SCHED_FIFO priority an unprivileged process may take: RLIMIT_RTPRIO's soft
+    /// value (systemd's `LimitRTPRIO=`; 0 by default), nil if getrlimit fails. For the one line
+    /// that says why a request was refused: a limit below the request is the reason; a limit at
+    /// or above it means something else denied it (a seccomp filter, `RestrictRealtime=yes`).
+    public static func limit() -> Int? {
+        var value = rlimit()
+        // Glibc's RLIMIT_RTPRIO is a macro over this enum case, which Swift does not import.
+        guard getrlimit(Int32(__RLIMIT_RTPRIO.rawValue), &value) == 0 else { return nil }
+        return Int(min(value.rlim_cur, 99))  // RLIM_INFINITY is rlim_t.max
+    }
 }
