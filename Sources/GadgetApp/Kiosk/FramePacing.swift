@@ -66,12 +66,27 @@ final class FramePacing {
         return FrameCadence(origin: cadence.lastSlot ?? cadence.origin, interval: cadence.interval)
     }
 
-    /// The flip a frame drawn now would be shown at: the first slot after now; after a flip in
-    /// flight (a panel's) or a headless frame's slot still to come, the one after that.
+    /// How long a frame takes from the loop iteration's start to its presentation, smoothed
+    /// (`drew(startedAt:presentedAt:)`): the coming flip is the first one a frame begun now can
+    /// make, so a slow frame's picture is picked for the flip it is really shown at.
+    private(set) var drawTime = DrawTimeEstimate()
+
+    /// A frame begun at `start` (the iteration's `now`, when `comingFlip` was asked) was
+    /// presented at `presented`. On a panel that is the atomic commit: the GPU may still be
+    /// finishing then (the flip waits for its fence), which this does not see.
+    func drew(startedAt start: Microseconds, presentedAt presented: Microseconds) {
+        drawTime.observe(presented - start)
+    }
+
+    /// The flip a frame drawn now would be shown at: the first slot after it is drawn (now plus
+    /// the smoothed draw time); after a flip in flight (a panel's) or a headless frame's slot
+    /// still to come, the frame begins there instead of now.
     func comingFlip(now: Microseconds, on display: DisplayBackend) -> Microseconds? {
         guard let grid = flipGrid(on: display) else { return nil }
-        var flip = grid.slot(atOrAfter: now + 1)
-        if display.isFlipPending { flip += grid.interval }
+        var start = now
+        if display.isFlipPending { start = grid.slot(atOrAfter: now + 1) }
+        if display.refreshInterval == nil { start = max(start, lastHeadlessFrame) }
+        var flip = grid.comingSlot(startingAt: start, drawTime: drawTime.smoothed)
         if display.refreshInterval == nil { flip = max(flip, lastHeadlessFrame + grid.interval) }
         return flip
     }

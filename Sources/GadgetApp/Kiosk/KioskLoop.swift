@@ -213,6 +213,7 @@ public final class KioskLoop {
     /// One frame drawn and presented (`FrameDrawer`), and what follows from it.
     func drawFrame(now: Microseconds) throws {
         let shown = try drawer.drawFrame(now: now, cursor: input.shownCursor)
+        pacing.drew(startedAt: now, presentedAt: MonotonicClock.now())
         features.frameDrawn()
         if live.allImagesArrived, pacing.imagesShownTime == nil, !live.isLoading { pacing.imagesShown(count: live.images.count, now: MonotonicClock.now()) }
         switch shown {

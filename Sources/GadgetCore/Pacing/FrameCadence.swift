@@ -29,6 +29,13 @@ public struct FrameCadence: Sendable, Equatable {
         return origin + slots * interval
     }
 
+    /// The first slot a frame begun at `start` can be shown in, when drawing it takes `drawTime`
+    /// (`DrawTimeEstimate.smoothed`): the first slot at or after it is finished, and never `start`
+    /// itself (a frame begun at a slot misses it). A video picks its picture for this slot.
+    public func comingSlot(startingAt start: Microseconds, drawTime: Microseconds) -> Microseconds {
+        slot(atOrAfter: start + max(1, drawTime))
+    }
+
     /// The slot a frame finished at `finished` would be shown in, without taking it.
     public func nextSlot(finishedAt finished: Microseconds) -> Microseconds {
         let slot = slot(atOrAfter: finished)
