@@ -79,7 +79,7 @@ import Testing
     @Test func missingFieldsAreReported() {
         #expect(problems("{}") == ["board.json: size: missing required field", "board.json: gadgets: missing required field"])
         #expect(problems("{\"size\":[1,1],\"gadgets\":[{\"id\":\"x\"}]}") == [
-            "board.json: gadgets[0] (x): needs an image, a color, text, a qr, a video or a field",
+            "board.json: gadgets[0] (x): needs an image, a color, text, a qr, a video, a web page or a field",
             "board.json: gadgets[0] (x).center: missing required field",
             "board.json: gadgets[0] (x).size: missing required field",
         ])

@@ -67,7 +67,7 @@ import Testing
         #expect(problems(#"{"id":"t","center":[1,1],"size":[100,40],"text":{"text":"x"}}"#).count == 2)  // unknown field, no string
         #expect(problems(#"{"id":"t","center":[1,1],"size":[100,40],"text":12}"#)
             == ["b.json: gadgets[0] (t).text: expected an object, got a number"])
-        #expect(problems(#"{"id":"t","center":[1,1],"size":[100,40]}"#) == ["b.json: gadgets[0] (t): needs an image, a color, text, a qr, a video or a field"])
+        #expect(problems(#"{"id":"t","center":[1,1],"size":[100,40]}"#) == ["b.json: gadgets[0] (t): needs an image, a color, text, a qr, a video, a web page or a field"])
     }
 
     @Test func settingTextKeepsTheStyle() throws {

@@ -308,6 +308,7 @@ public struct BoardDecoder {
         "elasticity", "friction", "resistance", "density", "collides", "shape", "action", "longPressAction", "text", "video",
         "bind", "qr",  // BoardDecoder+Bindings.swift, BoardDecoder+QR.swift
         "field",  // BoardDecoder+Typing.swift
+        "web",  // BoardDecoder+Web.swift
     ]).union(BoardDecoder.accessibilityGadgetFields)
 
     mutating func gadget(_ v: JSONValue, _ path: String, fileOrder: Double) -> Gadget? {
@@ -324,13 +325,14 @@ public struct BoardDecoder {
         case (.some(let iv), nil): if let ref = imagePath(iv, "\(path).image") { appearance = .image(ref) }
         case (nil, .some(let cv)): if let c = color(cv, "\(path).color") { appearance = .color(c) }
         case (nil, nil):
-            if obj["text"] == nil && obj["qr"] == nil && obj["video"] == nil && obj["field"] == nil {
-                problem(path, "needs an image, a color, text, a qr, a video or a field")
+            if obj["text"] == nil && obj["qr"] == nil && obj["video"] == nil && obj["field"] == nil && obj["web"] == nil {
+                problem(path, "needs an image, a color, text, a qr, a video, a web page or a field")
             } else {
                 appearance = .clear
             }
         }
         let video = gadgetVideo(obj, path, appearance: &appearance)
+        let web = gadgetWeb(obj, path, appearance: &appearance)  // BoardDecoder+Web.swift
         var field = obj["field"].flatMap { gadgetField($0, "\(path).field") }  // BoardDecoder+Typing.swift
         // A field's "text" is the style its value is drawn in (no string needed); the gadget's
         // text becomes what the field shows (its placeholder, dimmed, until something is typed).
@@ -426,6 +428,7 @@ public struct BoardDecoder {
                        action: action, longPressAction: longPressAction, text: text)
         g.live = live
         g.video = video
+        g.web = web
         g.field = field
         g.accessibility = accessibility
         return g

@@ -29,6 +29,8 @@ public struct Gadget: Sendable, Equatable, Identifiable {
     public var live: GadgetLive?
     /// A clip played over the appearance (`"video"`); nil: none.
     public var video: VideoReference?
+    /// A web page drawn over the appearance (`"web"`), by a helper process of its own; nil: none.
+    public var web: WebPageSpec?
     /// A text field (`"field"`): the gadget takes typing; nil: none.
     public var field: FieldSpec?
     /// What speech and explore-by-touch say it is (`"label"`, `"role"`, `"hint"`, `"hidden"`,
