@@ -40,3 +40,13 @@ import Testing
         #expect(throws: SystemError.self) { try kiosk.send([1]) }
     }
 }
+
+/// The kiosk's side of a frame slot: a memfd shorter than the frame it is said to hold.
+@Suite struct SharedMemoryFileCheckedTests {
+    @Test func aFileShorterThanTheFrameIsRefusedNotMapped() throws {
+        let slot = try SharedMemoryFile.create(name: "short", count: 8)
+        #expect(throws: SystemError.self) { _ = try SharedMemoryFile.mapReceived(slot.file, count: 4096, name: "slot 0") }
+        let fits = try SharedMemoryFile.mapReceived(slot.file, count: 8, name: "slot 0")
+        #expect(fits.bytes.count == 8 && !fits.writable)
+    }
+}
