@@ -18,6 +18,9 @@ let package = Package(
         // The speech program: links libespeak-ng (GPL-3.0-or-later), so the kiosk never does
         // (docs/accessibility.md); shipped as its own Debian package.
         .executable(name: "gadgetboard-speech", targets: ["gadgetboard-speech"]),
+        // The web helper's headless double (issue 40): the protocol without WebKit, for tests and
+        // the stage (docs/web.md). The real helper, gadgetboard-web, links WPE WebKit.
+        .executable(name: "gadgetboard-web-double", targets: ["gadgetboard-web-double"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -168,6 +171,14 @@ let package = Package(
         // Speech (issue 39): the speech program as a child process (gadgetboard-speech, below: the
         // kiosk never links libespeak-ng), its PCM resampled by GadgetVideo's libswresample owner
         // and mixed as a voice of the AudioEngine.
+        // Web gadgets (issue 40): one helper process per page, spawned with a seqpacket socket as
+        // fd 3, its frames read from memfds on a thread of its own; pure rules in GadgetCore/Web.
+        .target(name: "GadgetWeb", dependencies: [
+            "GadgetCore", "GadgetSystem",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
+        .executableTarget(name: "gadgetboard-web-double", dependencies: ["GadgetCore", "GadgetSystem"]),
         .target(name: "GadgetSpeech", dependencies: [
             "GadgetCore", "GadgetSystem", "GadgetAudio", "GadgetVideo",
             .product(name: "Logging", package: "swift-log"),
@@ -189,6 +200,8 @@ let package = Package(
             "GadgetForms",
             // Speech through the speech program (issue 39).
             "GadgetSpeech",
+            // Web gadgets through their helper processes (issue 40).
+            "GadgetWeb",
             // The player's zero-copy choice (DMABufImporter).
             "GadgetGL",
             .product(name: "Logging", package: "swift-log"),
@@ -289,6 +302,11 @@ let package = Package(
         // Speech: the program's protocol, the voice's marks, a real utterance when espeak-ng is installed.
         .testTarget(name: "GadgetSpeechTests", dependencies: [
             "GadgetSpeech", "GadgetAudio", "GadgetCore", "GadgetSystem",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // Web gadgets' helper owner against the headless double (built beside the test binary).
+        .testTarget(name: "GadgetWebTests", dependencies: [
+            "GadgetWeb", "GadgetCore", "GadgetSystem",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "GadgetBenchTests", dependencies: ["GadgetBench", "GadgetApp", "GadgetCore", "GadgetRender", "GadgetDisplay", "GadgetSystem", "CMalloc"]),

@@ -1,0 +1,32 @@
+import GadgetCore
+import GadgetSystem
+
+/// What a `WebHelperProcess` hands the loop, in order (`take()`).
+public enum WebHelperEvent: Sendable {
+    /// A report other than a frame (`ready`, `loaded`, `loadFailed`, `refused`, `editableFocus`, …).
+    case report(WebHelperReport)
+    /// A frame and the read-only mapping its pixels are in. The helper leaves them alone until
+    /// the loop sends `frameDone(frame.sequence)`.
+    case frame(WebFrame, pixels: SharedMemoryFile)
+    /// The helper died or was killed (`reason` is the one line already logged); it restarts
+    /// after a back-off.
+    case crashed(reason: String)
+    /// A new helper was started and given the page again.
+    case restarted
+}
+
+/// What `state`, the metrics and `--stats` say about one web gadget's helper.
+public struct WebHelperStatus: Sendable, Equatable {
+    /// The program's path, nil when none was found.
+    public var program: String?
+    public var pid: Int32?
+    /// What the helper said draws ("WPE WebKit 2.38.6, fdo shm").
+    public var engine: String?
+    /// Deaths counted (crash, kill, EOF, fatal, no `ready` in time).
+    public var crashes = 0
+    /// Starts after the first.
+    public var restarts = 0
+    /// The helper and its children's resident memory, read every few seconds; nil: not running.
+    public var residentBytes: Int?
+    public init() {}
+}
