@@ -15,6 +15,13 @@ public enum GLDriver {
         (version ?? "").hasPrefix("OpenGL ES 3") || (extensions ?? "").split(separator: " ").contains("GL_EXT_unpack_subimage")
     }
 
+    /// Whether a texture may hold and be given B,G,R,A bytes (`Texture.Format.bgra`):
+    /// GL_EXT_texture_format_BGRA8888 (llvmpipe, V3D and most GLES2 drivers have it). A web page's
+    /// frames (wl_shm's ARGB8888) upload without a copy where it exists.
+    public static var takesBGRA: Bool {
+        (extensions ?? "").split(separator: " ").contains("GL_EXT_texture_format_BGRA8888")
+    }
+
     private static func string(_ name: Int32) -> String? {
         glGetString(GLenum(name)).map { String(cString: $0) }
     }

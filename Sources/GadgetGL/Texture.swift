@@ -14,10 +14,13 @@ public final class Texture {
         case luminance
         /// Two channels: NV12's interleaved CbCr plane.
         case luminanceAlpha
+        /// Premultiplied B,G,R,A in memory (wl_shm's ARGB8888: a web page's frames), sampled as
+        /// RGBA; needs `GLDriver.takesBGRA`.
+        case bgra
 
         public var bytesPerTexel: Int {
             switch self {
-            case .rgba: return 4
+            case .rgba, .bgra: return 4
             case .luminance: return 1
             case .luminanceAlpha: return 2
             }
@@ -28,6 +31,7 @@ public final class Texture {
             case .rgba: return GLenum(GL_RGBA)
             case .luminance: return GLenum(GL_LUMINANCE)
             case .luminanceAlpha: return GLenum(GL_LUMINANCE_ALPHA)
+            case .bgra: return 0x80E1  // GL_BGRA_EXT (EXT_texture_format_BGRA8888: internal format and format alike)
             }
         }
     }
@@ -63,7 +67,7 @@ public final class Texture {
 
     /// A texture of `size` whose texels are undefined until written (`replace`, `grown`), bound
     /// on the active texture unit.
-    package init(empty size: PixelSize, format: Format = .rgba, filter: Filter = .linear) throws(GLError) {
+    public init(empty size: PixelSize, format: Format = .rgba, filter: Filter = .linear) throws(GLError) {
         name = Texture.generate(filter: filter)
         width = size.width
         height = size.height

@@ -67,6 +67,8 @@ public final class BoardScene {
     /// Per gadget index: the video drawn over its appearance (a video gadget's player or the
     /// snapshot sets it); the scene does not own them (their owner destroys them).
     public var videoSurfaces: [Int: VideoSurface] = [:]
+    /// Web gadgets' pictures by gadget index (issue 40), drawn as video's are.
+    public var webSurfaces: [Int: WebSurface] = [:]
     /// Per gadget, the factor its opacity is drawn with while pages crossfade (nil: none runs);
     /// set through `setCrossfade` (BoardScene+Crossfade.swift).
     public internal(set) var crossfadeOpacities: [Double]?
@@ -169,6 +171,7 @@ public final class BoardScene {
                 video.draw(center: pose.center, size: size, rotation: pose.rotation, opacity: opacity,
                            transform: viewport.clipTransform, batcher: batcher)
             }
+            webSurfaces[i]?.draw(center: pose.center, size: size, rotation: pose.rotation, opacity: opacity, batcher: batcher)
             // The text image is the gadget's box: the same quad, on top.
             if let r = textRegions[i] {
                 batcher.draw(texture: pages[r.page].id, center: pose.center, size: size, rotation: pose.rotation,
