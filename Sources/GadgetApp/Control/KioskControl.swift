@@ -86,7 +86,13 @@ final class KioskControl {
         var client: ControlClientID
         var id: JSONValue?
         var afterFrame: Int
+        /// When it was asked (monotonic µs): the wait for web pages is bounded from here.
+        var askedAt: Int64 = MonotonicClock.now()
     }
+
+    /// How long `snapshot` waits for the board's web pages to load and show a frame before it
+    /// draws them as they are (one log line).
+    static let snapshotWebWait: Int64 = 10_000_000
 
     struct LoadWaiter {
         var endpoint: Int
@@ -239,7 +245,8 @@ final class KioskControl {
                 ("board", .string(live.name)),
                 ("page", page),
                 ("focus", focus),
-                ("gadgets", ControlStateReport.gadgets(board: live.board, poses: live.session.world.poses, videos: videoStates(now: now))),
+                ("gadgets", ControlStateReport.gadgets(board: live.board, poses: live.session.world.poses, videos: videoStates(now: now),
+                                                       web: webStates)),
                 ("display", display),
                 ("sources", sources),
                 ("audio", audio),
@@ -264,6 +271,8 @@ final class KioskControl {
             return .ok([("display", DisplayControl.report(host.displayDecision))])
         case .video(let request):
             return video(request, now: now)
+        case .web(let request):
+            return web(request, now: now)  // KioskControl+Web.swift
         case .play(let sound):
             guard let host else { return .failed(ControlFailure(field: "sound", message: "this kiosk runs without sound")) }
             switch host.controlPlay(sound, now: now) {
@@ -336,9 +345,21 @@ final class KioskControl {
     /// A frame was presented: clients waiting for one drawn after their request get its PNG.
     func answerSnapshots(drawnFrames: Int) {
         guard !snapshotWaiters.isEmpty, let host else { return }
-        let ready = snapshotWaiters.filter { drawnFrames > $0.afterFrame }
+        // Web pages first (docs/web.md): a snapshot shows the page, not its background, unless the
+        // page has not loaded and drawn within the bound.
+        let webShowing = webGadgets?.allShowing ?? true
+        let now = MonotonicClock.now()
+        func due(_ w: SnapshotWaiter) -> Bool {
+            drawnFrames > w.afterFrame && (webShowing || now - w.askedAt >= KioskControl.snapshotWebWait)
+        }
+        let ready = snapshotWaiters.filter(due)
+        if !webShowing, snapshotWaiters.count > ready.count { live.drawAgain(.snapshotAsked) }  // look again next frame
         guard !ready.isEmpty else { return }
-        snapshotWaiters.removeAll { drawnFrames > $0.afterFrame }
+        if !webShowing {
+            let waiting = webGadgets?.entries.filter { !($0.loaded && ($0.surface?.hasFrame ?? false)) }.map(\.gadget) ?? []
+            Loggers.web.warning("snapshot: \(waiting.joined(separator: ", ")) not loaded and drawn after \(KioskControl.snapshotWebWait / 1_000_000) s: drawn as it is")
+        }
+        snapshotWaiters.removeAll(where: due)
         let outcome: ControlOutcome
         do {
             let image = try host.readFrame()

@@ -3,6 +3,7 @@ import GadgetCore
 import GadgetRender
 import GadgetSystem
 import GadgetVideo
+import GadgetWeb
 import Logging
 
 /// The features the kiosk adds to the live board at start-up besides the schedule (which is the
@@ -21,6 +22,8 @@ import Logging
 final class KioskFeatures {
     private(set) var liveData: LiveDataFeature?
     private(set) var videos: VideoGadgets?
+    /// Web gadgets (docs/web.md, `WebGadgets`, one helper process per gadget).
+    private(set) var web: WebGadgets?
     /// Forms (docs/typing.md, `FormsFeature`): the spool's reports into events, metrics, `state`.
     private(set) var forms: FormsFeature?
     /// `run --video-flip-log`: which picture each flip showed (nil: not kept).
@@ -64,6 +67,23 @@ final class KioskFeatures {
         videos.recordsShownPictures = videoFlipLog != nil
         live.add(videos)
         videos.sync(live, now: now)
+        do {
+            let web = try WebGadgets(logger: Loggers.web, display: live.hasDisplay)
+            web.onEvent = { [unowned self] event in self.publish(event) }
+            self.web = web
+            live.add(web)
+            web.sync(live)
+        } catch {
+            videoLogger.error("web: \(error) (web gadgets show their background)")
+        }
+    }
+
+    /// `{"type":"web","gadget":…,"event":"loaded"|"failed"|"crashed"|"restarted"}` (failed and
+    /// crashed with their one-line `message`).
+    private func publish(_ event: WebGadgets.Event) {
+        var fields: [(String, JSONValue)] = [("type", .string("web")), ("gadget", .string(event.gadget)), ("event", .string(event.kind.rawValue))]
+        if let m = event.message { fields.append(("message", .string(m))) }
+        events.publish(.object(fields))
     }
 
     /// Once per iteration, before the live board's features run: MQTT source payloads to the
@@ -112,12 +132,18 @@ final class KioskFeatures {
     /// Before a frame is drawn: the players' surfaces into the scene.
     func prepare(_ scene: BoardScene, board: Board) {
         if let videos { scene.videoSurfaces = videos.surfaces(for: board) }
+        if let web { scene.webSurfaces = web.surfaces(for: board) }
     }
 
     /// After each frame: the players' figures into the metrics.
     func frameDrawn() {
         if let videoFlipLog, let videos { videoFlipLog.framePresented(videos.takeShownPictures()) }
         liveData?.frameDrawn()
+        if let web {
+            web.frameFlipped()
+            service.metrics.webCrashes = UInt64(web.crashesTotal)
+            service.metrics.webHelperResidentBytes = web.residentBytes
+        }
         guard let s = videos?.statistics else { return }
         service.metrics.videoFrames = UInt64(s.framesPresented)
         service.metrics.videoFramesDropped = UInt64(s.framesDropped)
@@ -136,6 +162,7 @@ final class KioskFeatures {
 
     func destroy() {
         videos?.destroy()
+        web?.destroy()
         forms?.close()
     }
 }

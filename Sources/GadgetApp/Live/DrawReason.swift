@@ -17,4 +17,6 @@ public enum DrawReason: Sendable, Equatable {
     case videoControlled
     /// A video shows a new picture while nothing animates (a paused video's seek; VideoPlayer).
     case videoFrame
+    /// A web page sent a new frame (WebGadgets).
+    case webFrame
 }

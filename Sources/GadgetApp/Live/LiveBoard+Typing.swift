@@ -9,6 +9,8 @@ import GadgetCore
 extension LiveBoard: KeyInputReceiver {
     /// One key for the focused field (or Tab/Escape for focus). Thread: the loop's.
     public func type(_ key: KeyInput) {
+        // A web page's text field has focus (WebGadgets, docs/web.md): the key is the page's.
+        if let web = features.lazy.compactMap({ $0 as? WebGadgets }).first, web.type(key) { return }
         let order = fields.focusOrder(page: session.currentPage, hidden: Set(board.gadgets.filter(\.hidden).map(\.id)))
         let outcome = editFields { $0.type(key, order: order) }
         handle(outcome)

@@ -166,6 +166,12 @@ public final class LiveBoard {
 
     /// A touch frame, at its own time.
     func deliver(_ frame: TouchFrame) {
+        var frame = frame
+        // Fingers on an interactive web page are the page's (WebGadgets, docs/web.md).
+        if let web = features.lazy.compactMap({ $0 as? WebGadgets }).first {
+            guard let rest = web.route(frame, board: self) else { return }
+            frame = rest
+        }
         publish(session.apply(frame))
         needsDraw = true
     }
@@ -183,6 +189,10 @@ public final class LiveBoard {
         if !cues.isEmpty { observer?.liveBoard(self, cues: cues) }
         // A page change or a reset moves things the world does not see as motion: draw.
         if !actions.isEmpty { needsDraw = true }
+        // The idle return forgets the last visitor's web sessions (`clearOnIdle`, docs/web.md).
+        if actions.contains(where: { $0.kind == .idleReturn }) {
+            features.lazy.compactMap { $0 as? WebGadgets }.first?.idleReturned()
+        }
         guard !events.isEmpty || !actions.isEmpty else { return }
         observer?.liveBoard(self, published: events, actions: actions)
     }

@@ -49,6 +49,10 @@ public struct KioskMetrics: Sendable {
     public var formSubmissionsFailed: UInt64 = 0
     public var formSpoolLength = 0
     public var videoFramesDropped: UInt64 = 0
+    /// Web gadgets (issue 40): helper deaths this run, and the helpers' resident memory with
+    /// WebKit's processes (0 without web gadgets).
+    public var webCrashes: UInt64 = 0
+    public var webHelperResidentBytes = 0
     public var videoDecoder = "none"
     public var videoPath = "none"
     /// False while no connector is connected (the panel unplugged or switched off).
@@ -213,6 +217,10 @@ public struct KioskMetrics: Sendable {
                   help: "Form submissions accepted by their target (sent), and attempts that failed or submissions that could not be saved (failed; a failed attempt is retried).",
                   samples: [([("result", "sent")], Double(formSubmissionsSent)), ([("result", "failed")], Double(formSubmissionsFailed))])
         p.gauge("gadgetboard_form_spool_length", help: "Form submissions kept in the spool until their target accepts them.", value: Double(formSpoolLength))
+        p.counter("gadgetboard_web_crashes_total", help: "Web helper deaths (crash, kill, fatal, no ready in time); each is restarted with back-off.",
+                  value: Double(webCrashes))
+        p.gauge("gadgetboard_web_helper_rss_bytes", help: "Resident memory of the web helpers and their WebKit processes, read from /proc every 5 s.",
+                value: Double(webHelperResidentBytes))
         fleetExposition(into: &p)
         return p.text
     }

@@ -22,4 +22,5 @@ public enum Loggers {
     public static let service = GadgetLogging.logger("service")
     public static let soak = GadgetLogging.logger("soak")
     public static let window = GadgetLogging.logger("window")
+    public static let web = GadgetLogging.logger("web")
 }

@@ -40,10 +40,12 @@ public struct ControlRequest: Sendable, Equatable {
         case speak(SpeechControl)
         /// Turn speech mode on or off, set its rate or volume (docs/accessibility.md).
         case accessibility(AccessibilityControl)
+        /// Reload a web gadget's page or navigate it (`WebControl`, docs/web.md).
+        case web(WebControl)
     }
 
     /// The command names, as `"cmd"` takes them.
-    public static let commandNames = ["set", "page", "load", "state", "snapshot", "subscribe", "display", "video", "play", "volume", "submit", "focus", "speak", "accessibility"]
+    public static let commandNames = ["set", "page", "load", "state", "snapshot", "subscribe", "display", "video", "play", "volume", "submit", "focus", "speak", "accessibility", "web"]
 }
 
 /// `set` is a `GadgetChange` (Board/GadgetChange.swift): the control protocol's name for it.

@@ -92,6 +92,9 @@ public enum ControlRequestDecoder {
             return .focus(try identifier(value, "gadget"))
         case "speak", "accessibility":
             return try accessibilityCommand(cmd, pairs, value)  // ControlRequestDecoder+Accessibility.swift
+        case "web":
+            try allow(pairs, ["cmd", "id", "gadget", "action", "url"])
+            return .web(try WebControl.decode(value, gadget: identifier(value, "gadget")))
         default:
             throw ControlFailure(field: "cmd", message: "unknown command \"\(clip(cmd))\" (one of \(ControlRequest.commandNames.joined(separator: ", ")))")
         }

@@ -2,7 +2,8 @@
 /// (what a `set` can change), board order. Numbers are rounded like the other JSON reports.
 public enum ControlStateReport {
     /// `videos`: each video gadget's `video` object by gadget id (`video(time:playing:duration:)`).
-    public static func gadgets(board: Board, poses: [GadgetPose], videos: [String: JSONValue] = [:]) -> JSONValue {
+    /// `web`: each web gadget's `{"url","loaded","crashes"}` by id (docs/web.md).
+    public static func gadgets(board: Board, poses: [GadgetPose], videos: [String: JSONValue] = [:], web: [String: JSONValue] = [:]) -> JSONValue {
         func r(_ v: Double, _ p: Int) -> JSONValue { .number(JSONWriter.rounded(v, places: p)) }
         var out: [JSONValue] = []
         for (g, pose) in zip(board.gadgets, poses) {
@@ -25,6 +26,7 @@ public enum ControlStateReport {
             if let text = g.text, g.field == nil { o.append(("text", .string(text.style.string))) }
             if let page = g.page { o.append(("page", .string(page))) }
             if let v = videos[g.id] { o.append(("video", v)) }
+            if let w = web[g.id] { o.append(("web", w)) }
             out.append(.object(o))
         }
         return .array(out)

@@ -51,7 +51,7 @@ import Testing
         #expect(failure(##"{"cmd":"set","gadget":"x","text":3}"##)?.field == "text")
         #expect(failure(##"{"cmd":"set","gadget":"x","z":1,"z":2}"##)?.field == "z")
         #expect(failure(##"{"cmd":"fly"}"##)?.field == "cmd")
-        #expect(failure(##"{"id":3}"##) == ControlFailure(id: .number(3), field: "cmd", message: "missing (one of set, page, load, state, snapshot, subscribe, display, video, play, volume, submit, focus, speak, accessibility)"))
+        #expect(failure(##"{"id":3}"##) == ControlFailure(id: .number(3), field: "cmd", message: "missing (one of set, page, load, state, snapshot, subscribe, display, video, play, volume, submit, focus, speak, accessibility, web)"))
         #expect(failure(##"{"cmd":"state","id":[1]}"##)?.field == "id")
         #expect(failure(##"[1,2]"##)?.field == nil)
         #expect(failure("garbage")?.message.hasPrefix("not JSON") == true)

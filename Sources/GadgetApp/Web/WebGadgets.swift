@@ -1,0 +1,213 @@
+import GadgetCore
+import GadgetRender
+import GadgetSystem
+import GadgetWeb
+import Logging
+import SystemPackage
+
+/// The kiosk's web gadgets (issue 40, docs/web.md): one `WebHelperProcess` per web gadget of the
+/// board shown, made when the board is and again when another replaces it (a gadget that keeps
+/// its id and page keeps its helper, so a save that did not touch the page shows no reload).
+/// Each new frame from a helper is uploaded into the gadget's `WebSurface` before the next draw,
+/// marks the gadget's rectangle as damaged, and is handed back (`frameDone`) after the flip that
+/// showed it; frames that a newer one overtook before a draw go back at once. The loop never
+/// waits for a page: a late frame keeps the last. Thread: the loop's (GL context current in
+/// `willDrawFrame`).
+final class WebGadgets: LiveFeature {
+    final class Entry {
+        let gadget: String
+        let page: WebPageSpec
+        let process: WebHelperProcess
+        var surface: WebSurface?
+        /// The newest frame not yet uploaded, and its pixels.
+        var incoming: (WebFrame, SharedMemoryFile)?
+        /// Uploaded for the coming draw: handed back after its flip.
+        var drawnSequences: [UInt64] = []
+        var url: String
+        var loaded = false
+        var editableFocus = false
+        init(gadget: String, page: WebPageSpec, process: WebHelperProcess) {
+            self.gadget = gadget; self.page = page; self.process = process; url = page.url
+        }
+    }
+
+    /// A web event for `--events` and subscribers: `loaded`, `failed`, `crashed`, `restarted`.
+    struct Event: Equatable {
+        enum Kind: String { case loaded, failed, crashed, restarted }
+        var gadget: String
+        var kind: Kind
+        var message: String?
+    }
+
+    private(set) var entries: [Entry] = []
+    private let news: WakePipe
+    private let logger: Logger
+    private let program: String?
+    private let display: Bool
+    var onEvent: (Event) -> Void = { _ in }
+    /// A page's text field got or lost focus (the on-screen keyboard's seam: issue 38's keyboard
+    /// shows for a web gadget through this once it takes outside requests).
+    var onEditableFocus: (String, Bool) -> Void = { _, _ in }
+    /// Deaths of every helper this run (the metric), retired helpers included.
+    private(set) var crashesTotal = 0
+
+    init(logger: Logger, display: Bool, program: String? = WebHelperProgram.find()) throws(SystemError) {
+        news = try WakePipe()
+        self.logger = logger
+        self.display = display
+        self.program = program
+    }
+
+    var wakeDescriptor: FileDescriptor? { entries.isEmpty ? nil : news.descriptor }
+    var isAnimating: Bool { false }
+
+    func boardReplaced(_ board: LiveBoard) { sync(board) }
+
+    /// Makes the helpers match `board`'s web gadgets.
+    func sync(_ board: LiveBoard) {
+        var wanted: [String: WebPageSpec] = [:]
+        for g in board.board.gadgets { if let w = g.web { wanted[g.id] = w } }
+        var kept: [Entry] = []
+        for e in entries {
+            if wanted[e.gadget] == e.page { kept.append(e); wanted[e.gadget] = nil } else { retire(e) }
+        }
+        entries = kept
+        for g in board.board.gadgets {
+            guard let page = wanted[g.id] else { continue }
+            let size = WebTouchMapping(center: g.center, size: g.size, rotation: 0, scale: 1, zoom: page.zoom).pageSize
+            do {
+                let p = try WebHelperProcess(gadget: g.id, page: page, width: size.width, height: size.height, program: program,
+                                             notify: news, logger: logger)
+                entries.append(Entry(gadget: g.id, page: page, process: p))
+            } catch {
+                logger.error("web: \(g.id): \(error) (showing its background)")
+            }
+        }
+    }
+
+    func update(now: Microseconds, board: LiveBoard) {
+        news.clear()
+        for e in entries {
+            for event in e.process.take() {
+                switch event {
+                case .frame(let f, let pixels):
+                    // Overtaken before it was drawn: back at once, so the helper's slot is free.
+                    if let (old, _) = e.incoming { e.process.send(.frameDone(sequence: old.sequence)) }
+                    e.incoming = (f, pixels)
+                    if let i = board.index(of: e.gadget) { board.scene.videoFrameChanged(i.rawValue) }
+                    board.drawAgain(.webFrame)
+                case .report(.loaded(let url)):
+                    e.url = url; e.loaded = true
+                    onEvent(Event(gadget: e.gadget, kind: .loaded, message: nil))
+                case .report(.loadStarted(let url)):
+                    e.url = url; e.loaded = false
+                case .report(.loadFailed(let url, let reason)):
+                    e.url = url; e.loaded = false
+                    logger.warning("web: \(e.gadget): \(url): \(reason)")
+                    onEvent(Event(gadget: e.gadget, kind: .failed, message: reason))
+                case .report(.refused(let url, let why)):
+                    logger.info("web: \(e.gadget): not followed: \(url) (\(why))")
+                case .report(.editableFocus(let on)):
+                    e.editableFocus = on
+                    onEditableFocus(e.gadget, on)
+                case .report:
+                    break
+                case .crashed(let reason):
+                    crashesTotal += 1
+                    e.loaded = false
+                    if e.editableFocus { e.editableFocus = false; onEditableFocus(e.gadget, false) }
+                    onEvent(Event(gadget: e.gadget, kind: .crashed, message: reason))
+                case .restarted:
+                    onEvent(Event(gadget: e.gadget, kind: .restarted, message: nil))
+                }
+            }
+        }
+    }
+
+    /// Uploads each gadget's newest frame (GL current).
+    func willDrawFrame(now: Microseconds, board: LiveBoard) {
+        guard display else { return }
+        for e in entries {
+            guard let (f, pixels) = e.incoming else { continue }
+            e.incoming = nil
+            if e.surface == nil { e.surface = WebSurface() }
+            do { try e.surface?.show(f, pixels: pixels.bytes) } catch {
+                logger.error("web: \(e.gadget): frame \(f.sequence): \(error) (the last frame stays)")
+            }
+            e.drawnSequences.append(f.sequence)
+        }
+    }
+
+    /// After the flip: the frames it showed go back to their helpers.
+    func frameFlipped() {
+        for e in entries {
+            for s in e.drawnSequences { e.process.send(.frameDone(sequence: s)) }
+            e.drawnSequences.removeAll()
+        }
+    }
+
+    /// The surfaces to draw, by gadget index of `board`.
+    func surfaces(for board: Board) -> [Int: WebSurface] {
+        var out: [Int: WebSurface] = [:]
+        for e in entries {
+            if let s = e.surface, s.hasFrame, let i = board.gadgets.firstIndex(where: { $0.id == e.gadget }) { out[i] = s }
+        }
+        return out
+    }
+
+    func entry(for gadget: String) -> Entry? { entries.first { $0.gadget == gadget } }
+
+    private var router = WebTouchRouter()
+
+    /// Sends `key` to the page whose text field has focus; false: none has (the board's fields get it).
+    func type(_ key: KeyInput) -> Bool {
+        guard let e = entries.first(where: { $0.editableFocus }) else { return false }
+        for k in WebKey.keys(for: key) { e.process.send(.key(k)) }
+        return true
+    }
+
+    /// Takes the fingers that belong to interactive pages (`WebTouchRouter`) and sends them to their
+    /// helpers; returns what is left for the gestures (nil: nothing).
+    func route(_ frame: TouchFrame, board: LiveBoard) -> TouchFrame? {
+        guard !entries.isEmpty else { return frame }
+        let b = board.board, poses = board.session.world.poses, page = board.session.currentPage
+        let routed = router.route(frame, board: b, poses: poses) { HitTester.gadget(at: $0, board: b, poses: poses, page: page) }
+        for (gadget, touch) in routed.pages { entry(for: gadget)?.process.send(.touch(touch)) }
+        return routed.rest
+    }
+
+    /// `state`'s `web` per gadget: `{"url","loaded","crashes"}`.
+    var states: [String: JSONValue] {
+        var out: [String: JSONValue] = [:]
+        for e in entries {
+            out[e.gadget] = .object([("url", .string(e.url)), ("loaded", .bool(e.loaded)),
+                                     ("crashes", .number(Double(e.process.status.crashes)))])
+        }
+        return out
+    }
+
+    /// The helpers' resident memory now (helper + WebKit's processes), summed.
+    var residentBytes: Int { entries.reduce(0) { $0 + ($1.process.status.residentBytes ?? 0) } }
+
+    /// Idle return: pages that say `clearOnIdle` forget their visitor.
+    func idleReturned() {
+        for e in entries where e.page.clearOnIdle { e.process.send(.clearSession) }
+    }
+
+    /// Whether every web gadget has loaded and shown a frame (`snapshot` waits for this, bounded).
+    var allShowing: Bool { entries.allSatisfy { $0.loaded && ($0.surface?.hasFrame ?? false) } }
+
+    private func retire(_ e: Entry) {
+        e.process.stop()
+        e.surface?.destroy()
+    }
+
+    func displayDetached(_ board: LiveBoard) {
+        for e in entries { e.surface?.destroy(); e.surface = nil }
+    }
+
+    func destroy() {
+        for e in entries { retire(e) }
+        entries.removeAll()
+    }
+}
