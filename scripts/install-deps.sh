@@ -14,7 +14,8 @@ build=(pkg-config libegl1-mesa-dev libgles2-mesa-dev libgbm-dev libdrm-dev libev
        libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libunibreak-dev libmosquitto-dev libegl-mesa0 libgl1-mesa-dri libgbm1
        libsdl2-dev fonts-dejavu-core fonts-noto-core fonts-noto-cjk
        libavformat-dev libavcodec-dev libavutil-dev libswresample-dev libcurl4-openssl-dev libqrencode-dev ca-certificates tzdata locales-all
-       libasound2-dev libxkbcommon-dev xkb-data libx11-data libespeak-ng-dev espeak-ng-data)
+       libasound2-dev libxkbcommon-dev xkb-data libx11-data libespeak-ng-dev espeak-ng-data
+       libwpewebkit-1.1-dev libwpebackend-fdo-1.0-dev libwpe-1.0-dev)
 # Typing (issue 38): keymaps through libxkbcommon from xkb-data's layouts, dead keys through the Compose
 # files of libx11-data (without them a dead key types nothing).
 # Video through FFmpeg's libav* (decode, demux), live data through libcurl, QR codes through libqrencode;
@@ -22,6 +23,8 @@ build=(pkg-config libegl1-mesa-dev libgles2-mesa-dev libgbm-dev libdrm-dev libev
 # sound through ALSA (libasound2-dev; alsa-lib's own configuration comes with it as libasound2-data);
 # speech through espeak-ng (libespeak-ng-dev, its voices in espeak-ng-data), linked only by the
 # separate gadgetboard-speech program, never by the kiosk (GPL-3.0-or-later: docs/accessibility.md).
+# Web gadgets (issue 40) through WPE WebKit (libwpewebkit-1.1-dev, WPEBackend-fdo, libwpe), linked
+# only by the separate gadgetboard-web helper, never by the kiosk (docs/web.md).
 # The fonts: the demo board's (DejaVu, Noto Sans and Serif) and the fallbacks its greeting needs
 # (Noto Arabic in fonts-noto-core, Noto Sans CJK); snapshots and goldens are drawn with them.
 # The photo tests make their JPEGs and WebPs with Debian's tools: cjpeg/djpeg, cwebp, exiftool.

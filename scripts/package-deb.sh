@@ -83,6 +83,11 @@ if [ -z "$BINARY" ]; then
     say "building: swift build -c release --static-swift-stdlib --product gadgetboard (and gadgetboard-speech)"
     swift build --package-path "$REPO" -c release --static-swift-stdlib --product gadgetboard >&2 || die "swift build failed"
     swift build --package-path "$REPO" -c release --static-swift-stdlib --product gadgetboard-speech >&2 || die "swift build of gadgetboard-speech failed (libespeak-ng-dev: scripts/install-deps.sh)"
+    # The web helper (issue 40) links WPE WebKit: built when the package has its product, else said.
+    if grep -q '"gadgetboard-web"' "$REPO/Package.swift"; then
+        swift build --package-path "$REPO" -c release --static-swift-stdlib --product gadgetboard-web >&2 ||
+            die "swift build of gadgetboard-web failed (libwpewebkit-1.1-dev, libwpebackend-fdo-1.0-dev: scripts/install-deps.sh)"
+    fi
     BINARY=$(swift build --package-path "$REPO" -c release --show-bin-path)/gadgetboard
 fi
 if [ ! -f "$BINARY" ] || [ ! -x "$BINARY" ]; then die "--binary $BINARY is not an executable file"; fi
@@ -224,11 +229,44 @@ else
     say "no gadgetboard-speech beside $BINARY: the speech package is not built (the kiosk runs silent without it)"
 fi
 
+# gadgetboard-web: the web helper (it links WPE WebKit, ~84 MB installed with its libraries) in a
+# package of its own, which the kiosk's Recommends, so a kiosk without web pages carries no WebKit;
+# installed in /usr/libexec/gadgetboard/, where the kiosk looks (docs/web.md). Not built: said, skipped.
+WEB_BINARY=$(dirname "$BINARY")/gadgetboard-web
+WEB_DEB=""
+if [ -x "$WEB_BINARY" ]; then
+    WROOT=$WORK/debian/gadgetboard-web
+    WDOC=$WROOT/usr/share/doc/gadgetboard-web
+    install -d "$WROOT/DEBIAN" "$WROOT/usr/libexec/gadgetboard" "$WDOC"
+    strip --remove-section=.comment --remove-section=.note --strip-unneeded -o "$WROOT/usr/libexec/gadgetboard/gadgetboard-web" "$WEB_BINARY"
+    chmod 0755 "$WROOT/usr/libexec/gadgetboard/gadgetboard-web"
+    install -m 0644 "$REPO/deploy/deb/web/copyright" "$WDOC/copyright"
+    install -m 0644 "$DOC/changelog.gz" "$WDOC/changelog.gz"
+    sed -e "s#@MAINTAINER@#$MAINTAINER#" -e "s#@HOMEPAGE@#${GADGETBOARD_HOMEPAGE:-https://github.com/gadgetboard/gadgetboard}#" \
+        "$REPO/deploy/deb/web/control" >"$WORK/debian/control"
+    : >"$WORK/debian/substvars"
+    (cd "$WORK" && dpkg-shlibdeps -Tdebian/substvars "debian/gadgetboard-web/usr/libexec/gadgetboard/gadgetboard-web") ||
+        die "dpkg-shlibdeps failed for gadgetboard-web"
+    printf 'misc:Depends=\n' >>"$WORK/debian/substvars"
+    (cd "$WROOT" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | sort -z | xargs -0 md5sum) >"$WROOT/DEBIAN/md5sums"
+    chmod 0644 "$WROOT/DEBIAN/md5sums"
+    (cd "$WORK" && dpkg-gencontrol -pgadgetboard-web -v"$VERSION" -DArchitecture="$ARCH" -fdebian/files -P"debian/gadgetboard-web") ||
+        die "dpkg-gencontrol failed for gadgetboard-web"
+    find "$WROOT" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
+    WEB_DEB=$(cd "$OUT" && pwd)/gadgetboard-web_${VERSION}_${ARCH}.deb
+    dpkg-deb --root-owner-group -Zxz --build "$WROOT" "$WEB_DEB" >&2 || die "dpkg-deb --build failed for gadgetboard-web"
+    say "$(dpkg-deb -f "$WEB_DEB" Package Version Depends | tr '\n' ' ')"
+    say "web package: $WEB_DEB"
+else
+    say "no gadgetboard-web beside $BINARY: the web package is not built (web gadgets show their background without it)"
+fi
+
 if [ "$LINTIAN" = auto ]; then
     if command -v lintian >/dev/null; then
         # Errors fail the build; warnings are shown (deploy/deb/lintian-overrides justifies the rest).
         lintian --fail-on error "$DEB" >&2 || die "lintian reports errors in $DEB"
         if [ -n "$SPEECH_DEB" ]; then lintian --fail-on error "$SPEECH_DEB" >&2 || die "lintian reports errors in $SPEECH_DEB"; fi
+        if [ -n "$WEB_DEB" ]; then lintian --fail-on error "$WEB_DEB" >&2 || die "lintian reports errors in $WEB_DEB"; fi
         say "lintian: no errors"
     else
         say "lintian not installed: not checked (scripts/install-deps.sh --package installs it)"
