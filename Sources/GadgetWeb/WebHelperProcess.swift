@@ -161,7 +161,7 @@ struct WebHelperRun {
     mutating func start() {
         guard let program else {
             if !saidMissing {
-                logger.warning("web: \(gadget): \(WebHelperProgram.name) not found (looked in \(WebHelperProgram.candidates.joined(separator: ", "))); install the gadgetboard-web package for web pages: the gadget shows its background")
+                logger.warning("\(gadget): \(WebHelperProgram.name) not found (looked in \(WebHelperProgram.candidates.joined(separator: ", "))); install the gadgetboard-web package for web pages: the gadget shows its background")
                 saidMissing = true
             }
             return
@@ -202,10 +202,10 @@ struct WebHelperRun {
                 died(fatalReason ?? exitDescription(c))
                 return
             case let m?:
-                guard !m.truncated else { logger.error("web: \(gadget): a message over \(WebHelperCodec.maximumMessageBytes) bytes or with too many fds, ignored"); continue }
+                guard !m.truncated else { logger.error("\(gadget): a message over \(WebHelperCodec.maximumMessageBytes) bytes or with too many fds, ignored"); continue }
                 let report: WebHelperReport
                 do { report = try WebHelperCodec.decodeReport(m.bytes) } catch {
-                    if !error.isUnknownType { logger.error("web: \(gadget): \(error), ignored") }
+                    if !error.isUnknownType { logger.error("\(gadget): \(error), ignored") }
                     continue
                 }
                 receive(report, descriptors: m.descriptors)
@@ -229,7 +229,7 @@ struct WebHelperRun {
                 let pixels = try slots.pixels(for: f, descriptor: descriptors.first)
                 shared.withLock { $0.events.append(.frame(f, pixels: pixels)) }
             } catch {
-                logger.error("web: \(gadget): \(error), frame \(f.sequence) dropped")
+                logger.error("\(gadget): \(error), frame \(f.sequence) dropped")
                 sendQuietly(.frameDone(sequence: f.sequence))
             }
         case .fatal(let reason):
@@ -259,7 +259,7 @@ struct WebHelperRun {
         slots.removeAll()
         let wait = backoff.failed(random: UInt32(truncatingIfNeeded: random.next() % 1_000_000))
         restartAt = MonotonicClock.now() + wait
-        logger.error("web: \(gadget): the helper \(reason); restarting in \(Double(wait / 10_000) / 100) s")
+        logger.error("\(gadget): the helper \(reason); restarting in \(Double(wait / 10_000) / 100) s")
         shared.withLock { s in
             s.status.crashes += 1
             s.status.pid = nil

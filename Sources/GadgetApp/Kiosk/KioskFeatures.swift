@@ -74,7 +74,7 @@ final class KioskFeatures {
             live.add(web)
             web.sync(live)
         } catch {
-            videoLogger.error("web: \(error) (web gadgets show their background)")
+            Loggers.web.error("\(error) (web gadgets show their background)")
         }
     }
 

@@ -80,7 +80,7 @@ final class WebGadgets: LiveFeature {
                                              notify: news, logger: logger)
                 entries.append(Entry(gadget: g.id, page: page, process: p))
             } catch {
-                logger.error("web: \(g.id): \(error) (showing its background)")
+                logger.error("\(g.id): \(error) (showing its background)")
             }
         }
     }
@@ -103,10 +103,10 @@ final class WebGadgets: LiveFeature {
                     e.url = url; e.loaded = false
                 case .report(.loadFailed(let url, let reason)):
                     e.url = url; e.loaded = false
-                    logger.warning("web: \(e.gadget): \(url): \(reason)")
+                    logger.warning("\(e.gadget): \(url): \(reason)")
                     onEvent(Event(gadget: e.gadget, kind: .failed, message: reason))
                 case .report(.refused(let url, let why)):
-                    logger.info("web: \(e.gadget): not followed: \(url) (\(why))")
+                    logger.info("\(e.gadget): not followed: \(url) (\(why))")
                 case .report(.editableFocus(let on)):
                     e.editableFocus = on
                     onEditableFocus(e.gadget, on)
@@ -132,7 +132,7 @@ final class WebGadgets: LiveFeature {
             e.incoming = nil
             if e.surface == nil { e.surface = WebSurface() }
             do { try e.surface?.show(f, pixels: pixels.bytes) } catch {
-                logger.error("web: \(e.gadget): frame \(f.sequence): \(error) (the last frame stays)")
+                logger.error("\(e.gadget): frame \(f.sequence): \(error) (the last frame stays)")
             }
             e.drawnSequences.append(f.sequence)
         }
