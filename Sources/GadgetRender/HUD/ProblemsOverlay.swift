@@ -67,6 +67,8 @@ public final class ProblemsOverlay {
     static func wrap(_ text: String, columns: Int) -> [[UInt8]] {
         let glyphs = HUDGlyphs()
         var chars: [UInt8] = text.uppercased().unicodeScalars.map { s in
+            // Dashes (the privacy warning's "—") read as the font's hyphen.
+            if s.value == 0x2013 || s.value == 0x2014 { return UInt8(ascii: "-") }
             guard s.value < 128 else { return UInt8(ascii: "?") }
             var c = UInt8(s.value)
             // The pixel font has round brackets and commas only: JSON paths (`gadgets[0]`) and

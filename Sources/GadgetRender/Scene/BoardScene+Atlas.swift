@@ -101,11 +101,12 @@ extension BoardScene {
     /// drawn at all is left out with a warning. `check` reports both before a kiosk gets here.
     func textImage(_ i: Int, board: Board) -> (TextImageCache.Key, RGBAImage)? {
         guard let text = texts[i], i < board.gadgets.count else { return nil }
-        let box = board.gadgets[i].size
         let scale = textScale(i, zoom: textZooms[i], board: board)
         var style = text.style
         // The board's `"lang"` for text that does not say its own.
         if style.language == nil { style.language = board.language }
+        // A field's text is laid out in the box it needs to scroll in (BoardScene+Fields.swift).
+        let box = textBox(i, style: style, scale: scale, board: board)
         do {
             let rendered = try textCache.rendered(style, box: box, scale: scale)
             warnMissing(rendered.missing, text: text)

@@ -51,6 +51,10 @@ public final class BoardScene {
     var textRegions: [AtlasRegion?] = []
     /// Atlas entry index (after the images) per gadget with a text image.
     var textEntries: [Int?] = []
+    /// Field gadgets (BoardScene+Fields.swift): how far each one's text is scrolled in its box,
+    /// board pixels, and the caret layout of the image shown (by the image's key).
+    var textScrolls: [Int: Vector2] = [:]
+    var caretLayouts: [Int: (key: TextImageCache.Key, layout: CaretLayout)] = [:]
     /// Per gadget: its QR code's atlas entry and region (nil: no QR code); BoardScene+QR.swift.
     var qrEntries: [Int?] = []
     var qrRegions: [AtlasRegion?] = []
@@ -174,8 +178,10 @@ public final class BoardScene {
             webSurfaces[i]?.draw(center: pose.center, size: size, rotation: pose.rotation, opacity: opacity, batcher: batcher)
             // The text image is the gadget's box: the same quad, on top.
             if let r = textRegions[i] {
+                // A field's text may be larger than its box: the scrolled window of it.
+                let w = textWindow(i, region: r, box: gadgets[i].size)
                 batcher.draw(texture: pages[r.page].id, center: pose.center, size: size, rotation: pose.rotation,
-                             u0: r.u0, v0: r.v0, u1: r.u1, v1: r.v1, color: .white(opacity: opacity), clearOutline: r.clearOutline)
+                             u0: w.u0, v0: w.v0, u1: w.u1, v1: w.v1, color: .white(opacity: opacity), clearOutline: r.clearOutline)
             }
         }
     }

@@ -13,7 +13,7 @@ public final class TextImageCache {
     }
 
     private var renderer: TextRenderer?
-    private var images: [Key: (image: RGBAImage, missing: [Unicode.Scalar], measure: TextMeasure)] = [:]
+    private var images: [Key: (image: RGBAImage, missing: [Unicode.Scalar], measure: TextMeasure, lines: [RenderedLine])] = [:]
     /// Texts whose missing characters were reported already (see `firstReport`).
     private var reported: Set<String> = []
     /// Renders done (not served from the cache), for tests and `--stats`.
@@ -24,7 +24,7 @@ public final class TextImageCache {
     /// The images and reports of a cache as a value, to seed a worker's own cache (a reload's
     /// scene prepared off the render thread draws no text the shown board drew already).
     public struct Seed: Sendable {
-        fileprivate var images: [Key: (image: RGBAImage, missing: [Unicode.Scalar], measure: TextMeasure)]
+        fileprivate var images: [Key: (image: RGBAImage, missing: [Unicode.Scalar], measure: TextMeasure, lines: [RenderedLine])]
         fileprivate var reported: Set<String>
     }
 
@@ -54,14 +54,19 @@ public final class TextImageCache {
 
     /// The image, the characters no installed font has (drawn as the font's missing-glyph box)
     /// and how the text sits in its box.
-    public func rendered(_ style: TextStyle, box: Size2, scale: Double) throws(TextError) -> (image: RGBAImage, missing: [Unicode.Scalar], measure: TextMeasure) {
+    public func rendered(_ style: TextStyle, box: Size2, scale: Double) throws(TextError) -> (image: RGBAImage, missing: [Unicode.Scalar], measure: TextMeasure, lines: [RenderedLine]) {
         let key = Key(style: style, width: box.width, height: box.height, scale: scale)
         if let entry = images[key] { return entry }
         let text = try textRenderer().render(style, width: box.width, height: box.height, scale: scale)
         renders += 1
-        images[key] = (text.image, text.missing, text.measure)
-        return (text.image, text.missing, text.measure)
+        let entry = (text.image, text.missing, text.measure, text.lines)
+        images[key] = entry
+        return entry
     }
+
+    /// The laid-out lines of an image in the cache (a field's caret is placed on them), nil
+    /// when it is not (any more).
+    public func lines(_ key: Key) -> [RenderedLine]? { images[key]?.lines }
 
     /// True the first time `subject` is asked about: the cache outlives scenes (a kiosk builds a
     /// new one as photos arrive or a pinch settles), so a warning keyed here is logged once per

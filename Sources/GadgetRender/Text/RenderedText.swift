@@ -11,6 +11,8 @@ public struct PlacedGlyph: Sendable, Equatable {
     public var x: Double
     public var baseline: Double
     public var advance: Double
+    /// Its bidi run goes right to left (an odd FriBidi level): which edge is its leading one.
+    public var rightToLeft: Bool = false
 }
 
 /// One laid-out line, glyphs left to right on screen.
@@ -19,6 +21,15 @@ public struct RenderedLine: Sendable, Equatable {
     public var width: Double
     public var isRightToLeft: Bool
     public var truncated: Bool
+    /// The line box, in image pixels: a caret spans it.
+    public var top: Double = 0
+    public var bottom: Double = 0
+    /// Where the line starts in its paragraph's direction (its left end, or its right end for a
+    /// right-to-left paragraph): an empty line's caret.
+    public var startX: Double = 0
+    /// The spaces trimmed from the line's end (not drawn), placed past its end in the paragraph's
+    /// direction: a caret typed after them still moves.
+    public var trimmedSpaces: [PlacedGlyph] = []
 }
 
 /// Text drawn into an image the atlas can take like any other: premultiplied RGBA, `scale` × the

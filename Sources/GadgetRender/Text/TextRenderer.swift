@@ -59,6 +59,15 @@ public final class TextRenderer {
         return try layOut(trial, width: width, height: height, scale: scale, drawing: true)
     }
 
+    /// The box `style` needs without being cut: as wide as its longest line when laid out in
+    /// `width` (a single-line field's text, measured unbounded, scrolls inside its box), and as
+    /// high as all its lines; board pixels, padding included. Shapes but draws nothing.
+    public func naturalSize(_ style: TextStyle, width: Double, scale: Double = 1) throws(TextError) -> Size2 {
+        let t = try layOut(style, width: width, height: nil, scale: scale, drawing: false)
+        let widest = t.lines.map(\.width).max() ?? 0
+        return Size2(widest / scale + style.padding.left + style.padding.right, t.measure.neededHeight)
+    }
+
     /// Lays `style` out and, when `drawing`, rasterises it (a measuring layout gets a 1×1 image).
     private func layOut(_ style: TextStyle, width: Double, height: Double?, scale: Double, drawing: Bool) throws(TextError) -> RenderedText {
         let px = style.size * scale
@@ -160,14 +169,29 @@ public final class TextRenderer {
             case (.end, false), (.start, true): x += slack
             }
             let baseline = top + pitch * Double(n) + baselineInLine
+            let lineStart = x
             var placed: [PlacedGlyph] = []
             for (character, glyph) in glyphs {
                 placed.append(PlacedGlyph(glyph: glyph.glyph, font: character.font, scalarIndex: character.index,
-                                          x: x + glyph.xOffset, baseline: baseline - glyph.yOffset, advance: glyph.xAdvance))
+                                          x: x + glyph.xOffset, baseline: baseline - glyph.yOffset, advance: glyph.xAdvance,
+                                          rightToLeft: character.level % 2 == 1))
                 x += glyph.xAdvance
                 if !used.contains(character.font) { used.append(character.font) }
             }
-            lines.append(RenderedLine(glyphs: placed, width: lineWidth, isRightToLeft: rtl, truncated: line.truncated))
+            // The trimmed spaces, for the caret only: past the end in the paragraph's direction.
+            var trimmed: [PlacedGlyph] = []
+            var edge = rtl ? lineStart : lineStart + lineWidth
+            for i in range.upperBound..<line.range.upperBound where items[i].isSpace {
+                let a = items[i].advance
+                if rtl { edge -= a }
+                trimmed.append(PlacedGlyph(glyph: 0, font: characters[i].font, scalarIndex: characters[i].index, x: edge, baseline: baseline,
+                                           advance: a, rightToLeft: rtl))
+                if !rtl { edge += a }
+            }
+            let lineTop = top + pitch * Double(n)
+            lines.append(RenderedLine(glyphs: placed, width: lineWidth, isRightToLeft: rtl, truncated: line.truncated,
+                                      top: lineTop, bottom: lineTop + pitch, startX: rtl ? lineStart + lineWidth : lineStart,
+                                      trimmedSpaces: trimmed))
         }
 
         let measured = TextMeasure(size: style.size, neededHeight: (neededHeight + inkOverflow) / scale, fits: fits, splitsWord: splitsWord)
