@@ -17,6 +17,17 @@ struct FrameDamage {
         case pageDots(lit: Int)
         /// The HUD shows new figures every frame.
         case hud(frame: Int)
+        /// The focused field's caret (its blink adds and removes it: damage of its rectangle only).
+        case caret(LiveBoard.CaretMark)
+        /// A field's problem label below it (FieldProblemLabels.swift).
+        case fieldProblem(id: String, message: String)
+    }
+
+    /// Something drawn over the board besides the gadgets (the caret, a field's problem label):
+    /// its corners in board coordinates and what decides its pixels.
+    struct Extra {
+        var corners: [Vector2]
+        var look: Look
     }
 
     private var tracker = DamageTracker<Look>()
@@ -38,7 +49,7 @@ struct FrameDamage {
     }
 
     mutating func plan(scene: BoardScene, board: Board, poses: [GadgetPose], pageDots: PageDots? = nil, cursor: Vector2?, hudFrame: Int?,
-                       display: DisplayBackend, fullRedraw: Bool) -> Plan {
+                       display: DisplayBackend, fullRedraw: Bool, extras: [Extra] = []) -> Plan {
         let screen = PixelRect(display.pixelSize)
         let changed = scene !== self.scene || display !== self.display || scene.backgroundRevision != backgroundRevision
         if changed { history.reset() }
@@ -59,6 +70,10 @@ struct FrameDamage {
             let c = scene.viewport.boardToDisplay.apply(cursor)
             items.append(.init(bounds: PixelRect.covering([Vector2(c.x - 13, c.y - 13), Vector2(c.x + 13, c.y + 13)]).outset(by: 1),
                                look: .cursor(cursor)))
+        }
+        for extra in extras {
+            let toDisplay = scene.viewport.boardToDisplay
+            items.append(.init(bounds: PixelRect.covering(extra.corners.map { toDisplay.apply($0) }).outset(by: 1), look: extra.look))
         }
         if let hudFrame {
             items.append(.init(bounds: HUDOverlay.displayBounds(displaySize: display.pixelSize, rotation: scene.viewport.rotation),

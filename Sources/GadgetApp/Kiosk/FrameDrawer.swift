@@ -51,13 +51,20 @@ final class FrameDrawer {
         let poses = try live.prepareFrame(now: now)
         let scene = live.scene
         prepareScene(scene, live.board)
+        live.restoreFieldScrolls()  // a rebuilt scene starts unscrolled (LiveBoard+Caret.swift)
+        showClearWarning(live.fieldCaret.warning)
+        let fieldMarks = FieldMarks(caret: live.caretMark(now: now, poses: poses),
+                                    problems: problemLabels.marks(live: live, poses: poses, display: display))
         let dots = PageDots(board: live.board, pager: live.session.pager)
         let plan = damage.plan(scene: scene, board: live.board, poses: poses, pageDots: dots, cursor: cursor,
-                               hudFrame: hud == nil ? nil : pacing.drawnFrames, display: display, fullRedraw: fullRedraw)
+                               hudFrame: hud == nil ? nil : pacing.drawnFrames, display: display, fullRedraw: fullRedraw,
+                               extras: fieldMarks.damageExtras)
         display.setDamageRegion(plan.draw.rects)
-        try draw(poses: poses, pageDots: dots, cursor: cursor, region: plan.draw)
+        try draw(poses: poses, pageDots: dots, cursor: cursor, fields: fieldMarks, region: plan.draw)
         if let verifier {
-            try verifier.check(display.pixelSize, display: display) { () throws in try draw(poses: poses, pageDots: dots, cursor: cursor, region: .full) }
+            try verifier.check(display.pixelSize, display: display) { () throws in
+                try draw(poses: poses, pageDots: dots, cursor: cursor, fields: fieldMarks, region: .full)
+            }
         }
         let screenRect = PixelRect(display.pixelSize)
         pacing.redrew(plan.draw.pixelCount(on: screenRect), of: screenRect.area)
@@ -67,30 +74,40 @@ final class FrameDrawer {
         damage.presented(plan)
         frameDump?.presented(display, time: now, page: live.session.currentPage)
         live.frameDrawn(continuous: pacing.continuesRun)
+        live.fieldCaret.frameDrawn()
         return shown
     }
 
     /// Draws the board at `poses` (and the cursor and HUD) into `region`: one pass, or one
     /// scissored pass per rectangle. Nothing for an empty region.
-    private func draw(poses: [GadgetPose], pageDots: PageDots?, cursor: Vector2?, region: RedrawRegion) throws {
+    private func draw(poses: [GadgetPose], pageDots: PageDots?, cursor: Vector2?, fields: FieldMarks, region: RedrawRegion) throws {
         switch region {
         case .full:
-            try drawPass(poses: poses, pageDots: pageDots, cursor: cursor)
+            try drawPass(poses: poses, pageDots: pageDots, cursor: cursor, fields: fields)
         case .rects(let rects):
             for rect in rects {
                 Scissor.limit(to: rect, framebufferHeight: screen.display.pixelSize.height)
-                try drawPass(poses: poses, pageDots: pageDots, cursor: cursor)
+                try drawPass(poses: poses, pageDots: pageDots, cursor: cursor, fields: fields)
             }
             Scissor.remove()
         }
     }
 
-    private func drawPass(poses: [GadgetPose], pageDots: PageDots?, cursor: Vector2?) throws {
+    private func drawPass(poses: [GadgetPose], pageDots: PageDots?, cursor: Vector2?, fields: FieldMarks) throws {
         let scene = live.scene
         let batcher = screen.batcher
         let display = screen.display
         batcher.begin(transform: scene.viewport.clipTransform)
         scene.draw(board: live.board, poses: poses, into: batcher)
+        // The caret over its field's text, in the same batch (the white texel: no extra draw call).
+        if let caret = fields.caret, caret.shown {
+            scene.drawSolid(center: caret.center, size: caret.size, rotation: caret.rotation, color: PremultipliedColor(caret.color), batcher: batcher)
+        }
+        // Problem labels below their fields: a texture each (drawn only while a form has problems).
+        for p in fields.problems {
+            batcher.draw(texture: p.texture, center: p.center, size: p.size, rotation: p.rotation, u0: 0, v0: 0, u1: 1, v1: 1,
+                         color: .white(opacity: 1), clearOutline: true)
+        }
         if let pageDots { scene.draw(pageDots: pageDots, into: batcher) }
         if let cursor { drawCursor(at: cursor, scene: scene, batcher: batcher) }
         // Last, on top, in screen pixels: at most one extra draw call.
@@ -98,6 +115,7 @@ final class FrameDrawer {
                   rotation: scene.viewport.rotation, batcher: batcher, scene: scene, vsync: display.showsOnVblank)
         problemsOverlay?.draw(displaySize: display.pixelSize, rotation: scene.viewport.rotation, batcher: batcher, scene: scene)
         formNotice?.draw(displaySize: display.pixelSize, rotation: scene.viewport.rotation, batcher: batcher, scene: scene)
+        clearWarning?.overlay.draw(displaySize: display.pixelSize, rotation: scene.viewport.rotation, batcher: batcher, scene: scene)
         try batcher.end()
     }
 
@@ -153,11 +171,37 @@ final class FrameDrawer {
         if had || formNotice != nil { redrawAll() }
     }
 
+    /// The privacy timer's warning ("Clearing in 20 s — touch to keep"), shown to the visitor on
+    /// every display while it counts down (nil: none); from `FieldCaret.warning`.
+    private(set) var clearWarning: (line: String, overlay: ProblemsOverlay)?
+    /// The fields' problems drawn below them (FieldProblemLabels.swift).
+    private let problemLabels = FieldProblemLabels()
+
+    /// What the fields add to a frame: the caret and the problem labels.
+    private struct FieldMarks {
+        var caret: LiveBoard.CaretMark?
+        var problems: [FieldProblemLabels.Mark]
+        var damageExtras: [FrameDamage.Extra] {
+            (caret.map { [FrameDamage.Extra(corners: $0.corners, look: .caret($0))] } ?? [])
+                + problems.map { FrameDamage.Extra(corners: $0.corners, look: .fieldProblem(id: $0.id, message: $0.message)) }
+        }
+    }
+
+    private func showClearWarning(_ line: String?) {
+        guard line != clearWarning?.line else { return }
+        clearWarning = line.map { ($0, ProblemsOverlay(title: $0, problems: [])) }
+        // The panel is drawn over the board in screen pixels, outside damage tracking.
+        damage.invalidate()
+    }
+
     /// `--stats`' `bufferAges` and `damageVerify`.
     var statsFields: [(String, JSONValue)] {
         [("bufferAges", .object(damage.bufferAges.sorted { $0.key < $1.key }.map { ("\($0.key)", .number(Double($0.value))) })),
          ("damageVerify", verifier?.json ?? .null)]
     }
 
-    func destroy() { verifier?.destroy() }
+    func destroy() {
+        verifier?.destroy()
+        problemLabels.destroy()
+    }
 }

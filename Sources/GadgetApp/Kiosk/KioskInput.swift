@@ -37,6 +37,7 @@ final class KioskInput {
         // The running board's `"keyboard": {"layouts"}` (a reload may change them).
         keys = KeyboardTyping(layouts: { [unowned live] in live.board.keyboard?.layouts ?? ["us"] })
         keys.receiver = live  // the one typing owner (LiveBoard+Typing.swift)
+        live.typingHooks.privacyResets.append { [weak keys] in keys?.resetCompose() }
         self.screen = screen
         self.power = power
         self.pacing = pacing

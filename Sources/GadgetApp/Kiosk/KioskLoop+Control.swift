@@ -30,8 +30,14 @@ extension KioskLoop: ControlHost {
     func controlSubmit(_ form: String, now: Microseconds, done: @escaping (Result<Void, ControlFailure>) -> Void) {
         guard let forms = features.forms else { return done(.failure(ControlFailure(field: "form", message: "this kiosk takes no forms"))) }
         controlUsedPanel(now: now)
-        switch live.formValues(form) {
-        case .success(let fields): forms.submit(form: form, fields: fields, acknowledged: done)
+        // Validated as Enter is: problems drawn below their fields, focus on the first.
+        switch live.submitForm(form) {
+        case .success(let fields):
+            // Emptied once on disk, as after Enter: the next visitor does not see this entry.
+            forms.submit(form: form, fields: fields) { [weak live = self.live] end in
+                if case .success = end { live?.clearFields(form: form) }
+                done(end)
+            }
         case .failure(let f): done(.failure(f))
         }
     }

@@ -234,6 +234,7 @@ public final class KioskLoop {
         if let dt = stats.lastFrameTime { service.metrics.frameTime.observe(Double(dt) / 1_000_000) }
         service.framePresented(now: flip.time)
         features.liveData?.framePresented(at: flip.time)
+        live.fieldCaret.framePresented(at: flip.time)  // the key → glyph figure (FieldCaret.swift)
         control.answerSnapshots(drawnFrames: pacing.drawnFrames)
     }
 

@@ -9,8 +9,17 @@ import GadgetCore
 extension LiveBoard: KeyInputReceiver {
     /// One key for the focused field (or Tab/Escape for focus). Thread: the loop's.
     public func type(_ key: KeyInput) {
+        // Typing is use of the panel: the idle return and the privacy wipe wait again.
+        panelUsed(at: session.time)
+        defer { fieldsUsed(at: session.time) }
         // A web page's text field has focus (WebGadgets, docs/web.md): the key is the page's.
         if let web = features.lazy.compactMap({ $0 as? WebGadgets }).first, web.type(key) { return }
+        // Arrows move the caret visually on the laid-out text (LiveBoard+Caret.swift).
+        if let id = fields.focused, let target = visualCaretTarget(for: key) {
+            editFields { $0.placeCaret(in: id, atCharacterOffset: target) }
+            caretMoved(id)
+            return
+        }
         let order = fields.focusOrder(page: session.currentPage, hidden: Set(board.gadgets.filter(\.hidden).map(\.id)))
         let outcome = editFields { $0.type(key, order: order) }
         handle(outcome)
@@ -41,17 +50,41 @@ extension LiveBoard: KeyInputReceiver {
         for g in board.gadgets where g.field != nil && (form == nil || g.field?.form == form) { showField(g.id) }
     }
 
+    /// Control `submit` (an integrator's scanner or hardware button): validates `form` as Enter
+    /// does: on a problem, each is drawn below its field, the first invalid field gets focus and
+    /// its problem is the one line returned (STYLE 15); otherwise the values to spool, in Tab order.
+    func submitForm(_ form: String) -> Result<[(name: String, value: String)], ControlFailure> {
+        guard board.forms.contains(where: { $0.id == form }) else {
+            let ids = board.forms.map(\.id)
+            return .failure(ControlFailure(field: "form", message: ids.isEmpty ? "this board has no forms (\"\(form)\")"
+                                                                              : "no form \"\(form)\" (the board's: \(ids.joined(separator: ", ")))"))
+        }
+        let order = fields.focusOrder(page: session.currentPage, hidden: Set(board.gadgets.filter(\.hidden).map(\.id)))
+        let outcome = editFields { $0.submit(form: form, order: order) }
+        switch outcome {
+        case .submit(_, let values):
+            return .success(values.map { ($0.name, $0.value) })
+        case .invalid(_, let problems):
+            handle(outcome)
+            let id = fields.focused.flatMap { problems[$0] == nil ? nil : $0 } ?? problems.keys.sorted().first ?? ""
+            return .failure(ControlFailure(field: "form", message: "field \"\(id)\": \(problems[id]?.message ?? "not valid")"))
+        default:
+            return .failure(ControlFailure(field: "form", message: "form \"\(form)\" has no fields"))
+        }
+    }
+
     /// The seam to the forms feature; nil until it is wired (then Enter validates and stops).
     var formSubmitter: FormSubmitting? {
         get { typingHooks.submitter }
         set { typingHooks.submitter = newValue }
     }
 
-    /// A tap on a field gives it focus.
+    /// A tap on a field gives it focus and puts the caret at the grapheme boundary nearest to it.
     func focusTappedField(_ events: [GestureEvent]) {
         for e in events where e.kind == .tap && e.state == .recognized {
-            guard let id = e.gadget, board.gadget(id: id)?.field != nil, fields.focused != id else { continue }
-            _ = focusField(id)
+            guard let id = e.gadget, board.gadget(id: id)?.field != nil else { continue }
+            if fields.focused != id { _ = focusField(id) }
+            placeCaret(in: id, at: e.location)
         }
     }
 
@@ -60,13 +93,18 @@ extension LiveBoard: KeyInputReceiver {
         case .none:
             break
         case .edited(let id, let textChanged):
-            if textChanged { showField(id) } else { drawAgain(.boardChanged) }
-        case .focusMoved:
+            if textChanged { showField(id) }
+            caretMoved(id)
+        case .focusMoved(_, let to):
+            fieldCaret.focused = to != nil
+            if let to { caretMoved(to) }
             drawAgain(.boardChanged)
         case .invalid(_, let problems):
-            // Each problem is shown with its field (its message in the field's place until it
-            // is edited: the text path has no second label yet); focus went to the first.
+            // Each problem is drawn below its field by the frame drawer (FieldProblemLabels.swift)
+            // from `fields.problems`; focus went to the first.
             for id in problems.keys { showField(id) }
+            fieldCaret.focused = fields.focused != nil
+            if let id = fields.focused { caretMoved(id) }
             drawAgain(.boardChanged)
         case .submit(let form, let values):
             guard let submitter = formSubmitter else { return }
@@ -80,16 +118,15 @@ extension LiveBoard: KeyInputReceiver {
     func showField(_ id: String) {
         guard let index = index(of: id), let spec = fields.spec(of: id), let display = fields.display(of: id) else { return }
         let before = board.gadgets[index.rawValue].text
-        var shown = display
-        if let problem = fields.problems[id], fields.text(of: id)?.isEmpty ?? true {
-            shown = FieldDisplay(string: problem.message, isPlaceholder: true, caret: 0)
-        }
-        let style = shown.style(base: spec.style ?? FieldSpec.defaultStyle, multiline: spec.kind.isMultiline)
+        // A problem is drawn below the field (FieldProblemLabels.swift), not in its place.
+        let style = display.style(base: spec.style ?? FieldSpec.defaultStyle, multiline: spec.kind.isMultiline)
         let text = GadgetText(style: style, jsonPath: before?.jsonPath ?? spec.jsonPath)
-        guard text != before else { return }
+        guard text != before else { scrollToCaret(id); return }
         writeLook(index) { $0.text = text }
         lookChanged(index)
         textChanged(index, from: before, to: text)
+        fieldCaret.textChangePending = true
+        scrollToCaret(id)
         drawAgain(.boardChanged)
     }
 }
@@ -97,4 +134,12 @@ extension LiveBoard: KeyInputReceiver {
 /// Stored parts of the typing owner that LiveBoard's own file need not know about.
 final class TypingHooks {
     weak var submitter: FormSubmitting?
+    /// The caret's blink and the privacy timer (FieldCaret.swift), a feature of the live board.
+    let caret = FieldCaret()
+    /// How far each field's text is scrolled (board pixels), by gadget id.
+    var scrolls: [String: Vector2] = [:]
+    /// What the privacy wipe also resets beside the fields: the keys' compose state
+    /// (`KeyboardTyping.resetCompose`), the on-screen keyboard's shift and page. Registered by
+    /// their owners.
+    var privacyResets: [() -> Void] = []
 }

@@ -135,7 +135,8 @@ public final class LiveBoard {
         LiveBoard.logSceneWarnings(scene)
         session = BoardSession(board: loaded.board, startTime: startTime, displayScale: scene.viewport.scale)
         fields = FieldSession(board: loaded.board)
-        features = [animations]
+        typingHooks.caret.clearTimer = FieldClearTimer(quietSeconds: FieldCaret.quietSeconds(loaded.board))
+        features = [animations, typingHooks.caret]
         if let deferredImages { try startDecoding(deferredImages) }
         recordImageFiles(images.keys)
     }
@@ -173,6 +174,7 @@ public final class LiveBoard {
             frame = rest
         }
         publish(session.apply(frame))
+        if !frame.touches.isEmpty { fieldsUsed(at: frame.time) }  // the privacy wipe waits again
         needsDraw = true
     }
 
@@ -184,6 +186,8 @@ public final class LiveBoard {
     func publish(_ events: [GestureEvent]) {
         focusTappedField(events)  // LiveBoard+Typing.swift
         let actions = session.takeActionEvents()
+        // The idle return home clears what the last visitor typed (LiveBoard+Caret.swift).
+        if actions.contains(where: { $0.kind == .idleReturn }) { clearForPrivacy() }
         // Sounds first: they start within one audio period of the touch, before the frame.
         let cues = session.takeSoundCues()
         if !cues.isEmpty { observer?.liveBoard(self, cues: cues) }

@@ -92,6 +92,10 @@ final class KeyboardTyping {
         for code in keys.sorted() { _ = t.key(evdevCode: code, pressed: false) }
     }
 
+    /// Forgets a dead key typed and not yet followed (the privacy wipe: the next visitor's first
+    /// key is not accented by the last one's).
+    func resetCompose() { translator?.resetCompose() }
+
     private func hand(_ typed: [KeyInput]) {
         guard let receiver else { return }
         for k in typed { receiver.type(k) }
