@@ -21,6 +21,9 @@ let package = Package(
         // The web helper's headless double (issue 40): the protocol without WebKit, for tests and
         // the stage (docs/web.md). The real helper, gadgetboard-web, links WPE WebKit.
         .executable(name: "gadgetboard-web-double", targets: ["gadgetboard-web-double"]),
+        // The web helper (issue 40): one process per web gadget running WPE WebKit, so the kiosk
+        // never links WebKit (issue 35's start-up target) and a page's crash never takes it down.
+        .executable(name: "gadgetboard-web", targets: ["gadgetboard-web"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -236,6 +239,16 @@ let package = Package(
         // PCM from over a pipe. Nothing else depends on it: the kiosk binary stays Apache-2.0.
         .executableTarget(name: "gadgetboard-speech", path: "Sources/gadgetboard-speech",
                           linkerSettings: [.linkedLibrary("espeak-ng")]),
+
+        // The web helper (issue 40): WPE WebKit (libwpewebkit-1.1-dev) and WPEBackend-fdo
+        // (libwpebackend-fdo-1.0-dev), one module per library; only gadgetboard-web imports them.
+        systemLibrary("CWPE", pkgConfig: "wpe-webkit-1.1", apt: ["libwpewebkit-1.1-dev"]),
+        systemLibrary("CWPEBackendFDO", pkgConfig: "wpebackend-fdo-1.0", apt: ["libwpebackend-fdo-1.0-dev"]),
+        .executableTarget(name: "gadgetboard-web", dependencies: [
+            "CWPE", "CWPEBackendFDO", "GadgetCore", "GadgetSystem",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
 
         .testTarget(name: "GadgetCoreTests", dependencies: ["GadgetCore"]),
         .testTarget(name: "GadgetSystemTests", dependencies: [

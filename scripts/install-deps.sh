@@ -39,6 +39,9 @@ signage_tools=(ffmpeg faketime zbar-tools v4l-utils dbus-daemon libglib2.0-bin)
 # The sound tests: sox reads the recorded WAVs back (level), alsa-utils' aplay/arecord play and
 # capture through snd-aloop in the VM.
 audio_tools=(sox alsa-utils)
+# The web helper's tests (Tests/web/run.sh): WebKit's sandbox runs its processes under bubblewrap, with
+# xdg-dbus-proxy (the WPE -dev packages are in the build list).
+web_tools=(bubblewrap xdg-dbus-proxy)
 # The text tests compare with hb-shape (their fonts, DejaVu and Noto, are in the build list).
 text_tools=(libharfbuzz-bin)
 # The MQTT tests (Tests/mqtt/run.sh) start Debian's broker on loopback and drive it with its clients;
@@ -48,9 +51,9 @@ mqtt_tools=(mosquitto mosquitto-clients openssl)
 # lintian; the tests also make an apt repository with reprepro.
 package_tools=(dpkg-dev binutils lintian)
 test_extra=("${package_tools[@]}" reprepro "${mqtt_tools[@]}" evemu-tools busybox-static kmod cpio qemu-system-x86 systemd shellcheck python3 python3-jsonschema python3-prometheus-client
-            "${photo_tools[@]}" "${text_tools[@]}" "${window_tools[@]}" "${signage_tools[@]}" "${audio_tools[@]}")
+            "${photo_tools[@]}" "${text_tools[@]}" "${window_tools[@]}" "${signage_tools[@]}" "${audio_tools[@]}" "${web_tools[@]}")
 # The VM tests run on x86-64 hosts only (see scripts/test.sh).
-if [[ "$(dpkg --print-architecture)" == amd64 ]]; then test_extra+=(linux-image-amd64); else test_extra=("${package_tools[@]}" reprepro python3 python3-jsonschema shellcheck "${mqtt_tools[@]}" "${photo_tools[@]}" "${text_tools[@]}" "${window_tools[@]}" "${signage_tools[@]}" "${audio_tools[@]}"); fi
+if [[ "$(dpkg --print-architecture)" == amd64 ]]; then test_extra+=(linux-image-amd64); else test_extra=("${package_tools[@]}" reprepro python3 python3-jsonschema shellcheck "${mqtt_tools[@]}" "${photo_tools[@]}" "${text_tools[@]}" "${window_tools[@]}" "${signage_tools[@]}" "${audio_tools[@]}" "${web_tools[@]}"); fi
 
 packages=("${build[@]}")
 case "${1:-}" in

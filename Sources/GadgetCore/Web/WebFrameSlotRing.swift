@@ -25,7 +25,9 @@ public struct WebFrameSlotRing: Sendable, Equatable {
     /// The last sequence handed out (frames count from 1).
     public private(set) var lastSequence: UInt64 = 0
 
-    public init() {}
+    /// `sequenceAfter`: the last sequence an earlier ring of the same helper handed out, so
+    /// sequences keep increasing when the helper rebuilds its page (`clearSession`).
+    public init(sequenceAfter: UInt64 = 0) { lastSequence = sequenceAfter }
 
     /// A slot for a frame of `byteCount` bytes, or nil while every slot waits for its `frameDone`.
     public mutating func place(byteCount: Int) -> Placement? {

@@ -51,4 +51,11 @@ import Testing
         let next = ring.place(byteCount: 16)
         #expect(next?.needsNewFile == true)
     }
+
+    /// A rebuilt page (clearSession) goes on counting where the last one stopped, with new files.
+    @Test func aNewRingContinuesTheSequence() {
+        var ring = WebFrameSlotRing(sequenceAfter: 41)
+        let first = ring.place(byteCount: 16)
+        #expect(first == .init(slot: 0, sequence: 42, needsNewFile: true))
+    }
 }

@@ -1,0 +1,54 @@
+// gadgetboard-web: one web page for one kiosk gadget (issue 40). Started by the kiosk with its
+// end of a seqpacket socket as fd 3; speaks WebHelperRequest/WebHelperReport (GadgetCore/Web),
+// draws with WPE WebKit into shared memory. Exit: 0 when the kiosk quits or goes away, 1 after
+// a `.fatal`, 2 for bad arguments.
+#if canImport(Glibc)
+import Glibc
+#endif
+import CWPE
+import CWPEBackendFDO
+import GadgetSystem
+import Logging
+
+GadgetLogging.bootstrap()
+let log = GadgetLogging.logger("web")
+
+var fd: Int32 = 3
+var memoryLimitMB = 300
+var loadTimeoutSeconds = 20
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--fd": fd = arguments.popFirst().flatMap { Int32($0) } ?? -1
+    case "--memory-limit-mb": memoryLimitMB = arguments.popFirst().flatMap { Int($0) } ?? -1
+    // Tests/web/run.sh shortens it to test a page that never finishes.
+    case "--load-timeout-seconds": loadTimeoutSeconds = arguments.popFirst().flatMap { Int($0) } ?? -1
+    default: fd = -1
+    }
+    if fd < 0 || memoryLimitMB <= 0 || loadTimeoutSeconds <= 0 {
+        log.error("usage: gadgetboard-web --fd N [--memory-limit-mb MB] [--load-timeout-seconds S] (started by the kiosk, not by hand)")
+        exit(2)
+    }
+}
+ChildProcess.ignoreBrokenPipes()
+
+// WPEBackend-fdo's shared-memory export: works on any GL WebKit can draw with, llvmpipe included.
+_ = wpe_loader_init("libWPEBackend-fdo-1.0.so.1")
+guard wpe_fdo_initialize_shm() else {
+    log.error("WPEBackend-fdo's shared-memory export could not start")
+    exit(1)
+}
+
+let sandbox = SandboxProbe.bubblewrapRuns()
+if !sandbox {
+    log.warning("bubblewrap cannot run here (no namespaces?): WebKit's sandbox is off for this page")
+}
+
+let channel = HelperChannel(socket: SeqpacketSocket(adopting: OwnedFileDescriptor(owning: fd)), log: log)
+let helper = WebHelper(channel: channel, settings: .init(page: .init(memoryLimitMB: memoryLimitMB, sandbox: sandbox),
+                                                                   loadTimeoutSeconds: loadTimeoutSeconds), log: log)
+// Leaving at once: WebKit's own processes see their connection close and end with us.
+helper.onExit = { code in exit(code) }
+channel.start()
+helper.start(engine: "WPE WebKit \(webkit_get_major_version()).\(webkit_get_minor_version()).\(webkit_get_micro_version()), fdo shm\(sandbox ? ", sandboxed" : "")")
+g_main_loop_run(g_main_loop_new(nil, 0))
