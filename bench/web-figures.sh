@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Issue 40's figures for the web helper (gadgetboard-web), driven alone by Tests/web/helper_client.py
+# as the kiosk drives it (fd 3, frames answered with frameDone) against Tests/web/server.py's pages:
+#   start → first page pixels (spawn to the first frame of a loaded page; target ≤ 1.5 s),
+#   helper RSS for a simple page and after RELOADS reloads, counting WebKit's WebProcess and
+#   NetworkProcess (target ≤ 150 MB and flat),
+#   helper crash → page back (SIGKILL to a new helper's first frame; target ≤ 3 s).
+#   bench/web-figures.sh [HELPER] [RELOADS] [STARTS]   (defaults: the debug build, 1000, 10)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+helper=${1:-$here/../.build/debug/gadgetboard-web}
+reloads=${2:-1000}
+starts=${3:-10}
+work=$(mktemp -d)
+port=$((20000 + RANDOM % 20000))
+server=""
+trap '[[ -n $server ]] && kill $server 2>/dev/null; rm -rf "$work"' EXIT
+. "$here/conditions.sh"
+bench_conditions web-figures "$helper"
+echo "# packages (web): $(dpkg-query -W -f='${Package} ${Version}, ' libwpewebkit-1.1-0 libwpebackend-fdo-1.0-1 libwpe-1.0-1 bubblewrap 2>/dev/null | sed 's/, $//')"
+python3 "$here/../Tests/web/server.py" "$port" "$work/reports.log" &
+server=$!
+for _ in $(seq 50); do (echo >"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
+python3 "$here/web_figures.py" "$helper" "$port" "$reloads" "$starts" "$work"
