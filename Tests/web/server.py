@@ -33,7 +33,8 @@ html,body{margin:0;height:100%;overflow:hidden}
 </style></head><body><div id=l></div><div id=r></div><div id=g></div><div id=t>Gadgetboard web</div></body></html>""",
     "/touch.html": """<!doctype html><html><head><style>html,body{margin:0;height:100%;background:#808080;touch-action:none}</style>
 </head><body><script>
-function report(kind, x, y) { var r = new XMLHttpRequest(); r.open('GET', '/report?' + kind + '=' + Math.round(x) + ',' + Math.round(y), true); r.send(); }
+var n = 0;
+function report(kind, x, y) { var r = new XMLHttpRequest(); r.open('GET', '/report?' + (n++) + '&' + kind + '=' + Math.round(x) + ',' + Math.round(y), true); r.send(); }
 document.addEventListener('touchstart', function (e) { var t = e.changedTouches[0]; report('touchstart', t.pageX, t.pageY); e.preventDefault(); }, {passive: false});
 document.addEventListener('touchmove', function (e) { var t = e.changedTouches[0]; report('touchmove', t.pageX, t.pageY); e.preventDefault(); }, {passive: false});
 document.addEventListener('touchend', function (e) { var t = e.changedTouches[0]; report('touchend', t.pageX, t.pageY); }, {passive: false});
