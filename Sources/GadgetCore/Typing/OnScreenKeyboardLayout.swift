@@ -61,9 +61,9 @@ public struct OnScreenKeyboardLayout: Sendable, Equatable {
     public let mode: Mode
     /// The layout key's label (`de`), as the board names it.
     public let layout: String
-    /// The whole keyboard, in board coordinates (the bottom of the board).
-    public let frame: Frame
-    public let keys: [Key]
+    /// The whole keyboard, in board coordinates (the bottom of the board; lower while it slides).
+    public private(set) var frame: Frame
+    public private(set) var keys: [Key]
 
     /// Height as a share of the board's shorter side, and the gap between keys as a share of a
     /// key unit: phone keyboards take about 40 % of a portrait screen's height.
@@ -82,6 +82,14 @@ public struct OnScreenKeyboardLayout: Sendable, Equatable {
             ? Self.numericRows(pin: mode.pinPad)
             : Self.letterRows(mode: mode, layout: layout, layouts: layouts, labels: labels)
         keys = Self.place(rows, in: frame)
+    }
+
+    /// The same keys `dy` board pixels lower (sliding in or out).
+    public func moved(by dy: Double) -> OnScreenKeyboardLayout {
+        var out = self
+        out.frame.y += dy
+        for i in out.keys.indices { out.keys[i].frame.y += dy }
+        return out
     }
 
     /// The key under `p` (board coordinates); nil outside every key (gaps included).
