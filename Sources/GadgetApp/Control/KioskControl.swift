@@ -245,6 +245,7 @@ final class KioskControl {
                 ("board", .string(live.name)),
                 ("page", page),
                 ("focus", focus),
+                ("keyboard", live.keyboardState),
                 ("gadgets", ControlStateReport.gadgets(board: live.board, poses: live.session.world.poses, videos: videoStates(now: now),
                                                        web: webStates)),
                 ("display", display),

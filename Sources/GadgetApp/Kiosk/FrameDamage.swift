@@ -15,6 +15,8 @@ struct FrameDamage {
         case cursor(Vector2)
         /// The page dots change with the bright one.
         case pageDots(lit: Int)
+        /// The on-screen keyboard: its keys, pressed key and slide (`KeyboardPanel.revision`).
+        case keyboard(revision: Int)
         /// The HUD shows new figures every frame.
         case hud(frame: Int)
         /// The focused field's caret (its blink adds and removes it: damage of its rectangle only).
@@ -48,7 +50,8 @@ struct FrameDamage {
         var own: RedrawRegion
     }
 
-    mutating func plan(scene: BoardScene, board: Board, poses: [GadgetPose], pageDots: PageDots? = nil, cursor: Vector2?, hudFrame: Int?,
+    mutating func plan(scene: BoardScene, board: Board, poses: [GadgetPose], pageDots: PageDots? = nil, keyboard: (bounds: PixelRect, revision: Int)? = nil,
+                       cursor: Vector2?, hudFrame: Int?,
                        display: DisplayBackend, fullRedraw: Bool, extras: [Extra] = []) -> Plan {
         let screen = PixelRect(display.pixelSize)
         let changed = scene !== self.scene || display !== self.display || scene.backgroundRevision != backgroundRevision
@@ -65,6 +68,7 @@ struct FrameDamage {
             let toDisplay = scene.viewport.boardToDisplay
             items.append(.init(bounds: PixelRect.covering([toDisplay.apply(lo), toDisplay.apply(hi)]).outset(by: 1), look: .pageDots(lit: pageDots.lit)))
         }
+        if let keyboard { items.append(.init(bounds: keyboard.bounds, look: .keyboard(revision: keyboard.revision))) }
         if let cursor {
             // The cursor's two diamonds are 18 display pixels across, turned 45°: 26 px square.
             let c = scene.viewport.boardToDisplay.apply(cursor)

@@ -48,7 +48,8 @@ final class FrameDrawer {
     func drawFrame(now: Microseconds, cursor: Vector2?) throws -> FramePacer.Shown {
         let display = screen.display
         try display.beginFrame()
-        let poses = try live.prepareFrame(now: now)
+        // The board moves up while the on-screen keyboard covers its focused field.
+        let poses = live.lifted(try live.prepareFrame(now: now))
         let scene = live.scene
         prepareScene(scene, live.board)
         live.restoreFieldScrolls()  // a rebuilt scene starts unscrolled (LiveBoard+Caret.swift)
@@ -56,7 +57,8 @@ final class FrameDrawer {
         let fieldMarks = FieldMarks(caret: live.caretMark(now: now, poses: poses),
                                     problems: problemLabels.marks(live: live, poses: poses, display: display))
         let dots = PageDots(board: live.board, pager: live.session.pager)
-        let plan = damage.plan(scene: scene, board: live.board, poses: poses, pageDots: dots, cursor: cursor,
+        let keyboard = live.shownKeyboard.map { (OnScreenKeyboardView.displayBounds($0.layout, viewport: scene.viewport), $0.revision) }
+        let plan = damage.plan(scene: scene, board: live.board, poses: poses, pageDots: dots, keyboard: keyboard, cursor: cursor,
                                hudFrame: hud == nil ? nil : pacing.drawnFrames, display: display, fullRedraw: fullRedraw,
                                extras: fieldMarks.damageExtras)
         display.setDamageRegion(plan.draw.rects)
@@ -109,6 +111,9 @@ final class FrameDrawer {
                          color: .white(opacity: 1), clearOutline: true)
         }
         if let pageDots { scene.draw(pageDots: pageDots, into: batcher) }
+        if let keyboard = live.shownKeyboard {
+            try live.onScreenKeyboard.view.draw(layout: keyboard.layout, pressed: keyboard.pressed, viewport: scene.viewport, batcher: batcher)
+        }
         if let cursor { drawCursor(at: cursor, scene: scene, batcher: batcher) }
         // Last, on top, in screen pixels: at most one extra draw call.
         hud?.draw(stats: pacing.stats, refreshInterval: display.refreshInterval, displaySize: display.pixelSize,

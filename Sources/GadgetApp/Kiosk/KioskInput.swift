@@ -38,6 +38,7 @@ final class KioskInput {
         keys = KeyboardTyping(layouts: { [unowned live] in live.board.keyboard?.layouts ?? ["us"] })
         keys.receiver = live  // the one typing owner (LiveBoard+Typing.swift)
         live.typingHooks.privacyResets.append { [weak keys] in keys?.resetCompose() }
+        live.onScreenKeyboard.keys = keys  // on-screen taps share the translator (and compose)
         self.screen = screen
         self.power = power
         self.pacing = pacing

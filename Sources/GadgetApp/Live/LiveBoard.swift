@@ -52,6 +52,8 @@ public final class LiveBoard {
     public private(set) var fields: FieldSession
     /// The forms feature's seam (LiveBoard+Typing.swift).
     let typingHooks = TypingHooks()
+    /// The on-screen keyboard (Typing/OnScreenKeyboardFeature.swift): one of `features`.
+    let onScreenKeyboard: OnScreenKeyboardFeature
     /// Decoded images by the path the board writes.
     var images: [String: RGBAImage]
     /// The board's sounds, decoded on the load's worker, by name (`"sounds"`); a name whose file
@@ -136,7 +138,8 @@ public final class LiveBoard {
         session = BoardSession(board: loaded.board, startTime: startTime, displayScale: scene.viewport.scale)
         fields = FieldSession(board: loaded.board)
         typingHooks.caret.clearTimer = FieldClearTimer(quietSeconds: FieldCaret.quietSeconds(loaded.board))
-        features = [animations, typingHooks.caret]
+        onScreenKeyboard = OnScreenKeyboardFeature(board: loaded.board, displayScale: scene.viewport.scale, text: textImages)
+        features = [animations, typingHooks.caret, onScreenKeyboard]
         if let deferredImages { try startDecoding(deferredImages) }
         recordImageFiles(images.keys)
     }
@@ -167,7 +170,10 @@ public final class LiveBoard {
 
     /// A touch frame, at its own time.
     func deliver(_ frame: TouchFrame) {
+        // The on-screen keyboard's touches first (it is drawn over everything, web pages
+        // included): a tap on it never reaches the board beneath.
         var frame = frame
+        onScreenKeyboard.handle(&frame, board: self)
         // Fingers on an interactive web page are the page's (WebGadgets, docs/web.md).
         if let web = features.lazy.compactMap({ $0 as? WebGadgets }).first {
             guard let rest = web.route(frame, board: self) else { return }
