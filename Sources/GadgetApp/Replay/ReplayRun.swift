@@ -28,6 +28,12 @@ public struct ReplayRun {
     public private(set) var typed: [KeyInput] = []
     /// Why the recording's keys typed nothing (a layout xkb-data does not have); nil otherwise.
     public private(set) var keyboardProblem: String?
+    /// The on-screen keyboard, as the live kiosk's: up while a field has focus, its taps typing
+    /// through the same translator as the recording's keys.
+    public private(set) var keyboard: KeyboardPanel
+    /// The board's layouts (shared by the recording's keys and the on-screen keys); nil when
+    /// the board has neither fields nor a keyboard recording, or its layouts failed.
+    private var translator: KeyTranslator?
 
     /// Replays `playback` (frames in board pixels) on `board`.
     public init(board: Board, playback: RecordingPlayer.Result, options: Options) {
@@ -35,6 +41,7 @@ public struct ReplayRun {
         session = BoardSession(board: board, startTime: 0)
         fields = FieldSession(board: board)
         fields.focus(options.focus)
+        keyboard = KeyboardPanel(board: board)
         var nextTrace: Microseconds? = options.traceInterval.map { _ in 0 }
         let end = playback.endTime + options.settle
 
@@ -49,8 +56,7 @@ public struct ReplayRun {
 
         // Keys go through the board's layouts with a fixed compose locale (not the environment's),
         // so a replay types the same everywhere.
-        var translator: KeyTranslator?
-        if !playback.keys.isEmpty {
+        if !playback.keys.isEmpty || !fields.isEmpty {
             do {
                 translator = try KeyTranslator(layouts: board.keyboard?.layouts ?? ["us"], locale: "C.UTF-8",
                                                logger: Loggers.input)
@@ -63,7 +69,7 @@ public struct ReplayRun {
             while nextKey < playback.keys.count, inclusive ? playback.keys[nextKey].time <= limit : playback.keys[nextKey].time < limit {
                 let k = playback.keys[nextKey]
                 nextKey += 1
-                guard let t = translator else { continue }
+                guard let t = self.translator else { continue }
                 trace(upTo: k.time, inclusive: false)
                 emit(session.advance(to: k.time))
                 let produced: [KeyInput]
@@ -78,14 +84,33 @@ public struct ReplayRun {
             }
         }
 
+        followFocus()
         for frame in playback.frames {
             typeKeys(upTo: frame.time, inclusive: true)
             trace(upTo: frame.time, inclusive: false)
+            // The on-screen keyboard's touches first, as on the live board (LiveBoard.deliver).
+            // A tap recognized by a timer since the last frame (a field's, once no double tap
+            // can follow) focuses first, as the live loop's tick does before the next touch.
+            var frame = frame
+            if !fields.isEmpty { emit(session.advance(to: frame.time)) }
+            keyboard.advance(to: session.time)
+            let effects = keyboard.handle(&frame)
+            var panel = keyboard
+            var asked: [KeyInput?] = []  // nil: hide
+            OnScreenKeyboardTaps.perform(effects, panel: &panel, translator: translator, type: { asked.append($0) }, hide: { asked.append(nil) })
+            keyboard = panel
+            for key in asked {
+                guard let key else { fields.focus(nil); continue }
+                typed.append(key)
+                type(key)
+            }
             emit(session.apply(frame))
+            followFocus()
         }
         typeKeys(upTo: end, inclusive: true)
         trace(upTo: end, inclusive: true)
         emit(session.advance(to: end))
+        keyboard.advance(to: session.time)
         var final = StateReport.final(time: end, states: session.reportStates(), page: session.currentPage)
         if !fields.isEmpty, case .object(var pairs) = final {
             pairs.append(("fields", fields.reportFields(boardOrder: session.board.gadgets.map(\.id))))
@@ -100,10 +125,26 @@ public struct ReplayRun {
         _ = fields.type(key, order: fields.focusOrder(page: session.currentPage))
     }
 
+    /// The keyboard follows focus as the live one does (`OnScreenKeyboardFeature`).
+    private mutating func followFocus(at time: Microseconds? = nil) {
+        let focused = fields.focused
+        guard focused != keyboard.field else { return }
+        let gadget = focused.flatMap { id in session.board.gadgets.first { $0.id == id } }
+        let frame = gadget.map { OnScreenKeyboardLayout.Frame(x: $0.center.x - $0.size.width / 2, y: $0.center.y - $0.size.height / 2,
+                                                              w: $0.size.width, h: $0.size.height) }
+        keyboard.focus(focused, kind: focused.flatMap { fields.spec(of: $0)?.kind }, frame: frame, at: time ?? session.time)
+        if keyboard.layoutStale { OnScreenKeyboardTaps.relayout(&keyboard, translator: translator) }
+    }
+
     private mutating func emit(_ events: [GestureEvent]) {
         for e in events {
             // A tap on a field focuses it, as on the live board.
-            if e.kind == .tap, e.state == .recognized, let id = e.gadget, fields.spec(of: id) != nil { fields.focus(id) }
+            // The keyboard slides from the tap's time (a tap waiting out a double tap's interval
+            // is recognized by a later `advance`).
+            if e.kind == .tap, e.state == .recognized, let id = e.gadget, fields.spec(of: id) != nil {
+                fields.focus(id)
+                followFocus(at: e.time)
+            }
             gestures.append(e)
             lines.append(JSONWriter.write(e.json))
         }
@@ -111,6 +152,7 @@ public struct ReplayRun {
             actions.append(a)
             lines.append(JSONWriter.write(a.json))
         }
+        followFocus()
     }
 
     /// Typed keys as a person reads them: text as it is, editing keys in angle brackets.
