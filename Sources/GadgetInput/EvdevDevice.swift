@@ -159,6 +159,15 @@ public final class EvdevDevice: InputEventSource {
                            absY: libevdev_get_event_value(handle, UInt32(EV.abs), UInt32(EV.absY)),
                            touch: libevdev_get_event_value(handle, UInt32(EV.key), UInt32(EV.btnTouch)) != 0,
                            leftButton: libevdev_get_event_value(handle, UInt32(EV.key), UInt32(EV.btnLeft)) != 0)
+        // Keyboard keys (below BTN_MISC, and KEY_OK up): after a drop, libevdev's sync has read
+        // the kernel's key state, so a key released in the gap is up here.
+        if libevdev_has_event_type(handle, UInt32(EV.key)) != 0 {
+            for code in Array(1..<0x100) + Array(0x160..<0x300)
+            where libevdev_has_event_code(handle, UInt32(EV.key), UInt32(code)) != 0
+                && libevdev_get_event_value(handle, UInt32(EV.key), UInt32(code)) != 0 {
+                s.keysDown.insert(UInt16(code))
+            }
+        }
         for i in s.slots.indices {
             let slot = UInt32(i)
             s.slots[i] = .init(trackingID: libevdev_get_slot_value(handle, slot, UInt32(EV.absMTTrackingID)),

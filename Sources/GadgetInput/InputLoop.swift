@@ -48,6 +48,8 @@ final class InputLoop {
         var lastTime: Microseconds = 0
         /// An accelerometer's reading turned into board gravity (nil: gravity is not steered).
         var gravity: AccelerometerGravity?
+        /// A keyboard's keys held, and libevdev's rule for SYN_DROPPED.
+        var keys = KeyStrokeReader()
     }
 
     /// What is polled: the wake pipe, the hotplug watch and each device, rebuilt when one of
@@ -268,7 +270,9 @@ final class InputLoop {
                 devices[i].lastTime = e.time
                 if devices[i].info.kind == .accelerometer { turnGravity(e, at: i); continue }
                 if devices[i].info.kind == .keyboard {
-                    if let k = KeyStroke(e) { queue.push(.key(device: devices[i].info.number, k)) }
+                    // A SYN_DROPPED seen as an event comes from a source that cannot read the
+                    // state back: held keys are released there (KeyStrokeReader).
+                    for k in devices[i].keys.handle(e) { queue.push(.key(device: devices[i].info.number, k)) }
                     continue
                 }
                 switch devices[i].assembler.handle(e) {
@@ -282,6 +286,11 @@ final class InputLoop {
                 }
             case .resync(let state, let time):
                 devices[i].lastTime = time
+                if devices[i].info.kind == .keyboard {
+                    // libevdev read the keys back: ups for those released in the gap.
+                    for k in devices[i].keys.resync(to: state.keysDown, time: time) { queue.push(.key(device: devices[i].info.number, k)) }
+                    continue
+                }
                 if let f = devices[i].assembler.resync(to: state, time: time) { deliver(f, from: i) }
             }
         }

@@ -46,6 +46,7 @@ public enum RecordingPlayer {
         var mirror = assembler.state
         var frames: [TouchFrame] = []
         var keys: [KeyStroke] = []
+        var keyReader = KeyStrokeReader()
         var end = recording.duration
         for e in recording.events {
             if let until, e.time > until {
@@ -53,7 +54,9 @@ public enum RecordingPlayer {
                 break
             }
             if assembler.kind == .keyboard {
-                if let k = KeyStroke(e) { keys.append(k) }
+                // A SYN_DROPPED releases the keys held (a file cannot give the device's key
+                // state back; nothing stays stuck): KeyStrokeReader.
+                keys += keyReader.handle(e)
                 continue
             }
             mirror.apply(e)

@@ -22,6 +22,9 @@ public struct EvdevState: Hashable, Sendable {
     public var absY: Int32
     public var touch: Bool
     public var leftButton: Bool
+    /// A keyboard's keys down (EV_KEY codes), as libevdev reads them back after a drop; empty
+    /// for touch devices.
+    public var keysDown: Set<UInt16> = []
 
     public init(slotCount: Int = 0, currentSlot: Int32 = 0, absX: Int32 = 0, absY: Int32 = 0, touch: Bool = false, leftButton: Bool = false) {
         slots = Array(repeating: Slot(), count: max(0, slotCount))
