@@ -302,6 +302,8 @@ let package = Package(
         // The mixer's thread against doubles and ALSA's file plugin (no sound card needed).
         .testTarget(name: "GadgetAudioTests", dependencies: [
             "GadgetAudio", "GadgetCore", "GadgetSystem",
+            // DeviceFormatChangeTests: the kiosk's own converter (libswresample) on the device leg.
+            "GadgetVideo",
             // LazyLibraryTests: libasound's forwards and the loader's missing-library answer.
             "CALSA", "CLazyLink",
             .product(name: "Logging", package: "swift-log"),

@@ -56,6 +56,7 @@
     F(3, int, swr_convert, (struct SwrContext *a0, uint8_t **a1, int a2, const uint8_t **a3, int a4), (a0, a1, a2, a3, a4)) \
     V(3, swr_free, (struct SwrContext **a0), (a0)) \
     F(3, int, swr_get_out_samples, (struct SwrContext *a0, int a1), (a0, a1)) \
+    F(3, int64_t, swr_get_delay, (struct SwrContext *a0, int64_t a1), (a0, a1)) \
     F(3, int, swr_init, (struct SwrContext *a0), (a0)) \
     F(3, int, swr_set_compensation, (struct SwrContext *a0, int a1, int a2), (a0, a1, a2)) \
     F(3, int, swr_set_matrix, (struct SwrContext *a0, const double *a1, int a2), (a0, a1, a2))

@@ -23,12 +23,14 @@ public final class AudioEngine: Sendable {
     private let shared: AudioShared
     private let clock: any AudioClock
     private let makeOutput: @Sendable () -> any AudioOutput
+    private let makeConverter: MixConverterFactory?
     private let worker = Mutex<JoinableThread?>(nil)
 
-    /// The engine for `options`: an ALSA device, or none.
-    public convenience init(options: AudioOptions, logger: Logger) {
+    /// The engine for `options`: an ALSA device, or none. `converter`: how the mix is converted for
+    /// a device that comes back in another rate or channel count (the kiosk's: libswresample).
+    public convenience init(options: AudioOptions, logger: Logger, converter: MixConverterFactory? = nil) {
         let device = options.device
-        self.init(options: options, logger: logger, clock: MonotonicAudioClock()) {
+        self.init(options: options, logger: logger, clock: MonotonicAudioClock(), converter: converter) {
             switch device {
             case .alsa(let name): ALSAOutput(device: name)
             case .none: SilentOutput()
@@ -37,8 +39,9 @@ public final class AudioEngine: Sendable {
     }
 
     /// With an output and a clock of the caller's (tests: doubles; a manual clock).
-    public init(options: AudioOptions, logger: Logger, clock: any AudioClock,
+    public init(options: AudioOptions, logger: Logger, clock: any AudioClock, converter: MixConverterFactory? = nil,
                 output: @escaping @Sendable () -> any AudioOutput) {
+        makeConverter = converter
         self.options = options
         self.logger = logger
         self.clock = clock
@@ -95,7 +98,7 @@ public final class AudioEngine: Sendable {
         logger.info("\(Self.startLine(options: options, settings: settings, failure: failure, format: format))")
         return PlaybackLoop(output: settings == nil ? nil : output, spare: output, settings: settings,
                             format: format, periodFrames: period, reopens: options.device != .none,
-                            recorder: recording, clock: clock, shared: shared, logger: logger)
+                            recorder: recording, clock: clock, shared: shared, logger: logger, converter: makeConverter)
     }
 
     /// The one start-up line: device, format, period and buffer (or why there is no sound).

@@ -8,6 +8,8 @@ public enum AudioError: Error, Sendable, Equatable, CustomStringConvertible {
     case alsa(call: String, device: String, code: Int32, message: String)
     /// The device takes none of the sample formats the mixer can give (float, S32, S16).
     case unsupportedFormat(device: String, detail: String)
+    /// The mix could not be converted to the format a returning device agreed to (`MixConverter`).
+    case conversion(device: String, detail: String)
     /// Recording the mix (`--audio-out`): the file could not be written.
     case system(SystemError)
     /// libasound could not be opened (it is opened on first use): "sound needs libasound.so.2: …".
@@ -22,6 +24,7 @@ public enum AudioError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .alsa(let call, let device, let code, let message): "\(device): \(call) failed: \(message) (\(code))"
         case .unsupportedFormat(let device, let detail): "\(device): no sample format the mixer can give (\(detail))"
+        case .conversion(let device, let detail): "\(device): the mix cannot be converted to its format (\(detail))"
         case .system(let e): e.description
         case .library(let message): message
         }

@@ -15,7 +15,18 @@ final class PlaybackLoop: @unchecked Sendable {
     /// The output to reopen when `output` is nil (absent at start, or lost).
     private let spare: any AudioOutput
     private var settings: AudioOutputSettings?
+    /// The mix's format: what the voices make, fixed at start (the device's then, or 48 kHz stereo).
     private let format: AudioFormat
+    /// Makes `converter` for a device that came back in another format (nil: such a device is
+    /// left closed and tried again later).
+    private let makeConverter: MixConverterFactory?
+    /// The device leg's conversion while the open device's format is not the mix's; nil otherwise.
+    private var converter: (any MixConverter)?
+    /// The converted chunk (the device's format): its capacity is kept from chunk to chunk.
+    private var converted: [Float] = []
+    /// The last line about a returning device the mix could not be converted for: said once, not
+    /// every second.
+    private var lastRefusal: String?
     private let periodFrames: Int
     private let reopens: Bool
     private let recorder: WAVRecorder?
@@ -39,7 +50,9 @@ final class PlaybackLoop: @unchecked Sendable {
     private var started = false
 
     init(output: (any AudioOutput)?, spare: any AudioOutput, settings: AudioOutputSettings?, format: AudioFormat,
-         periodFrames: Int, reopens: Bool, recorder: WAVRecorder?, clock: any AudioClock, shared: AudioShared, logger: Logger) {
+         periodFrames: Int, reopens: Bool, recorder: WAVRecorder?, clock: any AudioClock, shared: AudioShared, logger: Logger,
+         converter: MixConverterFactory? = nil) {
+        makeConverter = converter
         self.output = output
         self.spare = spare
         self.settings = settings
@@ -126,7 +139,10 @@ final class PlaybackLoop: @unchecked Sendable {
         applyCommands()
         let delay = output != nil && (settings?.paced ?? false) ? output?.delayFrames() ?? 0 : 0
         let paced = output != nil && (settings?.paced ?? false)
-        let timing = AudioRenderTiming(presentationNanos: now + format.nanoseconds(frames: Int64(delay)),
+        // The device's delay is in its own frames; a converter holds a little more back.
+        let device = settings?.format ?? format
+        let delayNanos = device.nanoseconds(frames: Int64(delay)) + (paced ? converter?.delayNanoseconds ?? 0 : 0)
+        let timing = AudioRenderTiming(presentationNanos: now + delayNanos,
                                        paced: paced, framePosition: position)
         let frames = periodFrames
         let ended = buffer.withUnsafeMutableBufferPointer {
@@ -186,7 +202,20 @@ final class PlaybackLoop: @unchecked Sendable {
     }
 
     private func write(_ out: any AudioOutput, _ chunk: UnsafeBufferPointer<Float>, frames: Int, now: Int64) {
-        note(out.write(chunk, frames: frames), from: out, now: now)
+        guard let converter else {
+            note(out.write(chunk, frames: frames), from: out, now: now)
+            return
+        }
+        converted.removeAll(keepingCapacity: true)
+        let made: Int
+        do { made = try converter.convert(chunk, frames: frames, into: &converted) } catch {
+            // A resampler that failed mid-stream is not trusted with the next chunk: the device is
+            // closed as if it had gone, and reopened (with a new converter) a second later.
+            note(.lost(.conversion(device: out.name, detail: "\(error)")), from: out, now: now)
+            return
+        }
+        guard made > 0 else { return }  // the filter's first call can keep everything as history
+        converted.withUnsafeBufferPointer { note(out.write($0, frames: made), from: out, now: now) }
     }
 
     private func note(_ outcome: AudioWriteOutcome, from out: any AudioOutput, now: Int64) {
@@ -201,6 +230,7 @@ final class PlaybackLoop: @unchecked Sendable {
             out.close()
             output = nil
             settings = nil
+            converter = nil
             nextReopen = now + AudioTuning.reopenIntervalNanos
             logger.warning("\(out.name) went away (\(error)); the mix goes on silently, looking for it every second")
             shared.post(.deviceLost(out.name)) { s in
@@ -214,15 +244,28 @@ final class PlaybackLoop: @unchecked Sendable {
         nextReopen = now + AudioTuning.reopenIntervalNanos
         let agreed: AudioOutputSettings
         do { agreed = try spare.open(preferred: format) } catch { return }
-        guard agreed.format == format else {
-            // The voices make the mix format; a device that came back with another one (an HDMI
-            // sink after a mode change) cannot take it. Closed and tried again later, silently.
-            spare.close()
-            return
+        var conversion = ""
+        if agreed.format != format {
+            // The voices make the mix's format; a device that came back with another one (an HDMI
+            // sink after a mode change, another USB card) gets the mix converted to its own, so it
+            // plays at the right speed (never the mix's samples at its rate) instead of being refused.
+            func refuse(_ why: String) {
+                spare.close()
+                let line = "\(spare.name) came back as \(agreed.format), and the \(format) mix cannot be converted to it (\(why)); left closed, tried again every second"
+                if line != lastRefusal { logger.warning("\(line)") }
+                lastRefusal = line
+            }
+            guard let makeConverter else { refuse("no resampler"); return }
+            do { converter = try makeConverter(format, agreed.format) } catch { refuse("\(error)"); return }
+            converted.reserveCapacity((agreed.format.frames(nanoseconds: format.nanoseconds(frames: Int64(periodFrames))) + 64) * agreed.format.channels)
+            conversion = "; the \(format) mix resampled to it"
+        } else {
+            converter = nil
         }
+        lastRefusal = nil
         output = spare
         settings = agreed
-        logger.info("\(spare.name) is back: \(agreed.format) \(agreed.sampleFormat), period \(agreed.periodFrames) frames, buffer \(agreed.bufferFrames) frames")
+        logger.info("\(spare.name) is back: \(agreed.format) \(agreed.sampleFormat), period \(agreed.periodFrames) frames, buffer \(agreed.bufferFrames) frames\(conversion)")
         shared.post(.deviceBack(spare.name)) { s in
             s.deviceUp = true
             s.paced = agreed.paced

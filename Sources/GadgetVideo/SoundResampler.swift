@@ -63,6 +63,12 @@ final class SoundResampler {
         return Int(made)
     }
 
+    /// How long the samples it holds back (its filter's history) play, ns; 0 before the first frame.
+    var delayNanoseconds: Int64 {
+        guard let context else { return 0 }
+        return swr_get_delay(context, 1_000_000_000)
+    }
+
     /// Stretches (+) or squeezes (−) the output by `ratio` from now on (`DriftCompensation`).
     func compensate(ratio: Double) throws(VideoError) {
         self.ratio = ratio

@@ -31,6 +31,11 @@ final class ScriptedOutput: AudioOutput, @unchecked Sendable {
     /// Outcomes by write number (1-based); others are `.written`.
     var writeScript: [Int: AudioWriteOutcome]
     let record = Mutex(Record())
+    /// The format agreed at open number N (1-based); others: the one asked for (a device that
+    /// comes back in another format: an HDMI sink after a mode change).
+    var formats: [Int: AudioFormat] = [:]
+    /// Channels of the format agreed at the last open: what a write's frames hold.
+    private var channels = 2
     /// Runs while the loop waits for the device's room (a tap that comes meanwhile).
     var onAwaitRoom: (() -> Void)?
     /// The loop waited for room before each write (`awaitRoom` calls).
@@ -47,13 +52,15 @@ final class ScriptedOutput: AudioOutput, @unchecked Sendable {
         if n <= openScript.count && !openScript[n - 1] {
             throw AudioError.alsa(call: "snd_pcm_open", device: name, code: -19, message: "No such device")
         }
-        return AudioOutputSettings(format: preferred, sampleFormat: "FLOAT_LE", periodFrames: 480, bufferFrames: 1440, paced: paced)
+        let format = formats[n] ?? preferred
+        channels = format.channels
+        return AudioOutputSettings(format: format, sampleFormat: "FLOAT_LE", periodFrames: 480, bufferFrames: 1440, paced: paced)
     }
 
     func write(_ samples: UnsafeBufferPointer<Float>, frames: Int) -> AudioWriteOutcome {
         let n = record.withLock { r in
             r.writes += 1
-            r.samples += samples.prefix(frames * 2)
+            r.samples += samples.prefix(frames * channels)
             return r.writes
         }
         return writeScript[n] ?? .written

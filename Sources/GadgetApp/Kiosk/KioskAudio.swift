@@ -1,5 +1,6 @@
 import GadgetAudio
 import GadgetCore
+import GadgetVideo
 import SystemPackage
 
 /// The kiosk's sound (issue 37): owns the `AudioEngine` (`run --audio`, `--audio-out`), started
@@ -21,7 +22,8 @@ final class KioskAudio {
             engine = nil
             return
         }
-        let engine = AudioEngine(options: options, logger: Loggers.audio)
+        // A device that comes back in another format gets the mix through libswresample.
+        let engine = AudioEngine(options: options, logger: Loggers.audio) { mix, device in try MixResampler(from: mix, to: device) }
         try engine.start()
         self.engine = engine
     }
