@@ -66,6 +66,9 @@ stage "Tests/schedule/run.sh" Tests/schedule/run.sh
 # Forms never lose a submission (issue 38): 1,000 through a seeded misbehaving loopback server, the
 # kiosk killed with SIGKILL ten times; each arrives exactly once after de-duplication (about a minute).
 stage "Tests/forms/run.sh" Tests/forms/run.sh
+# Web pages (issue 40): the WPE WebKit helper alone against a loopback server's pages (colours,
+# touch coordinates, allow, a 500, a hang, a memory hog, a crash, clearSession; about 20 s).
+stage "Tests/web/run.sh" Tests/web/run.sh
 # The fleet over MQTT (issue 15): Debian's mosquitto on loopback, three headless kiosks.
 stage "Tests/mqtt/run.sh" Tests/mqtt/run.sh
 # The Debian package (issue 15): a release build with the Swift runtime linked in, checked by
