@@ -6,5 +6,10 @@ public struct BoardAccessibility: Sendable, Equatable {
     /// `"accessibility": {"speech": true}`: start in speech mode (`run --speech auto`, the
     /// default), e.g. a kiosk whose only output is a handset.
     public var speech = false
+    /// `"accessibility": {"keys": {"next": ["KEY_F5"], …}}`: the keypad's navigation keys.
+    public var keys = AccessibilityKeys.standard
+    /// `"accessibility": {"timeoutScale": 2.0}`: every timeout a visitor can meet is this many
+    /// times longer (EN 11.2.2.1). 1…10.
+    public var timeoutScale = 1.0
     public init(focusOrder: [String] = [], speech: Bool = false) { self.focusOrder = focusOrder; self.speech = speech }
 }

@@ -37,8 +37,11 @@ extension BoardDecoder {
     /// `"focusOrder"` (every id a gadget's, once, not `"hidden"`) and `"accessibility"`.
     mutating func boardAccessibility(_ root: JSONValue, gadgets: [Gadget]) -> BoardAccessibility {
         var settings = BoardAccessibility()
-        if let v = root["accessibility"], let pairs = fields(v, "accessibility", allowed: ["speech"]) {
-            settings.speech = bool(JSONValue.object(pairs)["speech"], "accessibility.speech", default: false)
+        if let v = root["accessibility"], let pairs = fields(v, "accessibility", allowed: ["speech", "keys", "timeoutScale"]) {
+            let obj = JSONValue.object(pairs)
+            settings.speech = bool(obj["speech"], "accessibility.speech", default: false)
+            settings.timeoutScale = number(obj["timeoutScale"], "accessibility.timeoutScale", range: 1...10, default: 1)
+            if let k = obj["keys"] { settings.keys = accessibilityKeys(k) }
         }
         guard let v = root["focusOrder"] else { return settings }
         guard case .array(let items) = v else { problem("focusOrder", "expected an array of gadget ids, got \(v.kindName)"); return settings }
@@ -62,5 +65,40 @@ extension BoardDecoder {
             settings.focusOrder.append(id)
         }
         return settings
+    }
+
+    /// `"accessibility": {"keys": {"next": ["KEY_RIGHT", 106], …}}`: each command named replaces
+    /// its default keys; a key may serve one command only.
+    private mutating func accessibilityKeys(_ v: JSONValue) -> AccessibilityKeys {
+        var keys = AccessibilityKeys.standard
+        guard let pairs = fields(v, "accessibility.keys", allowed: Set(NavigationCommand.names)) else { return keys }
+        var owner: [UInt16: String] = [:]
+        var given: [NavigationCommand: [UInt16]] = [:]
+        for (name, list) in pairs {
+            guard let command = NavigationCommand(rawValue: name) else { continue }
+            let path = "accessibility.keys.\(name)"
+            guard case .array(let items) = list else { problem(path, "expected an array of key names (\"KEY_F1\") or codes, got \(list.kindName)"); continue }
+            var codes: [UInt16] = []
+            for (i, item) in items.enumerated() {
+                let at = "\(path)[\(i)]"
+                let code: UInt16?
+                switch item {
+                case .string(let s): code = AccessibilityKeys.code(named: s)
+                case .number(let n): code = n == n.rounded() && n >= 1 && n <= 767 ? UInt16(n) : nil
+                default: code = nil
+                }
+                guard let code else { problem(at, "expected a key name like \"KEY_F1\" (linux/input-event-codes.h) or a code 1…767"); continue }
+                if let other = owner[code] { problem(at, "this key already does \"\(other)\""); continue }
+                owner[code] = name
+                codes.append(code)
+            }
+            given[command] = codes
+        }
+        // A default key of a command not named stays, unless a named command took it.
+        for (command, codes) in keys.codes where given[command] == nil {
+            keys.codes[command] = codes.filter { owner[$0] == nil }
+        }
+        for (command, codes) in given { keys.codes[command] = codes }
+        return keys
     }
 }

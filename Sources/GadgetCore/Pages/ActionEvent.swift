@@ -16,6 +16,8 @@ public struct ActionEvent: Hashable, Sendable {
         case swipe, tap, longPress, idle, control
         /// The schedule's page rules (docs/schedule.md) and the attract loop (`playlist`).
         case schedule, playlist
+        /// A keypad's back key (accessibility navigation, EN 5.1.6).
+        case key
     }
 
     public var time: Microseconds

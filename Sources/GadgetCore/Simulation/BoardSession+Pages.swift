@@ -42,6 +42,20 @@ extension BoardSession {
         return true
     }
 
+    /// Goes back to the page left before this one, as a page's `back` action does (a keypad's
+    /// back key). Counts as use of the panel. False when there is nothing to go back to.
+    @discardableResult
+    public mutating func goBack(at time: Microseconds, cause: ActionEvent.Cause = .key) -> Bool {
+        guard var p = pager else { return false }
+        let from = p.currentID
+        let went = p.back(animated: true) != nil
+        if went { queuePageEvent(time: time, page: p.currentID, from: from, cause: cause, gadget: nil) }
+        pager = p
+        idleReturn.activity(at: time)
+        gestures.touchablePage = touchablePage
+        return went
+    }
+
     /// Puts the gadgets of page `page` (nil: the page shown) and the shared ones back at their
     /// board poses; on a board without pages, every gadget.
     public mutating func resetPage(_ page: String? = nil) {

@@ -84,10 +84,12 @@ public enum InputDeviceKind: Hashable, Sendable, CustomStringConvertible {
 
 extension InputDeviceKind {
     /// Enter (or the keypad's) plus a letter, a digit or a keypad digit: what keyboards, PIN pads
-    /// and scanners have and power buttons, lid switches and remote controls do not.
+    /// and scanners have and power buttons and lid switches do not. Enter plus the four arrows is
+    /// a navigation keypad (EZ Access, Storm AudioNav: issue 39's keypad navigation).
     static func isKeyboard(_ d: InputDeviceDescription) -> Bool {
         guard d.has(EV.key, EvdevKey.enter) || d.has(EV.key, EvdevKey.keypadEnter) else { return false }
-        return d.has(EV.key, EvdevKey.a) || d.has(EV.key, EvdevKey.q) || d.has(EV.key, EvdevKey.digitRow[0])
+        let arrows = [EvdevKey.up, EvdevKey.down, EvdevKey.left, EvdevKey.right].allSatisfy { d.has(EV.key, $0) }
+        return arrows || d.has(EV.key, EvdevKey.a) || d.has(EV.key, EvdevKey.q) || d.has(EV.key, EvdevKey.digitRow[0])
             || EvdevKey.keypadDigits.contains { d.has(EV.key, $0) }
     }
 }

@@ -1,0 +1,20 @@
+/// The `accessibility` events' JSON (docs/accessibility.md): `{"type":"accessibility","event":…,
+/// "t":…, …}`, one shape for the kiosk's `--events`/subscribers and `replay --json`.
+public enum AccessibilityEvent {
+    public static func json(_ event: String, time: Microseconds, _ fields: [(String, JSONValue)]) -> JSONValue {
+        .object([("type", .string("accessibility")), ("event", .string(event)), ("t", .number(JSONWriter.rounded(time.seconds, places: 6)))] + fields)
+    }
+
+    /// `spoken`: what an utterance said (never a private gadget's text: `"private": true` instead).
+    public static func spoken(_ u: Utterance, time: Microseconds) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("utterance", .number(Double(u.id))), ("gadget", u.gadget.map(JSONValue.string) ?? .null)]
+        if let t = u.publicText { fields.append(("text", .string(t))) } else { fields.append(("private", .bool(true))) }
+        if let l = u.language { fields.append(("lang", .string(l))) }
+        return json("spoken", time: time, fields)
+    }
+
+    /// `focus`: the accessibility focus reached a gadget; `text` is what events may carry.
+    public static func focus(_ node: AccessibilityNode, publicText: String, time: Microseconds) -> JSONValue {
+        json("focus", time: time, [("gadget", .string(node.id)), ("role", .string(node.role.rawValue)), ("text", .string(publicText))])
+    }
+}
