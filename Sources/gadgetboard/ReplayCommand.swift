@@ -31,6 +31,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Display rotation in degrees for the touch mapping (default: the board's).")
     var rotation: DisplayRotation?
 
+    @Option(help: "Speech mode: on (touches explore, what would be spoken is an event), off, or auto (the board's accessibility.speech).")
+    var speech: SpeechChoice = .off
+
     @Flag(help: "JSON Lines on stdout: gesture events, trace frames, then the final states.")
     var json = false
 
@@ -63,7 +66,9 @@ struct ReplayCommand: ParsableCommand {
         } catch {
             throw failWith("\(recording): \(error)")
         }
-        let run = ReplayRun(board: loaded.board, playback: playback, options: replayOptions)
+        var options = replayOptions
+        options.speech = speech == .on || (speech == .auto && loaded.board.accessibility.speech)
+        let run = ReplayRun(board: loaded.board, playback: playback, options: options)
         for line in json ? run.lines : run.summary(recordingName: recording) { StandardOutput.line(line) }
     }
 }

@@ -13,6 +13,8 @@ struct FrameDamage {
     enum Look: Equatable, Sendable {
         case gadget(BoardDamage.GadgetLook)
         case cursor(Vector2)
+        /// The accessibility focus ring around this box (board px).
+        case focusRing(BoxBounds)
         /// The page dots change with the bright one.
         case pageDots(lit: Int)
         /// The on-screen keyboard: its keys, pressed key and slide (`KeyboardPanel.revision`).
@@ -52,7 +54,7 @@ struct FrameDamage {
 
     mutating func plan(scene: BoardScene, board: Board, poses: [GadgetPose], pageDots: PageDots? = nil, keyboard: (bounds: PixelRect, revision: Int)? = nil,
                        cursor: Vector2?, hudFrame: Int?,
-                       display: DisplayBackend, fullRedraw: Bool, extras: [Extra] = []) -> Plan {
+                       display: DisplayBackend, fullRedraw: Bool, extras: [Extra] = [], focusRing: BoxBounds? = nil) -> Plan {
         let screen = PixelRect(display.pixelSize)
         let changed = scene !== self.scene || display !== self.display || scene.backgroundRevision != backgroundRevision
         if changed { history.reset() }
@@ -69,6 +71,13 @@ struct FrameDamage {
             items.append(.init(bounds: PixelRect.covering([toDisplay.apply(lo), toDisplay.apply(hi)]).outset(by: 1), look: .pageDots(lit: pageDots.lit)))
         }
         if let keyboard { items.append(.init(bounds: keyboard.bounds, look: .keyboard(revision: keyboard.revision))) }
+        if let focusRing {
+            // Its rectangle only: the box and the ring's bands outside it.
+            let toDisplay = scene.viewport.boardToDisplay
+            let corners = [Vector2(focusRing.minX, focusRing.minY), Vector2(focusRing.maxX, focusRing.minY),
+                           Vector2(focusRing.minX, focusRing.maxY), Vector2(focusRing.maxX, focusRing.maxY)].map { toDisplay.apply($0) }
+            items.append(.init(bounds: PixelRect.covering(corners).outset(by: FocusRing.outerDisplayPixels + 1), look: .focusRing(focusRing)))
+        }
         if let cursor {
             // The cursor's two diamonds are 18 display pixels across, turned 45°: 26 px square.
             let c = scene.viewport.boardToDisplay.apply(cursor)

@@ -25,6 +25,8 @@ final class FrameDrawer {
     private(set) var formNotice: ProblemsOverlay?
     /// A feature's last word on the scene before it is drawn (video surfaces).
     var prepareScene: (BoardScene, Board) -> Void = { _, _ in }
+    /// The box the accessibility focus ring goes around now (KioskKeypad); nil: no ring.
+    var focusRing: () -> BoxBounds? = { nil }
     private let fullRedraw: Bool
     private let showProblemsOnPanel: Bool
     private let screen: KioskScreen
@@ -58,14 +60,15 @@ final class FrameDrawer {
                                     problems: problemLabels.marks(live: live, poses: poses, display: display))
         let dots = PageDots(board: live.board, pager: live.session.pager)
         let keyboard = live.shownKeyboard.map { (OnScreenKeyboardView.displayBounds($0.layout, viewport: scene.viewport), $0.revision) }
+        let ring = focusRing()
         let plan = damage.plan(scene: scene, board: live.board, poses: poses, pageDots: dots, keyboard: keyboard, cursor: cursor,
                                hudFrame: hud == nil ? nil : pacing.drawnFrames, display: display, fullRedraw: fullRedraw,
-                               extras: fieldMarks.damageExtras)
+                               extras: fieldMarks.damageExtras, focusRing: ring)
         display.setDamageRegion(plan.draw.rects)
-        try draw(poses: poses, pageDots: dots, cursor: cursor, fields: fieldMarks, region: plan.draw)
+        try draw(poses: poses, pageDots: dots, cursor: cursor, fields: fieldMarks, ring: ring, region: plan.draw)
         if let verifier {
             try verifier.check(display.pixelSize, display: display) { () throws in
-                try draw(poses: poses, pageDots: dots, cursor: cursor, fields: fieldMarks, region: .full)
+                try draw(poses: poses, pageDots: dots, cursor: cursor, fields: fieldMarks, ring: ring, region: .full)
             }
         }
         let screenRect = PixelRect(display.pixelSize)
@@ -82,20 +85,20 @@ final class FrameDrawer {
 
     /// Draws the board at `poses` (and the cursor and HUD) into `region`: one pass, or one
     /// scissored pass per rectangle. Nothing for an empty region.
-    private func draw(poses: [GadgetPose], pageDots: PageDots?, cursor: Vector2?, fields: FieldMarks, region: RedrawRegion) throws {
+    private func draw(poses: [GadgetPose], pageDots: PageDots?, cursor: Vector2?, fields: FieldMarks, ring: BoxBounds?, region: RedrawRegion) throws {
         switch region {
         case .full:
-            try drawPass(poses: poses, pageDots: pageDots, cursor: cursor, fields: fields)
+            try drawPass(poses: poses, pageDots: pageDots, cursor: cursor, fields: fields, ring: ring)
         case .rects(let rects):
             for rect in rects {
                 Scissor.limit(to: rect, framebufferHeight: screen.display.pixelSize.height)
-                try drawPass(poses: poses, pageDots: pageDots, cursor: cursor, fields: fields)
+                try drawPass(poses: poses, pageDots: pageDots, cursor: cursor, fields: fields, ring: ring)
             }
             Scissor.remove()
         }
     }
 
-    private func drawPass(poses: [GadgetPose], pageDots: PageDots?, cursor: Vector2?, fields: FieldMarks) throws {
+    private func drawPass(poses: [GadgetPose], pageDots: PageDots?, cursor: Vector2?, fields: FieldMarks, ring: BoxBounds?) throws {
         let scene = live.scene
         let batcher = screen.batcher
         let display = screen.display
@@ -111,6 +114,7 @@ final class FrameDrawer {
                          color: .white(opacity: 1), clearOutline: true)
         }
         if let pageDots { scene.draw(pageDots: pageDots, into: batcher) }
+        if let ring { FocusRing.draw(around: ring, scene: scene, batcher: batcher) }
         if let keyboard = live.shownKeyboard {
             try live.onScreenKeyboard.view.draw(layout: keyboard.layout, pressed: keyboard.pressed, viewport: scene.viewport, batcher: batcher)
         }

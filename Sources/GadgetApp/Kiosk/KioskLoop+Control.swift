@@ -59,5 +59,9 @@ extension KioskLoop: ControlHost {
         if let v = request.volume { speech.setVolume(v) }
         return .success([("accessibility", speech.report)])
     }
-    var accessibilityReport: JSONValue? { speech.report }
+    var accessibilityReport: JSONValue? {
+        guard case .object(var pairs) = speech.report else { return speech.report }
+        pairs.append(("focus", keypad.focused.map(JSONValue.string) ?? .null))
+        return .object(pairs)
+    }
 }

@@ -16,6 +16,7 @@ extension KioskLoop: LiveBoardObserver {
             events.publish(a.json)
         }
         speech.pagesChanged(actions, board: board.board, page: board.session.currentPage) { events.publish($0) }
+        if actions.contains(where: { $0.kind == .page || $0.kind == .idleReturn }) { keypad.reset() }
     }
 
     func liveBoard(_ board: LiveBoard, cues: [SoundCue]) {
@@ -33,6 +34,7 @@ extension KioskLoop: LiveBoardObserver {
             power.applySettings(board.board.idle)
             audio.boardShown(board.board)
             speech.boardShown(board.board)
+            keypad.reset()
             service.metrics.boardName = board.name
             service.metrics.boardGadgets = board.board.gadgets.count
             drawer.redrawAll()

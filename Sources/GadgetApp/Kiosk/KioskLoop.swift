@@ -44,6 +44,8 @@ public final class KioskLoop {
     let audio: KioskAudio
     /// Speech and speech mode (`KioskSpeech`, issue 39).
     let speech: KioskSpeech
+    /// Keypad navigation and the accessibility focus (`KioskKeypad`, issue 39).
+    let keypad: KioskKeypad
     /// The problems of the last failed reload, so a board saved broken again is not logged twice.
     var reloadProblems = ReloadProblemMemory()
     /// Called on the loop thread once per iteration, just before the loop sleeps, with the time
@@ -84,6 +86,11 @@ public final class KioskLoop {
         audio.boardShown(loaded.board)
         speech = KioskSpeech(choice: options.speech, audio: audio.engine)
         speech.boardShown(loaded.board)
+        let events = events
+        keypad = KioskKeypad(live: live, speech: speech, publish: { events.publish($0) })
+        input.keys.navigator = keypad
+        speech.explored = { [unowned keypad] id in keypad.explored(id) }
+        drawer.focusRing = { [unowned keypad] in keypad.ringBox() }
         live.observer = self
         control.host = self
         screen.boardRefitted = { [unowned self] in boardRefitted() }

@@ -61,6 +61,22 @@ final class KioskSpeech {
             now: now, publish: publish)
     }
 
+    /// Whether what is heard is private (a headset): then private gadgets' text may be said.
+    var privateOutput: Bool { false }
+
+    /// Says the node the accessibility focus reached: label, role, hint (`focusSpeech`).
+    func sayFocus(_ node: AccessibilityNode, now: Microseconds, publish: (JSONValue) -> Void) {
+        let s = node.focusSpeech(privateOutput: privateOutput)
+        guard !s.text.isEmpty else {
+            publish(event("spoken", [("gadget", .string(node.id)), ("private", .bool(true))], now: now))
+            return
+        }
+        say(s.text, language: node.language, gadget: node.id, publicText: s.publicText, now: now, publish: publish)
+    }
+
+    /// Explore by touch said this node: the accessibility focus follows (KioskKeypad).
+    var explored: ((String) -> Void)?
+
     func repeatLast(now: Microseconds, publish: (JSONValue) -> Void) { perform(queue.repeatLast(), now: now, publish: publish) }
 
     func interrupt(now: Microseconds, publish: (JSONValue) -> Void) { perform(queue.interrupt(), now: now, publish: publish) }
@@ -135,6 +151,7 @@ final class KioskSpeech {
                 interrupt(now: frame.time, publish: publish)
             case .explore(let id):
                 if let node = tree.node(id: id) { say(node, now: frame.time, publish: publish) }
+                explored?(id)
             case .activate(let id):
                 guard let g = board.gadget(id: id) else { continue }
                 publish(event("activated", [("gadget", .string(id))], now: frame.time))

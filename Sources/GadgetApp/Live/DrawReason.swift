@@ -15,6 +15,8 @@ public enum DrawReason: Sendable, Equatable {
     case snapshotAsked
     /// A `ctl video` request played, paused or sought a video (KioskControl).
     case videoControlled
+    /// The accessibility focus moved: the focus ring is drawn elsewhere (KioskKeypad).
+    case focusRing
     /// A video shows a new picture while nothing animates (a paused video's seek; VideoPlayer).
     case videoFrame
     /// A web page sent a new frame (WebGadgets).

@@ -272,6 +272,17 @@ public final class LiveBoard {
         return .success(())
     }
 
+    /// Goes back a page, as a page's `back` action does (a keypad's back key, EN 5.1.6); a page
+    /// event (cause `key`) goes out when it went. False when there was nothing to go back to.
+    @discardableResult
+    public func goBack(now: Microseconds) -> Bool {
+        advance(to: now)
+        guard session.goBack(at: now) else { return false }
+        publish([])
+        needsDraw = true
+        return true
+    }
+
     /// Shows page `id` by crossfading to it over `seconds` (LiveBoard+Crossfade.swift); a page
     /// event (cause `cause`) goes out when the page changed. Fails as `showPage` does for an
     /// unknown page.

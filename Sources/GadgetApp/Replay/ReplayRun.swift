@@ -12,17 +12,20 @@ public struct ReplayRun {
         public var traceInterval: Microseconds?
         /// The field focused at the start (a keyboard recording has no tap to focus one); nil: none.
         public var focus: String?
+        /// `replay --speech on`: speech mode from the start (touches explore, what would be
+        /// spoken is an event).
+        public var speech = false
         public init() {}
     }
 
-    public private(set) var lines: [String] = []
+    public internal(set) var lines: [String] = []
     public private(set) var gestures: [GestureEvent] = []
     /// Page and action events, in order (also in `lines`, after the gestures that caused them).
     public private(set) var actions: [ActionEvent] = []
-    public private(set) var session: BoardSession
+    public internal(set) var session: BoardSession
     /// The board's fields: a tap focuses one, keys type into it; the final line gives each
     /// field's text (replay is the author's and the tests' tool, not the visitor's).
-    public private(set) var fields: FieldSession
+    public internal(set) var fields: FieldSession
     public let playback: RecordingPlayer.Result
     /// What the recording's keys typed, in order, through the board's layouts (`keyboard`).
     public private(set) var typed: [KeyInput] = []
@@ -34,6 +37,8 @@ public struct ReplayRun {
     /// The board's layouts (shared by the recording's keys and the on-screen keys); nil when
     /// the board has neither fields nor a keyboard recording, or its layouts failed.
     private var translator: KeyTranslator?
+    /// Keypad navigation, explore by touch and speech events (ReplayAccessibility.swift).
+    var access = ReplayAccessibility()
 
     /// Replays `playback` (frames in board pixels) on `board`.
     public init(board: Board, playback: RecordingPlayer.Result, options: Options) {
@@ -42,6 +47,7 @@ public struct ReplayRun {
         fields = FieldSession(board: board)
         fields.focus(options.focus)
         keyboard = KeyboardPanel(board: board)
+        access.speaking = options.speech
         var nextTrace: Microseconds? = options.traceInterval.map { _ in 0 }
         let end = playback.endTime + options.settle
 
@@ -72,6 +78,8 @@ public struct ReplayRun {
                 guard let t = self.translator else { continue }
                 trace(upTo: k.time, inclusive: false)
                 emit(session.advance(to: k.time))
+                // Navigation keys first (EN 5.1.6), as the kiosk's KeyboardTyping does.
+                if navigate(k) { continue }
                 let produced: [KeyInput]
                 switch k.action {
                 case .down: produced = t.key(evdevCode: k.code, pressed: true)
@@ -104,7 +112,7 @@ public struct ReplayRun {
                 typed.append(key)
                 type(key)
             }
-            emit(session.apply(frame))
+            if explore(frame) { emit(session.advance(to: frame.time)) } else { emit(session.apply(frame)) }
             followFocus()
         }
         typeKeys(upTo: end, inclusive: true)
@@ -136,7 +144,7 @@ public struct ReplayRun {
         if keyboard.layoutStale { OnScreenKeyboardTaps.relayout(&keyboard, translator: translator) }
     }
 
-    private mutating func emit(_ events: [GestureEvent]) {
+    mutating func emit(_ events: [GestureEvent]) {
         for e in events {
             // A tap on a field focuses it, as on the live board.
             // The keyboard slides from the tap's time (a tap waiting out a double tap's interval
@@ -149,6 +157,7 @@ public struct ReplayRun {
             lines.append(JSONWriter.write(e.json))
         }
         for a in session.takeActionEvents() {
+            if a.kind == .page || a.kind == .idleReturn { pageChanged() }
             actions.append(a)
             lines.append(JSONWriter.write(a.json))
         }

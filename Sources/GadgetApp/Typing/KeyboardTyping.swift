@@ -9,6 +9,12 @@ protocol KeyInputReceiver: AnyObject {
     func type(_ key: KeyInput)
 }
 
+/// Takes the keys that navigate rather than type (KioskKeypad).
+protocol KeyNavigating: AnyObject {
+    /// True: the key navigated; typing must not see it.
+    func take(_ k: KeyStroke, shift: Bool) -> Bool
+}
+
 /// The kiosk's keys: the board's layouts as one `KeyTranslator` (shared by physical keyboards
 /// and the on-screen keyboard, so a dead key on one accents the next key on either), the keys
 /// each keyboard holds (released when it is unplugged, so Shift never sticks), and the hand-off
@@ -56,8 +62,13 @@ final class KeyboardTyping {
         return translator
     }
 
-    /// A keyboard's key: translated and handed on.
+    /// Sees each key before typing (keypad navigation, `KioskKeypad`); nil: every key types.
+    weak var navigator: KeyNavigating?
+
+    /// A keyboard's key: navigation first, else translated and handed on.
     func stroke(_ k: KeyStroke, from device: Int) {
+        let shift = held[device].map { $0.contains(EvdevKey.leftShift) || $0.contains(EvdevKey.rightShift) } ?? false
+        if let navigator, navigator.take(k, shift: shift) { return }
         guard let t = current else { return }
         let typed: [KeyInput]
         switch k.action {

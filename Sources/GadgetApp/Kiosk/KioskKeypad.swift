@@ -1,0 +1,100 @@
+import GadgetCore
+
+/// Keypad and keyboard navigation (EN 5.1.6; docs/accessibility.md): the board's navigation keys
+/// (`AccessibilityKeys`) move the accessibility focus (`AccessibilityFocus`) through the tree of
+/// the page shown, activate what it is on as a tap would, go back a page, speak help and toggle
+/// speech. Keys reach here before typing: while a field has typing focus only Tab/Shift-Tab (and
+/// non-editing help/speech keys) navigate; any other key types. Focus on a field gives it typing
+/// focus. Any key down stops speech (EN 5.1.3.5). Thread: the loop's.
+final class KioskKeypad: KeyNavigating {
+    private(set) var focus = AccessibilityFocus()
+    private let live: LiveBoard
+    private let speech: KioskSpeech
+    private let publish: (JSONValue) -> Void
+    /// The touch id of a synthetic activation tap (below KioskSpeech's, so they never meet).
+    private var syntheticTouch = Int.max / 2
+
+    init(live: LiveBoard, speech: KioskSpeech, publish: @escaping (JSONValue) -> Void) {
+        self.live = live
+        self.speech = speech
+        self.publish = publish
+    }
+
+    /// The focused gadget, for the focus ring and `state`; nil: none.
+    var focused: String? { focus.focused }
+
+    /// A key of a keyboard or keypad, before typing sees it (`shift`: a Shift key is held on
+    /// that device). True: it navigated, typing must not get it.
+    func take(_ k: KeyStroke, shift: Bool) -> Bool {
+        if k.action == .down { speech.interrupt(now: k.time, publish: publish) }
+        let board = live.board
+        let tree = AccessibilityTree(board: board, page: live.session.currentPage)
+        guard let command = board.accessibility.keys.command(for: k.code, shift: shift, typing: live.fields.focused != nil,
+                                                             rightToLeft: tree.rightToLeft) else { return false }
+        // A navigation key's release passes on (it types nothing); its repeats do nothing: one
+        // press, one step (EN 5.7: no repeat a visitor must beat).
+        guard k.action == .down else { return k.action == .repeat }
+        let before = focus.focused
+        for outcome in focus.handle(command, in: tree) { perform(outcome, now: k.time) }
+        if focus.focused != before { live.drawAgain(.focusRing) }
+        return true
+    }
+
+    private func perform(_ outcome: AccessibilityFocus.Outcome, now: Microseconds) {
+        switch outcome {
+        case .focused(let node):
+            focusMoved(to: node, now: now, speak: true)
+        case .activate(let node):
+            publish(AccessibilityEvent.json("activated", time: now, [("gadget", .string(node.id))]))
+            guard let i = live.index(of: node.id) else { return }
+            let at = live.session.renderPoses()[i.rawValue].center
+            for frame in AccessibilityFocus.activationTap(at: at, time: now, touch: TouchID(device: -38, tracking: syntheticTouch)) {
+                live.deliver(frame)
+            }
+            syntheticTouch -= 1
+        case .back:
+            live.goBack(now: now)
+        case .help(let text, let gadget):
+            // Asked for: said whether or not speech mode is on.
+            speech.say(text, language: nil, gadget: gadget, publicText: text, now: now, publish: publish)
+        case .toggleSpeech:
+            _ = speech.setEnabled(!speech.enabled, now: now, publish: publish)
+        }
+    }
+
+    /// The focus is on `node` now (a key, or a finger exploring): the event, typing focus for a
+    /// field (and away from one), and in speech mode the node said.
+    func focusMoved(to node: AccessibilityNode, now: Microseconds, speak: Bool) {
+        focus.set(node.id)
+        let spoken = node.focusSpeech(privateOutput: speech.privateOutput)
+        publish(AccessibilityEvent.focus(node, publicText: spoken.publicText, time: now))
+        if node.role == .field { _ = live.focusField(node.id) } else if live.fields.focused != nil { _ = live.focusField(nil) }
+        if speak && speech.enabled { speech.sayFocus(node, now: now, publish: publish) }
+        live.drawAgain(.focusRing)
+    }
+
+    /// A finger found `id` (explore by touch): keys carry on from there.
+    func explored(_ id: String) {
+        guard focus.focused != id else { return }
+        focus.set(id)
+        live.drawAgain(.focusRing)
+    }
+
+    /// The page changed or a board was shown: nothing is focused (the next key starts at the top).
+    func reset() {
+        guard focus.focused != nil else { return }
+        focus.reset()
+        live.drawAgain(.focusRing)
+    }
+
+    /// The focused gadget's box on screen now (board px, at its pose), for the ring; nil: none, or
+    /// it left the tree.
+    func ringBox() -> BoxBounds? {
+        guard let id = focus.focused, let i = live.index(of: id) else { return nil }
+        let g = live.board.gadgets[i.rawValue]
+        guard !g.hidden else { return nil }
+        let pose = live.session.renderPoses()[i.rawValue]
+        return BoxBounds(around: OrientedRect(center: pose.center, size: Size2(g.size.width * pose.scale, g.size.height * pose.scale),
+                                              rotation: pose.rotation))
+    }
+}

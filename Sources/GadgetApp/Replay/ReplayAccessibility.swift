@@ -1,0 +1,107 @@
+import GadgetCore
+
+/// Replay's accessibility state (issue 39): keypad navigation through the board's keys, and with
+/// `replay --speech on` explore by touch and what would be spoken, as events, so a recorded
+/// session can be followed without a sound card. The same pure pieces as the kiosk's
+/// (`AccessibilityKeys`, `AccessibilityFocus`, `TouchExploration`, `SpeechQueue`), in recording time.
+struct ReplayAccessibility {
+    var focus = AccessibilityFocus()
+    var exploration = TouchExploration()
+    var speech = SpeechQueue()
+    /// Speech mode: touches explore, the focus is said.
+    var speaking = false
+    /// Shift keys down now (for Shift-Tab).
+    var shiftsDown = Set<UInt16>()
+    /// Synthetic activation taps' touch ids, counting down.
+    var syntheticTouch = Int.max / 2
+}
+
+extension ReplayRun {
+    /// A recorded key before typing: true when it navigated (or was a navigation key's repeat or
+    /// release), so typing must not get it.
+    mutating func navigate(_ k: KeyStroke) -> Bool {
+        if k.code == EvdevKey.leftShift || k.code == EvdevKey.rightShift {
+            if k.action == .up { access.shiftsDown.remove(k.code) } else { access.shiftsDown.insert(k.code) }
+            return false
+        }
+        let board = session.board
+        let tree = AccessibilityTree(board: board, page: session.currentPage)
+        guard let command = board.accessibility.keys.command(for: k.code, shift: !access.shiftsDown.isEmpty,
+                                                             typing: fields.focused != nil, rightToLeft: tree.rightToLeft) else { return false }
+        guard k.action == .down else { return k.action == .repeat }
+        for outcome in access.focus.handle(command, in: tree) {
+            switch outcome {
+            case .focused(let node):
+                focusMoved(to: node, time: k.time)
+            case .activate(let node):
+                activate(node.id, time: k.time)
+            case .back:
+                session.goBack(at: k.time)
+                emit([])
+            case .help(let text, let gadget):
+                say(text, gadget: gadget, publicText: text, language: nil, time: k.time)
+            case .toggleSpeech:
+                access.speaking.toggle()
+                access.exploration.reset()
+                lines.append(JSONWriter.write(AccessibilityEvent.json("mode", time: k.time, [("speech", .bool(access.speaking))])))
+            }
+        }
+        return true
+    }
+
+    /// A recorded touch frame in speech mode: explores instead of reaching the board; true when
+    /// taken (speech mode on).
+    mutating func explore(_ frame: TouchFrame) -> Bool {
+        guard access.speaking else { return false }
+        let board = session.board
+        let tree = AccessibilityTree(board: board, page: session.currentPage)
+        for outcome in access.exploration.handle(frame, hit: { tree.node(at: $0, on: board)?.id }) {
+            switch outcome {
+            case .interrupt:
+                _ = access.speech.interrupt()
+            case .explore(let id):
+                guard let node = tree.node(id: id) else { continue }
+                access.focus.set(id)
+                sayFocus(node, time: frame.time)
+            case .activate(let id):
+                activate(id, time: frame.time)
+            }
+        }
+        return true
+    }
+
+    /// The page changed or the idle return came: nothing focused, exploration afresh.
+    mutating func pageChanged() {
+        access.focus.reset()
+        access.exploration.reset()
+    }
+
+    private mutating func focusMoved(to node: AccessibilityNode, time: Microseconds) {
+        let spoken = node.focusSpeech(privateOutput: false)
+        lines.append(JSONWriter.write(AccessibilityEvent.focus(node, publicText: spoken.publicText, time: time)))
+        if node.role == .field { fields.focus(node.id) } else if fields.focused != nil { fields.focus(nil) }
+        if access.speaking { sayFocus(node, time: time) }
+    }
+
+    private mutating func sayFocus(_ node: AccessibilityNode, time: Microseconds) {
+        let s = node.focusSpeech(privateOutput: false)
+        guard !s.text.isEmpty else { return }
+        say(s.text, gadget: node.id, publicText: s.publicText, language: node.language, time: time)
+    }
+
+    private mutating func say(_ text: String, gadget: String?, publicText: String?, language: String?, time: Microseconds) {
+        for c in access.speech.say(text, language: language ?? session.board.language, gadget: gadget, publicText: publicText) {
+            if case .speak(let u, _) = c { lines.append(JSONWriter.write(AccessibilityEvent.spoken(u, time: time))) }
+        }
+    }
+
+    /// A tap at the gadget's centre where it is now, through the board's own gestures.
+    private mutating func activate(_ id: String, time: Microseconds) {
+        lines.append(JSONWriter.write(AccessibilityEvent.json("activated", time: time, [("gadget", .string(id))])))
+        guard let i = session.board.gadgets.firstIndex(where: { $0.id == id }) else { return }
+        let at = session.renderPoses()[i].center
+        let touch = TouchID(device: -38, tracking: access.syntheticTouch)
+        access.syntheticTouch -= 1
+        for f in AccessibilityFocus.activationTap(at: at, time: time, touch: touch) { emit(session.apply(f)) }
+    }
+}

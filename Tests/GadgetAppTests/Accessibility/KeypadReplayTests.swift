@@ -1,0 +1,61 @@
+import Testing
+@testable import GadgetApp
+@testable import GadgetCore
+import GadgetInput
+import GadgetSystem
+
+/// A navigation keypad recorded as a USB keyboard (Fixtures/keypad, written by its
+/// make-keypad-recording.py) replayed on a two-page board: the focus moves in reading order,
+/// Enter activates a link (the page changes) and a button, help is said, Escape goes back.
+@Suite struct KeypadReplayTests {
+    /// This file is one folder below the target's Fixtures.
+    static let directory: String = {
+        let tests = fixturesDirectory()  // …/GadgetAppTests/Accessibility/Fixtures
+        return tests.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/") + "/Fixtures/keypad"
+    }()
+
+    func replay(speech: Bool) throws -> ReplayRun {
+        guard case .success(let loaded) = BoardSource.load(Self.directory + "/board.json") else { throw Failure.board }
+        let rec = try RecordingFile.load(Self.directory + "/keypad-tickets.evemu")
+        let playback = try RecordingPlayer.play(rec, board: loaded.board.size)
+        var o = ReplayRun.Options()
+        o.settle = 1_000_000
+        o.speech = speech
+        return ReplayRun(board: loaded.board, playback: playback, options: o)
+    }
+
+    enum Failure: Error { case board }
+
+    /// The accessibility, action and page lines, without the gestures.
+    static func story(_ run: ReplayRun) -> [String] {
+        run.lines.filter { $0.hasPrefix(#"{"type":"accessibility""#) || $0.hasPrefix(#"{"type":"action""#) || $0.hasPrefix(#"{"type":"page""#) }
+    }
+
+    @Test func theKeypadMovesActivatesAndGoesBack() throws {
+        let run = try replay(speech: false)
+        #expect(Self.story(run) == [
+            #"{"type":"accessibility","event":"focus","t":1,"gadget":"welcome","role":"page","text":"Welcome, heading"}"#,
+            #"{"type":"accessibility","event":"focus","t":2,"gadget":"tickets","role":"link","text":"Tickets, link"}"#,
+            #"{"type":"accessibility","event":"focus","t":3,"gadget":"info","role":"button","text":"Information, button. Opening hours and prices"}"#,
+            #"{"type":"accessibility","event":"focus","t":4,"gadget":"tickets","role":"link","text":"Tickets, link"}"#,
+            #"{"type":"accessibility","event":"activated","t":5,"gadget":"tickets"}"#,
+            #"{"type":"action","t":5.000001,"action":"page","gadget":"tickets","gesture":"tap","page":"home"}"#,
+            #"{"type":"page","t":5.000001,"page":"tickets","from":"home","cause":"tap","gadget":"tickets"}"#,
+            #"{"type":"accessibility","event":"focus","t":6,"gadget":"buy","role":"button","text":"Buy a day ticket, button. Pays by card"}"#,
+            #"{"type":"accessibility","event":"activated","t":7,"gadget":"buy"}"#,
+            #"{"type":"action","t":7.000001,"action":"emit","name":"buy","gadget":"buy","gesture":"tap","page":"tickets"}"#,
+            #"{"type":"page","t":9,"page":"home","from":"tickets","cause":"key","gadget":null}"#,
+        ])
+        #expect(run.lines.last?.hasPrefix(#"{"type":"final","t":10,"page":"home""#) == true)
+        // The same recording gives the same lines.
+        #expect(try replay(speech: false).lines == run.lines)
+    }
+
+    @Test func withSpeechOnWhatIsSaidIsAnEvent() throws {
+        let run = try replay(speech: true)
+        let spoken = run.lines.filter { $0.contains(#""event":"spoken""#) }
+        #expect(spoken.first == #"{"type":"accessibility","event":"spoken","t":1,"utterance":1,"gadget":"welcome","text":"Welcome, heading"}"#)
+        // The help key says the focused button's hint and how to operate it.
+        #expect(spoken.contains(#"{"type":"accessibility","event":"spoken","t":8,"utterance":7,"gadget":"buy","text":"Pays by card Press Enter to activate it. Back goes back."}"#))
+    }
+}
