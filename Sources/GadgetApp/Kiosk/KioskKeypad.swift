@@ -11,8 +11,6 @@ final class KioskKeypad: KeyNavigating {
     private let live: LiveBoard
     private let speech: KioskSpeech
     private let publish: (JSONValue) -> Void
-    /// The touch id of a synthetic activation tap (below KioskSpeech's, so they never meet).
-    private var syntheticTouch = Int.max / 2
 
     init(live: LiveBoard, speech: KioskSpeech, publish: @escaping (JSONValue) -> Void) {
         self.live = live
@@ -46,12 +44,8 @@ final class KioskKeypad: KeyNavigating {
             focusMoved(to: node, now: now, speak: true)
         case .activate(let node):
             publish(AccessibilityEvent.json("activated", time: now, [("gadget", .string(node.id))]))
-            guard let i = live.index(of: node.id) else { return }
-            let at = live.session.renderPoses()[i.rawValue].center
-            for frame in AccessibilityFocus.activationTap(at: at, time: now, touch: TouchID(device: -38, tracking: syntheticTouch)) {
-                live.deliver(frame)
-            }
-            syntheticTouch -= 1
+            // A field takes typing; anything else runs its tap action as a tap would.
+            if node.role == .field { _ = live.focusField(node.id) } else { live.activate(node.id, now: now) }
         case .back:
             live.goBack(now: now)
         case .help(let text, let gadget):

@@ -283,6 +283,16 @@ public final class LiveBoard {
         return true
     }
 
+    /// Runs gadget `id`'s tap action at once, as a tap on it would (a keypad's Enter).
+    @discardableResult
+    public func activate(_ id: String, now: Microseconds) -> Bool {
+        advance(to: now)
+        guard session.activate(id, at: now) else { return false }
+        publish([])
+        needsDraw = true
+        return true
+    }
+
     /// Shows page `id` by crossfading to it over `seconds` (LiveBoard+Crossfade.swift); a page
     /// event (cause `cause`) goes out when the page changed. Fails as `showPage` does for an
     /// unknown page.

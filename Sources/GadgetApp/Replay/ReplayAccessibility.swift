@@ -34,7 +34,8 @@ extension ReplayRun {
             case .focused(let node):
                 focusMoved(to: node, time: k.time)
             case .activate(let node):
-                activate(node.id, time: k.time)
+                lines.append(JSONWriter.write(AccessibilityEvent.json("activated", time: k.time, [("gadget", .string(node.id))])))
+                if node.role == .field { fields.focus(node.id) } else { session.activate(node.id, at: k.time); emit([]) }
             case .back:
                 session.goBack(at: k.time)
                 emit([])
@@ -95,7 +96,8 @@ extension ReplayRun {
         }
     }
 
-    /// A tap at the gadget's centre where it is now, through the board's own gestures.
+    /// Explore by touch's double tap: a tap at the gadget's centre where it is now, through the
+    /// board's own gestures, as the kiosk's KioskSpeech does.
     private mutating func activate(_ id: String, time: Microseconds) {
         lines.append(JSONWriter.write(AccessibilityEvent.json("activated", time: time, [("gadget", .string(id))])))
         guard let i = session.board.gadgets.firstIndex(where: { $0.id == id }) else { return }

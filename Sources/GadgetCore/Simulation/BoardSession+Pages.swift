@@ -56,6 +56,22 @@ extension BoardSession {
         return went
     }
 
+    /// Runs gadget `id`'s tap action as a recognized tap on it would (the action and its events,
+    /// the board's tap sound), at once: a keypad's Enter (EN 5.1.6). A synthetic tap would wait
+    /// out the double-tap interval and miss while a page still slides. Counts as use of the
+    /// panel. False when the gadget has no tap action.
+    @discardableResult
+    public mutating func activate(_ id: String, at time: Microseconds) -> Bool {
+        idleReturn.activity(at: time)
+        guard let g = board.gadget(id: id), let action = g.action else { return false }
+        if let click = board.audio.tapSound {
+            if case .play = action {} else { pendingSounds.append(SoundCue(time: time, sound: click, gadget: id)) }
+        }
+        run(action, gadget: id, gesture: .tap, time: time)
+        gestures.touchablePage = touchablePage
+        return true
+    }
+
     /// Puts the gadgets of page `page` (nil: the page shown) and the shared ones back at their
     /// board poses; on a board without pages, every gadget.
     public mutating func resetPage(_ page: String? = nil) {
