@@ -93,7 +93,7 @@ struct WebHelperRun {
     let notify: WakePipe?
     var child: SocketChild?
     var slots = WebFrameSlots()
-    var backoff = WebHelperTiming.restartBackoff()
+    var backoff = WebHelperTiming.restartBackoff(maximum: WebHelperProgram.restartMaximumOverride ?? WebHelperTiming.restartMaximum)
     var random = SplitMix64(seed: 40)
     var restartAt: Int64?
     var startedAt: Int64 = 0

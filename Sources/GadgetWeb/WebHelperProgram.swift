@@ -1,3 +1,4 @@
+import GadgetCore
 import GadgetSystem
 
 /// Where the web helper (`gadgetboard-web`, the one program linking WPE WebKit) is:
@@ -16,6 +17,14 @@ public enum WebHelperProgram {
             paths.append(String(exe[..<slash]) + "/" + name)
         }
         return paths + installed.filter { !paths.contains($0) }
+    }
+
+    /// Tests only: `GADGETBOARD_WEB_RESTART_MAX_MS` caps the restart back-off, so a stage can
+    /// kill a helper ten times in a row without waiting two minutes for 0.25 s doubling to 30 s
+    /// (Tests/web/kiosk_checks.py). Unset or unparsable: nil, the real back-off.
+    public static var restartMaximumOverride: Microseconds? {
+        guard let text = ProcessEnvironment.current()["GADGETBOARD_WEB_RESTART_MAX_MS"], let ms = Int64(text), ms > 0 else { return nil }
+        return ms * 1000
     }
 
     /// The first candidate that exists, or nil.

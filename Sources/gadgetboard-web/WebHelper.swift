@@ -51,8 +51,15 @@ final class WebHelper {
         case .open(let spec, let width, let height): open(spec, width: width, height: height, sequenceAfter: 0)
         case .resize(let width, let height):
             size = (width, height)
-            page?.resize(width: width, height: height)
-        case .touch(let touch): if spec?.interactive == true { page?.touch(touch) }
+            let view = viewPixels(width: width, height: height)
+            page?.resize(width: view.width, height: view.height)
+        case .touch(let touch):
+            // The kiosk speaks CSS pixels; the view's input is in its own pixels, zoom per CSS px.
+            if let spec, spec.interactive {
+                var t = touch
+                t.x *= zoom(spec); t.y *= zoom(spec)
+                page?.touch(t)
+            }
         case .key(let key): if spec?.interactive == true { page?.key(key) }
         case .reload: page?.reload()
         case .navigate(let url):
@@ -77,11 +84,12 @@ final class WebHelper {
         loadTimeout = nil
         retryTimer = nil
         let page: WebPage
+        let view = viewPixels(width: width, height: height)
         if let existing = self.page {
             page = existing
-            page.resize(width: width, height: height)
+            page.resize(width: view.width, height: view.height)
         } else {
-            page = WebPage(width: width, height: height, configuration: settings.page, sequenceAfter: sequenceAfter, log: log)
+            page = WebPage(width: view.width, height: view.height, configuration: settings.page, sequenceAfter: sequenceAfter, log: log)
             page.exporter.onFrame = { [unowned self] frame, fd in
                 self.channel.send(.frame(frame), descriptors: fd.map { [$0] } ?? [])
             }
@@ -89,7 +97,7 @@ final class WebHelper {
             self.page = page
         }
         page.allows = { [unowned self] url in self.spec?.allows(url) ?? false }
-        page.setZoom(spec.zoom)
+        page.setZoom(zoom(spec))
         if let colour = spec.background {
             page.setBackground(red: colour.r, green: colour.g, blue: colour.b, alpha: colour.a)
         }
@@ -102,6 +110,18 @@ final class WebHelper {
         }
         page.load(spec.url)
     }
+
+    /// The kiosk's `open`/`resize` give the page's size in CSS pixels, already divided by the
+    /// zoom (WEB-API.md: the gadget's home size ÷ zoom). WebKit's page zoom divides the view's
+    /// pixels by the zoom again, so the view is made `zoom` times the CSS size: the page lays out
+    /// at exactly the CSS size the kiosk asked for (the zoom applied once, not twice) and the
+    /// frame comes at the gadget's own resolution, sharp, instead of a small frame stretched.
+    private func viewPixels(width: Int, height: Int) -> (width: Int, height: Int) {
+        let z = spec.map { zoom($0) } ?? 1
+        return (max(1, Int((Double(width) * z).rounded())), max(1, Int((Double(height) * z).rounded())))
+    }
+
+    private func zoom(_ spec: WebPageSpec) -> Double { spec.zoom > 0 ? spec.zoom : 1 }
 
     // MARK: Page events
 

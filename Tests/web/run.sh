@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 swift build --product gadgetboard-web >/dev/null
+swift build --product gadgetboard >/dev/null
 bin="$(swift build --show-bin-path)"
 work=$(mktemp -d)
 port=$((20000 + RANDOM % 20000))
@@ -19,4 +20,5 @@ for _ in $(seq 50); do (echo >"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; 
 status=0
 python3 Tests/web/helper_checks.py "$bin/gadgetboard-web" "$port" "$work/reports.log" "$work" || status=1
 if [[ $status -ne 0 ]]; then echo "web: the helper's log:"; tail -n 30 "$work/helper.log" || true; fi
+python3 Tests/web/kiosk_checks.py "$bin/gadgetboard" "$bin/gadgetboard-web" "$port" "$work/reports.log" "$work" || status=1
 exit $status

@@ -5,6 +5,10 @@
 Pages (all generated here, so the colours and coordinates are known):
   /colours.html   left half #ff0000, right half #0000ff, a 100x100 #00ff00 square at (0,0), text
   /touch.html     reports every touch/pointer event's page coordinates to /report
+  /kiosk.html     the kiosk's page (kiosk_checks.py): colours.html's halves and square without the
+                  text, a 40x30 box at the top right whose colour says which load of the page this
+                  is (odd #ffff00, even #00ffff; each load is logged as kioskload=N), and touch
+                  reports as touch.html's, prefixed k
   /links.html     a link and a script navigation to http://localhost:PORT/ (another origin)
   /storage.html   sets a cookie and localStorage, reports what it found and history.length
   /input.html     a text input (editable focus)
@@ -17,11 +21,14 @@ Pages (all generated here, so the colours and coordinates are known):
 import http.server
 import socketserver
 import sys
+import threading
 import time
 import urllib.parse
 
 PORT = int(sys.argv[1])
 LOG = sys.argv[2]
+lock = threading.Lock()
+kiosk_loads = 0
 
 PAGES = {
     "/colours.html": """<!doctype html><html><head><style>
@@ -37,6 +44,18 @@ var n = 0;
 function report(kind, x, y) { var r = new XMLHttpRequest(); r.open('GET', '/report?' + (n++) + '&' + kind + '=' + Math.round(x) + ',' + Math.round(y), true); r.send(); }
 document.addEventListener('touchstart', function (e) { var t = e.changedTouches[0]; report('touchstart', t.pageX, t.pageY); e.preventDefault(); }, {passive: false});
 document.addEventListener('touchmove', function (e) { var t = e.changedTouches[0]; report('touchmove', t.pageX, t.pageY); e.preventDefault(); }, {passive: false});
+document.addEventListener('touchend', function (e) { var t = e.changedTouches[0]; report('touchend', t.pageX, t.pageY); }, {passive: false});
+</script></body></html>""",
+    "/kiosk.html": """<!doctype html><html><head><style>
+html,body{margin:0;height:100%;overflow:hidden;touch-action:none}
+#l{position:absolute;left:0;top:0;width:50%;height:100%;background:#ff0000}
+#r{position:absolute;left:50%;top:0;width:50%;height:100%;background:#0000ff}
+#g{position:absolute;left:0;top:0;width:100px;height:100px;background:#00ff00}
+#k{position:absolute;right:0;top:0;width:40px;height:30px;background:BOX}
+</style></head><body><div id=l></div><div id=r></div><div id=g></div><div id=k></div><script>
+var n = 0;
+function report(kind, x, y) { var r = new XMLHttpRequest(); r.open('GET', '/report?k' + (n++) + '&' + kind + '=' + Math.round(x) + ',' + Math.round(y), true); r.send(); }
+document.addEventListener('touchstart', function (e) { var t = e.changedTouches[0]; report('touchstart', t.pageX, t.pageY); e.preventDefault(); }, {passive: false});
 document.addEventListener('touchend', function (e) { var t = e.changedTouches[0]; report('touchend', t.pageX, t.pageY); }, {passive: false});
 </script></body></html>""",
     "/links.html": """<!doctype html><html><body style="margin:0">
@@ -80,6 +99,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def do_GET(self):
         url = urllib.parse.urlsplit(self.path)
+        if url.path == "/kiosk.html":
+            global kiosk_loads
+            with lock:
+                kiosk_loads += 1
+                n = kiosk_loads
+                with open(LOG, "a") as f:
+                    f.write(f"kioskload={n}\n")
+            return self.send_body(200, PAGES[url.path].replace("BOX", "#ffff00" if n % 2 else "#00ffff"))
         if url.path in PAGES:
             return self.send_body(200, PAGES[url.path] % {"port": PORT} if "%(port)d" in PAGES[url.path] else PAGES[url.path])
         if url.path == "/status/500":
