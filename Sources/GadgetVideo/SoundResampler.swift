@@ -26,6 +26,7 @@ final class SoundResampler {
         guard count > 0 else { return 0 }
         try prepare(for: frame)
         guard let context else { return 0 }
+        if ratio != 0 { try armCompensation(context) }
         let format = AVSampleFormat(rawValue: frame.pointee.format)
         let channels = Int(frame.pointee.ch_layout.nb_channels)
         let bytes = Int(av_get_bytes_per_sample(format))
@@ -73,6 +74,16 @@ final class SoundResampler {
     func compensate(ratio: Double) throws(VideoError) {
         self.ratio = ratio
         guard let context else { return }
+        try armCompensation(context)
+    }
+
+    /// `swr_set_compensation` applies its change over a distance (one second of output here) and
+    /// then falls back to the plain rate, while the chunks' times (`SoundtrackDecoder`'s frame
+    /// duration) assume the ratio holds until the next one: the lip-sync bench measured the
+    /// pictures running 4 ms a second ahead of the sound once the first second was over. So it is
+    /// armed again before every conversion (a chunk is far shorter than the distance); that only
+    /// sets the step, it keeps the filter's phase and history.
+    private func armCompensation(_ context: OpaquePointer) throws(VideoError) {
         let (delta, distance) = DriftCompensation.samples(ratio: ratio, sampleRate: output.sampleRate)
         try FFmpeg.check("swr_set_compensation", swr_set_compensation(context, Int32(delta), Int32(distance)))
     }

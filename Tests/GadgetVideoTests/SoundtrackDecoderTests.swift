@@ -95,6 +95,33 @@ import Testing
         #expect(abs((loud.last ?? 0) - 24_000) <= 48)
     }
 
+    /// A drift compensation holds for as long as it is in effect, not for its first second only
+    /// (`swr_set_compensation`'s distance runs out; the lip-sync bench found the pictures drifting
+    /// 4 ms a second ahead of the sound while the chunks' times assumed the ratio still held).
+    /// 10 s of lossless sound squeezed by 0.5 %: the pass is 0.5 % shorter, and the tone that
+    /// starts 8 s into the clip is heard where the chunks' times say clip time 8 s is (within
+    /// 1 ms; a lapsed compensation puts it 36 ms off).
+    @Test func aCompensationHoldsForTheWholePass() throws {
+        let clips = try Clips()
+        let tone = "aevalsrc=0.5*sin(2*PI*1000*t)*between(t\\,8\\,9):s=48000:d=10"
+        let path = try clips.make("squeezed.mov", ["-f", "lavfi", "-i", "testsrc=s=64x48:r=25:d=10", "-f", "lavfi", "-i", tone,
+                                                   "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "pcm_s16le", "-shortest"])
+        let d = try #require(try SoundtrackDecoder.open(path: path, format: Self.format))
+        try d.compensate(ratio: -0.005)
+        let (left, chunks) = try Self.pass(d)
+        let expected = 480_000.0 / 1.005
+        #expect(abs(Double(left.count) - expected) <= 96, "\(left.count) frames, \(Int(expected)) expected")
+        let onset = try #require(left.indices.first { abs(left[$0]) > 0.1 })
+        var frame = 0
+        var onsetClipTime: Double?
+        for c in chunks {
+            if onset < frame + c.frames { onsetClipTime = c.clipTime + Double(onset - frame) * c.frameDuration; break }
+            frame += c.frames
+        }
+        let at = try #require(onsetClipTime)
+        #expect(abs(at - 8_000_000) <= 1_000, "the tone is heard at frame \(onset), which the chunks call clip time \(at) µs")
+    }
+
     @Test func aClipWithoutSoundHasNoSoundtrack() throws {
         let clips = try Clips()
         #expect(try SoundtrackDecoder.open(path: try clips.indexed(frames: 5), format: Self.format) == nil)
