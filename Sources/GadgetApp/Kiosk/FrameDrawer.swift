@@ -23,6 +23,8 @@ final class FrameDrawer {
     /// A form submission that could not be saved (a full disk): shown to the visitor, on every
     /// display, for `FormsFeature.noticeSeconds` (the entry was not taken; they must know).
     private(set) var formNotice: ProblemsOverlay?
+    /// A time limit's warning (KioskTimeouts): shown until the visitor answers or it fires.
+    private(set) var timeoutNotice: (line: String, overlay: ProblemsOverlay)?
     /// A feature's last word on the scene before it is drawn (video surfaces).
     var prepareScene: (BoardScene, Board) -> Void = { _, _ in }
     /// The box the accessibility focus ring goes around now (KioskKeypad); nil: no ring.
@@ -125,6 +127,7 @@ final class FrameDrawer {
         problemsOverlay?.draw(displaySize: display.pixelSize, rotation: scene.viewport.rotation, batcher: batcher, scene: scene)
         formNotice?.draw(displaySize: display.pixelSize, rotation: scene.viewport.rotation, batcher: batcher, scene: scene)
         clearWarning?.overlay.draw(displaySize: display.pixelSize, rotation: scene.viewport.rotation, batcher: batcher, scene: scene)
+        timeoutNotice?.overlay.draw(displaySize: display.pixelSize, rotation: scene.viewport.rotation, batcher: batcher, scene: scene)
         try batcher.end()
     }
 
@@ -200,6 +203,14 @@ final class FrameDrawer {
         guard line != clearWarning?.line else { return }
         clearWarning = line.map { ($0, ProblemsOverlay(title: $0, problems: [])) }
         // The panel is drawn over the board in screen pixels, outside damage tracking.
+        damage.invalidate()
+    }
+
+    /// Shows a time limit's warning over the board (nil: hides it). Drawn in screen pixels outside
+    /// damage tracking, like the clearing warning.
+    func showTimeoutNotice(_ line: String?) {
+        guard line != timeoutNotice?.line else { return }
+        timeoutNotice = line.map { ($0, ProblemsOverlay(title: $0, problems: [])) }
         damage.invalidate()
     }
 

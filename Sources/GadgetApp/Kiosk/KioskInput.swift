@@ -137,7 +137,8 @@ final class KioskInput {
         guard power.admit(&frame) else { return }
         service.metrics.touches += UInt64(frame.touches.filter { $0.phase == .began }.count)
         // Speech first (KioskSpeech): a touch stops speech; in speech mode it explores instead.
-        if let intercept, intercept(frame) { return }
+        // An explored touch is use of the kiosk all the same: the idle return waits again.
+        if let intercept, intercept(frame) { live.touchTaken(frame); return }
         live.deliver(frame)
         pacing.inputApplied(at: frame.time)
     }

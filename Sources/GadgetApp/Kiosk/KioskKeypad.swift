@@ -8,6 +8,8 @@ import GadgetCore
 /// focus. Any key down stops speech (EN 5.1.3.5). Thread: the loop's.
 final class KioskKeypad: KeyNavigating {
     private(set) var focus = AccessibilityFocus()
+    /// A key went down: the panel was used (PanelPower: the idle return, blanking, the attract loop).
+    var used: (Microseconds) -> Void = { _ in }
     private let live: LiveBoard
     private let speech: KioskSpeech
     private let publish: (JSONValue) -> Void
@@ -24,7 +26,11 @@ final class KioskKeypad: KeyNavigating {
     /// A key of a keyboard or keypad, before typing sees it (`shift`: a Shift key is held on
     /// that device). True: it navigated, typing must not get it.
     func take(_ k: KeyStroke, shift: Bool) -> Bool {
-        if k.action == .down { speech.interrupt(now: k.time, publish: publish) }
+        if k.action == .down {
+            // A key is use of the kiosk: speech stops (EN 5.1.3.5), time limits restart (EN 11.2.2.1).
+            speech.interrupt(now: k.time, publish: publish)
+            used(k.time)
+        }
         let board = live.board
         let tree = AccessibilityTree(board: board, page: live.session.currentPage)
         guard let command = board.accessibility.keys.command(for: k.code, shift: shift, typing: live.fields.focused != nil,

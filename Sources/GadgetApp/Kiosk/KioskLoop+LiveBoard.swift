@@ -35,6 +35,7 @@ extension KioskLoop: LiveBoardObserver {
             audio.boardShown(board.board)
             speech.boardShown(board.board)
             keypad.reset()
+            timeouts.boardShown()
             service.metrics.boardName = board.name
             service.metrics.boardGadgets = board.board.gadgets.count
             drawer.redrawAll()

@@ -46,6 +46,8 @@ public final class KioskLoop {
     let speech: KioskSpeech
     /// Keypad navigation and the accessibility focus (`KioskKeypad`, issue 39).
     let keypad: KioskKeypad
+    /// More time: the visitor's limits scaled and warned (`KioskTimeouts`).
+    let timeouts: KioskTimeouts
     /// The problems of the last failed reload, so a board saved broken again is not logged twice.
     var reloadProblems = ReloadProblemMemory()
     /// Called on the loop thread once per iteration, just before the loop sleeps, with the time
@@ -91,6 +93,9 @@ public final class KioskLoop {
         input.keys.navigator = keypad
         speech.explored = { [unowned keypad] id in keypad.explored(id) }
         drawer.focusRing = { [unowned keypad] in keypad.ringBox() }
+        keypad.used = { [unowned power] now in power.used(now: now) }
+        timeouts = KioskTimeouts(live: live, speech: speech, power: power, publish: { events.publish($0) },
+                                 notice: { [unowned drawer] line in drawer.showTimeoutNotice(line) })
         live.observer = self
         control.host = self
         screen.boardRefitted = { [unowned self] in boardRefitted() }
@@ -151,6 +156,7 @@ public final class KioskLoop {
             features.followForms()
             for flip in try pacing.dispatch(display) { flipped(flip) }
             power.updateIdle(now: now)
+            timeouts.follow(now: now)
 
             // `--frames N`: no frame after the Nth (on a display whose flips complete later, the
             // Nth frame's flip arrives on a later iteration, which must end the run, not draw).
@@ -192,6 +198,7 @@ public final class KioskLoop {
         if let d = live.nextDeadline { wake.append(d) }
         if let d = fleet.nextHealth { wake.append(d) }
         if let d = speech.deadline(now: now) { wake.append(d) }
+        if let d = timeouts.deadline(now: now) { wake.append(d) }
         // Headless, a frame to draw waits for the previous one's slot (KMS: for its flip event).
         let frameWanted = wantsFrame && screen.isConnected && !power.isDark
         if frameWanted && !display.isFlipPending, let slot = pacing.headlessWake(now: now, on: display) { wake.append(slot) }

@@ -226,6 +226,9 @@ public final class LiveBoard {
     /// Use of the panel that is not a touch (a control request): the idle return waits again.
     func panelUsed(at now: Microseconds) { session.panelUsed(at: now) }
 
+    /// A touch frame taken before the board (explore by touch): use all the same.
+    func touchTaken(_ frame: TouchFrame) { session.touchTaken(frame) }
+
     /// The page the idle return goes home to (the schedule's for the time of day; nil: the board's).
     func setIdleHome(_ page: String?) { session.setIdleHome(page) }
 
@@ -292,6 +295,9 @@ public final class LiveBoard {
         needsDraw = true
         return true
     }
+
+    /// More time (EN 11.2.2.1): the idle return waits the board's time times `factor`.
+    public func setTimeoutScale(_ factor: Double) { session.setTimeoutScale(factor) }
 
     /// Shows page `id` by crossfading to it over `seconds` (LiveBoard+Crossfade.swift); a page
     /// event (cause `cause`) goes out when the page changed. Fails as `showPage` does for an

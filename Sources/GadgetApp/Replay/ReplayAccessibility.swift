@@ -14,6 +14,8 @@ struct ReplayAccessibility {
     var shiftsDown = Set<UInt16>()
     /// Synthetic activation taps' touch ids, counting down.
     var syntheticTouch = Int.max / 2
+    /// More time: the idle return's warning (EN 11.2.2.1), as the kiosk's KioskTimeouts gives it.
+    var idleWarning = TimeLimitWarning()
 }
 
 extension ReplayRun {
@@ -43,6 +45,7 @@ extension ReplayRun {
                 say(text, gadget: gadget, publicText: text, language: nil, time: k.time)
             case .toggleSpeech:
                 access.speaking.toggle()
+                applyTimeoutScale()
                 access.exploration.reset()
                 lines.append(JSONWriter.write(AccessibilityEvent.json("mode", time: k.time, [("speech", .bool(access.speaking))])))
             }
@@ -69,6 +72,26 @@ extension ReplayRun {
             }
         }
         return true
+    }
+
+    /// More time (EN 11.2.2.1): the board's `timeoutScale`, else 2 in speech mode.
+    mutating func applyTimeoutScale() {
+        session.setTimeoutScale(TimeLimitWarning.scale(board: session.board.accessibility.timeoutScale, speech: access.speaking))
+    }
+
+    /// Gives the idle return's warning if it falls by `limit` (recording time), as the kiosk
+    /// does: the session is advanced to the warning's time, then a `timeoutWarning` event and
+    /// the warning said (whether or not speech mode is on: two senses).
+    mutating func warnTimeouts(upTo limit: Microseconds) {
+        let w = session.idleReturnWindow
+        guard let at = access.idleWarning.nextCheck(start: w.start, deadline: w.deadline), at <= limit, let deadline = w.deadline else { return }
+        let now = max(at, session.time)
+        guard now < deadline else { return }
+        emit(session.advance(to: now))
+        let after = session.idleReturnWindow
+        guard access.idleWarning.due(start: after.start, deadline: after.deadline, now: now), let d = after.deadline else { return }
+        lines.append(JSONWriter.write(AccessibilityEvent.timeoutWarning(limit: "idleReturn", deadline: d, time: now)))
+        say(TimeLimitWarning.text, gadget: nil, publicText: TimeLimitWarning.text, language: "en", time: now)
     }
 
     /// The page changed or the idle return came: nothing focused, exploration afresh.

@@ -48,6 +48,7 @@ public struct ReplayRun {
         fields.focus(options.focus)
         keyboard = KeyboardPanel(board: board)
         access.speaking = options.speech
+        applyTimeoutScale()
         var nextTrace: Microseconds? = options.traceInterval.map { _ in 0 }
         let end = playback.endTime + options.settle
 
@@ -77,6 +78,7 @@ public struct ReplayRun {
                 nextKey += 1
                 guard let t = self.translator else { continue }
                 trace(upTo: k.time, inclusive: false)
+                warnTimeouts(upTo: k.time)
                 emit(session.advance(to: k.time))
                 // Navigation keys first (EN 5.1.6), as the kiosk's KeyboardTyping does.
                 if navigate(k) { continue }
@@ -96,6 +98,7 @@ public struct ReplayRun {
         for frame in playback.frames {
             typeKeys(upTo: frame.time, inclusive: true)
             trace(upTo: frame.time, inclusive: false)
+            warnTimeouts(upTo: frame.time)
             // The on-screen keyboard's touches first, as on the live board (LiveBoard.deliver).
             // A tap recognized by a timer since the last frame (a field's, once no double tap
             // can follow) focuses first, as the live loop's tick does before the next touch.
@@ -112,11 +115,12 @@ public struct ReplayRun {
                 typed.append(key)
                 type(key)
             }
-            if explore(frame) { emit(session.advance(to: frame.time)) } else { emit(session.apply(frame)) }
+            if explore(frame) { session.touchTaken(frame); emit(session.advance(to: frame.time)) } else { emit(session.apply(frame)) }
             followFocus()
         }
         typeKeys(upTo: end, inclusive: true)
         trace(upTo: end, inclusive: true)
+        warnTimeouts(upTo: end)
         emit(session.advance(to: end))
         keyboard.advance(to: session.time)
         var final = StateReport.final(time: end, states: session.reportStates(), page: session.currentPage)

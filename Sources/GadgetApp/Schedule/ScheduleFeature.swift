@@ -120,6 +120,16 @@ public final class ScheduleFeature {
     /// `{"cmd":"display","state":"on"|"off"|"auto"}`.
     public func control(_ o: DisplayPowerPolicy.Override) { policy.setOverride(o) }
 
+    /// More time (EN 11.2.2.1): the attract loop waits its `startAfterIdleSeconds` times `factor`.
+    public func setTimeoutScale(_ factor: Double) { loop?.scale = factor }
+
+    /// The attract loop's wait for its start: since when and until when; nil while it runs, a
+    /// finger is down, or there is no loop. What its warning is timed from.
+    public func attractWindow(now: Microseconds) -> (start: Microseconds, deadline: Microseconds)? {
+        guard let loop, !loop.fingersDown, now < loop.startsAt else { return nil }
+        return (loop.idleSince, loop.startsAt)
+    }
+
     /// The idle blanking's state (cause `idle`).
     public func idleBlanked(_ blanked: Bool) { policy.setIdleBlanked(blanked) }
 

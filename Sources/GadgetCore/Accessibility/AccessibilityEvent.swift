@@ -18,3 +18,13 @@ public enum AccessibilityEvent {
         json("focus", time: time, [("gadget", .string(node.id)), ("role", .string(node.role.rawValue)), ("text", .string(publicText))])
     }
 }
+
+extension AccessibilityEvent {
+    /// `timeoutWarning`: a time limit (`limit`: `idleReturn`, `attract`, `formClear`) fires in
+    /// `inSeconds` unless the visitor touches or presses a key (EN 11.2.2.1).
+    public static func timeoutWarning(limit: String, deadline: Microseconds, time: Microseconds) -> JSONValue {
+        json("timeoutWarning", time: time, [("limit", .string(limit)),
+                                            ("inSeconds", .number(JSONWriter.rounded(Double(deadline - time) / 1_000_000, places: 3))),
+                                            ("text", .string(TimeLimitWarning.text))])
+    }
+}

@@ -9,7 +9,7 @@ public struct BoardAccessibility: Sendable, Equatable {
     /// `"accessibility": {"keys": {"next": ["KEY_F5"], …}}`: the keypad's navigation keys.
     public var keys = AccessibilityKeys.standard
     /// `"accessibility": {"timeoutScale": 2.0}`: every timeout a visitor can meet is this many
-    /// times longer (EN 11.2.2.1). 1…10.
-    public var timeoutScale = 1.0
+    /// times longer (EN 11.2.2.1). 1…10; nil: 1, or 2 in speech mode (`TimeLimitWarning.scale`).
+    public var timeoutScale: Double?
     public init(focusOrder: [String] = [], speech: Bool = false) { self.focusOrder = focusOrder; self.speech = speech }
 }

@@ -40,7 +40,7 @@ extension BoardDecoder {
         if let v = root["accessibility"], let pairs = fields(v, "accessibility", allowed: ["speech", "keys", "timeoutScale"]) {
             let obj = JSONValue.object(pairs)
             settings.speech = bool(obj["speech"], "accessibility.speech", default: false)
-            settings.timeoutScale = number(obj["timeoutScale"], "accessibility.timeoutScale", range: 1...10, default: 1)
+            if let t = obj["timeoutScale"] { settings.timeoutScale = number(t, "accessibility.timeoutScale", range: 1...10, default: 1) }
             if let k = obj["keys"] { settings.keys = accessibilityKeys(k) }
         }
         guard let v = root["focusOrder"] else { return settings }

@@ -3,8 +3,10 @@
 /// arms it again. Time comes from the touch frames and the caller, like `IdleBlanker`'s, which
 /// runs beside it (return home first, blank later: each counts from the last touch).
 public struct IdleReturn: Sendable, Equatable {
-    /// µs without a touch before returning home; nil: never.
-    public let after: Microseconds?
+    /// µs without a touch before returning home (the board's, times the scale); nil: never.
+    public private(set) var after: Microseconds?
+    /// The board's `idle.returnAfterSeconds` in µs, before the scale.
+    private let base: Microseconds?
     /// Time of the last touch event (or of the start, or of an operator's page change).
     public private(set) var lastActivity: Microseconds
     private var down: Set<TouchID> = []
@@ -12,8 +14,14 @@ public struct IdleReturn: Sendable, Equatable {
     private var done = false
 
     public init(settings: IdleSettings, now: Microseconds) {
-        after = settings.returnAfterSeconds.map { Microseconds(($0 * 1_000_000).rounded()) }
+        base = settings.returnAfterSeconds.map { Microseconds(($0 * 1_000_000).rounded()) }
+        after = base
         lastActivity = now
+    }
+
+    /// More time (EN 11.2.2.1): the wait is the board's times `factor` (`TimeLimitWarning.scale`).
+    public mutating func setScale(_ factor: Double) {
+        after = base.map { TimeLimitWarning.scaled($0, by: factor) }
     }
 
     /// When the return is due, if nothing happens before; nil while a contact is down, after it

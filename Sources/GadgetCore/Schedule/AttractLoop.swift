@@ -28,7 +28,10 @@ public struct AttractLoop: Sendable, Equatable {
     var period: Microseconds { Microseconds(playlist.seconds * 1_000_000) }
     var transitionLength: Microseconds { Microseconds(playlist.transition.seconds * 1_000_000) }
     /// When the loop starts, if nobody touches before.
-    public var startsAt: Microseconds { idleSince + Microseconds(playlist.startAfterIdleSeconds * 1_000_000) }
+    public var startsAt: Microseconds { idleSince + Microseconds(playlist.startAfterIdleSeconds * max(scale, 1) * 1_000_000) }
+    /// More time (EN 11.2.2.1): the wait before the loop starts is the board's times this
+    /// (`TimeLimitWarning.scale`).
+    public var scale = 1.0
 
     /// The loop's phase at `now`.
     public func phase(at now: Microseconds) -> Phase {

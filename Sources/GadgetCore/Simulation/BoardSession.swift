@@ -62,6 +62,7 @@ public struct BoardSession: Sendable {
         let pageIndex = Dictionary(board.pages.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         gadgetPages = board.gadgets.map { $0.page.flatMap { pageIndex[$0] } }
         idleReturn = IdleReturn(settings: board.idle, now: startTime)
+        idleReturn.setScale(TimeLimitWarning.scale(board: board.accessibility.timeoutScale, speech: false))
         pageStepOrigin = startTime
         gestures.touchablePage = pager?.currentID
     }

@@ -10,14 +10,23 @@ public struct FieldClearTimer: Sendable, Equatable {
     /// `clearAfterSeconds` when the board's forms do not say (the 60 s).
     public static let defaultQuietSeconds = 60.0
 
-    /// No use for this long starts the warning.
-    public let quiet: Microseconds
+    /// No use for this long starts the warning (the board's, lengthened by the scale).
+    public private(set) var quiet: Microseconds
+    /// The board's wait before the warning, before the scale.
+    private let baseQuiet: Microseconds
     /// The last touch or key while a field held text; nil: nothing to clear (no timer).
     public private(set) var lastUse: Microseconds?
 
     /// `quietSeconds`: the board's forms' shortest `clearAfterSeconds` (the default without forms).
     public init(quietSeconds: Double) {
         quiet = Microseconds((max(0, quietSeconds.isFinite ? quietSeconds : Self.defaultQuietSeconds) * 1_000_000).rounded())
+        baseQuiet = quiet
+    }
+
+    /// More time (EN 11.2.2.1): the whole limit, wait and warning, is the board's times `factor`
+    /// (`TimeLimitWarning.scale`); the warning keeps its 20 s, the wait before it grows.
+    public mutating func setScale(_ factor: Double) {
+        quiet = TimeLimitWarning.scaled(baseQuiet + Self.warning, by: factor) - Self.warning
     }
 
     /// What the timer says at a moment.
