@@ -1,5 +1,6 @@
 import CALSA
 import GadgetCore
+import GadgetSystem
 
 /// An ALSA playback PCM (`snd_pcm_t`), owned: opened non-blocking with the format negotiated
 /// (48 kHz stereo float where the device takes it, else S32 or S16 converted here), a period of
@@ -131,7 +132,7 @@ public final class ALSAOutput: AudioOutput {
             }
             let code = Int32(rc)
             if code == -EAGAIN {
-                if let lost = wait(pcm, waitMs, &waitedMs, &underran) { return lost }
+                if let lost = wait(pcm, waitMs, &waitedMs, &underran, needing: frames - done) { return lost }
                 continue
             }
             if let lost = recover(pcm, code, &underran) { return lost }
@@ -151,21 +152,38 @@ public final class ALSAOutput: AudioOutput {
             }
             // Not running (prepared, below the start threshold): write at once to start it.
             if avail >= roomFrames || snd_pcm_state(pcm) != SND_PCM_STATE_RUNNING { return underran ? .underrun : .written }
-            if let lost = wait(pcm, waitMs, &waitedMs, &underran) { return lost }
+            if let lost = wait(pcm, waitMs, &waitedMs, &underran, needing: roomFrames) { return lost }
         }
     }
 
-    /// One wait for room (the write's and `awaitRoom`'s): a device silent for `stallNanos` in all
-    /// is lost (a stalled HDMI sink, a USB card gone without an error); an error is recovered.
-    private func wait(_ pcm: OpaquePointer, _ waitMs: Int32, _ waitedMs: inout Int, _ underran: inout Bool) -> AudioWriteOutcome? {
+    /// One wait for room (the write's and `awaitRoom`'s) for `needed` free frames: a device silent
+    /// for `stallNanos` in all is lost (a stalled HDMI sink, a USB card gone without an error); an
+    /// error is recovered.
+    ///
+    /// A plugin's poll descriptor can say "ready" before `needed` frames are free: PulseAudio's
+    /// (`pulse`) wakes on every request of its server, a rate converter's on its slave's periods.
+    /// Polling again at once then spins, and the audio thread spins at SCHED_FIFO: measured
+    /// through the `pulse` PCM, `gb-audio` took 95 % of a core and starved the plugin's own
+    /// thread, which is what frees the room, so the sound (and the pictures following it) stalled
+    /// for two seconds at a time while the loop drew continuously. So a wake with too little room
+    /// sleeps for as long as the missing frames take to play (a hardware PCM's poll honours
+    /// avail_min and never gets here).
+    private func wait(_ pcm: OpaquePointer, _ waitMs: Int32, _ waitedMs: inout Int, _ underran: inout Bool, needing needed: Int) -> AudioWriteOutcome? {
         let w = snd_pcm_wait(pcm, waitMs)
         if w == 0 {
             waitedMs += Int(waitMs)
-            if Int64(waitedMs) * 1_000_000 >= AudioTuning.stallNanos {
-                return .lost(AudioError.alsa("snd_pcm_wait", name, -ETIMEDOUT))
-            }
         } else if w < 0 {
             return recover(pcm, w, &underran)
+        } else {
+            let avail = snd_pcm_avail(pcm)
+            if avail >= 0, Int(avail) < needed, let rate = settings?.format.sampleRate, rate > 0 {
+                let nanos = AudioTuning.earlyWakeSleep(missingFrames: needed - Int(avail), sampleRate: rate)
+                MonotonicClock.sleep(until: MonotonicClock.nanoseconds() + UInt64(nanos))
+                waitedMs += Int((nanos + 999_999) / 1_000_000)
+            }
+        }
+        if Int64(waitedMs) * 1_000_000 >= AudioTuning.stallNanos {
+            return .lost(AudioError.alsa("snd_pcm_wait", name, -ETIMEDOUT))
         }
         return nil
     }

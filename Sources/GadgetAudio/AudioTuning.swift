@@ -37,6 +37,15 @@ public enum AudioTuning {
     /// a file every reader opens, short by at most this much.
     public static let wavHeaderIntervalNanos: Int64 = 1_000_000_000
 
+    /// How long a wait for room that woke with `missingFrames` too few free sleeps before looking
+    /// again (`ALSAOutput`): as long as those frames take to play, at least 0.5 ms (no spin on a
+    /// plugin that wakes with one frame missing) and at most a period (a late wake costs no more
+    /// than the slack the queue keeps).
+    public static func earlyWakeSleep(missingFrames: Int, sampleRate: Int) -> Int64 {
+        let nanos = Int64(max(0, missingFrames)) * 1_000_000_000 / Int64(max(1, sampleRate))
+        return min(periodNanos, max(500_000, nanos))
+    }
+
     public static func periodFrames(_ format: AudioFormat) -> Int {
         max(1, format.frames(nanoseconds: periodNanos))
     }

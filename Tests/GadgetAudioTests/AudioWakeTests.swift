@@ -30,3 +30,19 @@ import Testing
         loop.finish()
     }
 }
+
+/// A wait for room that a plugin's poll woke too early (PulseAudio's `pulse` PCM wakes on every
+/// server request) sleeps instead of polling again at once: at SCHED_FIFO a re-poll spins a core.
+@Suite struct EarlyWakeSleepTests {
+    @Test func itSleepsForAsLongAsTheMissingFramesPlay() {
+        #expect(AudioTuning.earlyWakeSleep(missingFrames: 240, sampleRate: 48_000) == 5_000_000)
+        #expect(AudioTuning.earlyWakeSleep(missingFrames: 441, sampleRate: 44_100) == 10_000_000)
+    }
+
+    @Test func neverASpinAndNeverLongerThanAPeriod() {
+        #expect(AudioTuning.earlyWakeSleep(missingFrames: 1, sampleRate: 48_000) == 500_000)
+        #expect(AudioTuning.earlyWakeSleep(missingFrames: 0, sampleRate: 48_000) == 500_000)
+        #expect(AudioTuning.earlyWakeSleep(missingFrames: 48_000, sampleRate: 48_000) == AudioTuning.periodNanos)
+        #expect(AudioTuning.earlyWakeSleep(missingFrames: 100, sampleRate: 0) == AudioTuning.periodNanos)
+    }
+}
