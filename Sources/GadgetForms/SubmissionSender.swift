@@ -18,8 +18,10 @@ public final class SubmissionSender {
     private let writer: JoinableThread
     private let sender: JoinableThread
 
-    /// Starts both threads. `transport(target)` says how to reach a target (nil: it cannot be,
-    /// e.g. a topic without `--mqtt`: its entries wait, logged once). `seed` seeds the jitter.
+    /// Starts both threads. `route(target)` says how to reach a target (nil: it cannot be, e.g. a
+    /// topic without `--mqtt`: its entries wait, logged once; with `--mqtt` and the broker down the
+    /// topic transport fails each attempt, "waiting for the broker", and the backoff applies).
+    /// `seed` seeds the jitter.
     public init(spool: SubmissionSpool, transports: [any SubmissionTransport], route: @escaping @Sendable (FormTarget) -> (any SubmissionTransport)?,
                 backoff: RetryBackoff = RetryBackoff(), seed: UInt64, log: Logger) throws(SystemError) {
         self.spool = spool
@@ -178,10 +180,15 @@ final class SenderWorker: @unchecked Sendable {
         if let transport = route(record.target) {
             outcome = transport.deliver(record, body: record.submission.jsonBody())
         } else {
-            if unreachableSaid.insert(key).inserted {
-                log.error("form \"\(record.submission.form)\" submits to \(key), which this kiosk cannot reach (a topic needs --mqtt); its entries wait in the spool")
+            let why: String
+            switch record.target {
+            case .topic: why = "no MQTT link (run with --mqtt)"
+            case .url: why = "no HTTP client"
             }
-            outcome = .failed("no way to reach \(key)")
+            if unreachableSaid.insert(key).inserted {
+                log.error("form \"\(record.submission.form)\" submits to \(key), but this kiosk has \(why); its entries wait in the spool")
+            }
+            outcome = .failed(why)
         }
         if stopping, case .failed = outcome { return }  // interrupted: the entry stays for next time
         switch outcome {

@@ -15,10 +15,11 @@ import Synchronization
 /// Clean session, on purpose: a kiosk that was offline does not replay the commands sent
 /// meanwhile (a `page` from an hour ago is not wanted now); it resubscribes on every connect.
 ///
-/// Thread: `publish`, `statistics` and `close` from its owner's thread (`publish` is also safe from
-/// the session's own callbacks); `onMessage` is called on the session's thread and must return
-/// at once.
-public final class MQTTSession {
+/// Thread: `statistics` and `close` from its owner's thread; `publish` and `publishAcknowledged`
+/// from any (the worker's state is under its mutex, libmosquitto is made thread-safe: the forms'
+/// sender thread publishes through it); `onMessage` is called on the session's thread and must
+/// return at once.
+public final class MQTTSession: @unchecked Sendable {
     private let worker: MQTTSessionWorker
     private let thread: JoinableThread
     private let log: Logger
@@ -52,6 +53,18 @@ public final class MQTTSession {
     /// `outgoingLimit` messages are still on their way.
     @discardableResult
     public func publish(_ message: MQTTMessage) -> Bool { worker.publish(message) }
+    /// Queues `message` at QoS 1 (at least) and calls `acknowledged` once: true when the broker's
+    /// PUBACK for it came back, false when the connection was lost first. nil: queued; else why
+    /// not, in one line (not connected, too many on their way). Thread: any; `acknowledged` runs
+    /// on the session's thread (or the caller's, when the PUBACK beat the return) and must
+    /// return at once.
+    public func publishAcknowledged(_ message: MQTTMessage, acknowledged: @escaping @Sendable (Bool) -> Void) -> String? {
+        worker.publishAcknowledged(message, acknowledged: acknowledged)
+    }
+
+    /// The broker this session reaches (for log lines).
+    public var broker: MQTTBrokerURL { worker.configuration.broker }
+
     /// Subscribes `topics` too (QoS 1), now if connected and on every reconnect; retained
     /// messages arrive as usual. Thread: any.
     public func subscribe(_ topics: [String]) { worker.subscribe(topics) }

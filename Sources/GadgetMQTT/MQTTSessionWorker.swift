@@ -13,6 +13,14 @@ final class MQTTSessionWorker: MosquittoEvents, @unchecked Sendable {
         var stopping = false
         /// Topics subscribed at run time (a board's MQTT sources), again on every reconnect.
         var extraTopics: [String] = []
+        /// QoS 1 publishes whose PUBACK someone waits for (`publishAcknowledged`), by message id.
+        var awaitingAck: [Int32: @Sendable (Bool) -> Void] = [:]
+        /// `publishAcknowledged` calls between handing the packet to libmosquitto and learning its
+        /// message id: a PUBACK can come back on this thread before the caller's
+        /// `mosquitto_publish` has returned the id, so acknowledgements of unknown ids are kept
+        /// while any such call is under way (and only then: the set stays small).
+        var acknowledgedPublishesStarting = 0
+        var unclaimedAcks: Set<Int32> = []
     }
 
     let configuration: MQTTSessionConfiguration
@@ -40,7 +48,10 @@ final class MQTTSessionWorker: MosquittoEvents, @unchecked Sendable {
     private var stopping: Bool { shared.withLock { $0.stopping } }
 
     func run() {
-        defer { finished.signal() }
+        defer {
+            abandonAcknowledgements()
+            finished.signal()
+        }
         let broker = configuration.broker
         while !stopping {
             do throws(MQTTError) {
@@ -71,6 +82,7 @@ final class MQTTSessionWorker: MosquittoEvents, @unchecked Sendable {
             s.statistics.failures += 1
             s.statistics.connected = false
         }
+        abandonAcknowledgements()
         let text = "\(error)"
         if wasAccepted {
             wasAccepted = false
@@ -95,6 +107,54 @@ final class MQTTSessionWorker: MosquittoEvents, @unchecked Sendable {
             shared.withLock { $0.outstanding -= 1; $0.statistics.dropped += 1 }
             return false
         }
+    }
+
+    /// Publishes `m` (QoS 1 or 2) and calls `acknowledged` once, on this session's thread or the
+    /// caller's: true when the broker acknowledged it (libmosquitto's `on_publish` with its
+    /// message id: the PUBACK), false when the connection ended first (the message may or may
+    /// not have reached the broker; whoever resends it must expect a duplicate). Returns nil when
+    /// queued, else why it was not (not connected, the outgoing limit), one line.
+    func publishAcknowledged(_ m: MQTTMessage, acknowledged: @escaping @Sendable (Bool) -> Void) -> String? {
+        let refusal = shared.withLock { s -> String? in
+            guard s.statistics.connected else { s.statistics.dropped += 1; return "not connected" }
+            guard s.outstanding < configuration.outgoingLimit else {
+                s.statistics.dropped += 1
+                return "\(configuration.outgoingLimit) messages are still on their way"
+            }
+            s.outstanding += 1
+            s.acknowledgedPublishesStarting += 1
+            return nil
+        }
+        if let refusal { return refusal }
+        let mid: Int32
+        do {
+            mid = try client.publish(topic: m.topic, payload: m.payload, qos: max(1, m.qos), retain: m.retain)
+        } catch {
+            shared.withLock { s in
+                s.outstanding -= 1; s.statistics.dropped += 1
+                s.acknowledgedPublishesStarting -= 1
+                if s.acknowledgedPublishesStarting == 0 { s.unclaimedAcks.removeAll() }
+            }
+            return "\(error)"
+        }
+        let alreadyAcknowledged = shared.withLock { s -> Bool in
+            s.acknowledgedPublishesStarting -= 1
+            let early = s.unclaimedAcks.remove(mid) != nil
+            if !early { s.awaitingAck[mid] = acknowledged }
+            if s.acknowledgedPublishesStarting == 0 { s.unclaimedAcks.removeAll() }
+            return early
+        }
+        if alreadyAcknowledged { acknowledged(true) }
+        return nil
+    }
+
+    /// The connection ended: no PUBACK will come for what was waiting for one on it.
+    private func abandonAcknowledgements() {
+        let waiting = shared.withLock { s -> [@Sendable (Bool) -> Void] in
+            defer { s.awaitingAck.removeAll() }
+            return Array(s.awaitingAck.values)
+        }
+        for w in waiting { w(false) }
     }
 
     /// Adds `topics` to the run-time subscriptions: subscribed now when connected (libmosquitto
@@ -158,6 +218,7 @@ final class MQTTSessionWorker: MosquittoEvents, @unchecked Sendable {
 
     func disconnected(code: Int32) {
         shared.withLock { $0.statistics.connected = false }
+        abandonAcknowledgements()
     }
 
     func received(topic: String, payload: [UInt8], retained: Bool) {
@@ -166,9 +227,13 @@ final class MQTTSessionWorker: MosquittoEvents, @unchecked Sendable {
     }
 
     func published(messageID: Int32) {
-        shared.withLock {
-            $0.outstanding = max(0, $0.outstanding - 1)
-            $0.statistics.published += 1
+        let waiter = shared.withLock { s -> (@Sendable (Bool) -> Void)? in
+            s.outstanding = max(0, s.outstanding - 1)
+            s.statistics.published += 1
+            if let w = s.awaitingAck.removeValue(forKey: messageID) { return w }
+            if s.acknowledgedPublishesStarting > 0 { s.unclaimedAcks.insert(messageID) }
+            return nil
         }
+        waiter?(true)
     }
 }

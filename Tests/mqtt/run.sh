@@ -16,6 +16,9 @@
 #   will       k3 killed with SIGKILL is reported `offline` by the broker (its last will)
 #   stop       k2 stopped with SIGTERM says `offline` itself and exits 0
 #   secrets    the kiosks' password is in no process's arguments (ps -eo args) and in no log line
+#   forms      k6's form submits to a topic: published at QoS 1, it arrives exactly once; with the
+#              broker stopped it stays in the spool across a SIGKILL and arrives after; k7, without
+#              --mqtt, keeps it and says to run with --mqtt
 # Every wait is for a message or a state, with a generous hang guard (HANG seconds): nothing here
 # is decided by a sleep.
 #
@@ -298,4 +301,113 @@ grep -q 'user kiosk (password set)' "$WORK/k1.log" || fail "k1 did not log that 
 note "secrets: ok"
 
 kill -TERM "${kiosk[1]}"; wait "${kiosk[1]}" || fail "k1 exited non-zero on SIGTERM"
+
+# --- forms to a topic (issue 38): k6's form submits to museum/guestbook. A submission is published
+# at QoS 1 and leaves the spool only on the broker's PUBACK: it arrives exactly once; with the
+# broker stopped it waits in the spool (the log says so), survives a SIGKILL, and arrives once the
+# kiosk is back with the broker up. k7, without --mqtt, says to run with --mqtt.
+cat > "$WORK/form-board.json" <<'EOF'
+{"size": [320, 200], "background": "#203040",
+ "forms": [{"id": "guestbook", "submit": {"topic": "museum/guestbook"}}],
+ "gadgets": [{"id": "name", "center": [160, 60], "size": [280, 40], "text": "-",
+              "field": {"kind": "text", "form": "guestbook", "name": "name", "required": true}}]}
+EOF
+"$BIN" check "$WORK/form-board.json" >/dev/null || fail "check refused the form board"
+: > "$WORK/forms.log"
+forms_pid=""
+# Subscribed (QoS 1) before anything is published to the topic: the broker keeps nothing for a
+# topic nobody reads. Ready when its own marker comes back through the same connection.
+start_forms_watch() {
+    mosquitto_sub -h 127.0.0.1 -p "$PORT" -u observer -P "$OBSERVER_SECRET" -q 1 -v -t museum/guestbook -t test/forms-ready \
+        >>"$WORK/forms.log" 2>>"$WORK/forms.err" &
+    forms_pid=$!
+    pids+=("$forms_pid")
+    local marks deadline=$((SECONDS + HANG))
+    marks=$(grep -ac '^test/forms-ready' "$WORK/forms.log" || true)
+    until (( $(grep -ac '^test/forms-ready' "$WORK/forms.log" || true) > marks )); do
+        (( SECONDS < deadline )) || fail "the forms subscriber never saw its marker"
+        pub -t test/forms-ready -m ready
+        sleep 0.1
+    done
+}
+start_k6() {
+    rm -f "$WORK/k6.sock"
+    "$BIN" run "$WORK/form-board.json" --display headless --duration 3600 --no-watch --audio none \
+        --mqtt "mqtt://127.0.0.1:$PORT" --node k6 --mqtt-credentials "$WORK/credentials" \
+        --control "$WORK/k6.sock" --state-dir "$WORK/k6-state" --form-retry-ms 50 >>"$WORK/k6.out" 2>>"$WORK/k6.log" &
+    kiosk[6]=$!; pids+=("${kiosk[6]}")
+    local deadline=$((SECONDS + HANG))
+    until [[ -S $WORK/k6.sock ]]; do (( SECONDS < deadline )) || fail "k6 has no control socket"; sleep 0.1; done
+}
+k6() { "$BIN" ctl "$WORK/k6.sock" "$@"; }
+# Submits the form with $1 in its field; the reply comes once the entry is on disk.
+k6_submit() {
+    k6 set name text "$1" >/dev/null || fail "k6: set name"
+    k6 submit guestbook >/dev/null || fail "k6's submit of $1 was not saved"
+}
+pending6() { k6 state | python3 -c 'import json, sys; print(json.load(sys.stdin)["forms"]["pending"])'; }
+wait_pending6() {
+    local deadline=$((SECONDS + HANG))
+    until [[ $(pending6) == "$1" ]]; do
+        (( SECONDS < deadline )) || { tail -20 "$WORK/k6.log" >&2; fail "k6's spool never held $1"; }
+        sleep 0.1
+    done
+}
+arrived() { grep -ac "^museum/guestbook {.*\"name\":\"$1\"" "$WORK/forms.log" || true; }
+wait_arrived() {
+    local deadline=$((SECONDS + HANG))
+    until (( $(arrived "$1") >= 1 )); do
+        (( SECONDS < deadline )) || { tail -20 "$WORK/k6.log" >&2; fail "$1's submission never arrived on museum/guestbook"; }
+        sleep 0.1
+    done
+}
+start_forms_watch
+start_k6
+wait_for '^gadgetboard/k6/status online$' 1 "online from k6"
+k6_submit "Ada Lovelace"
+wait_arrived "Ada Lovelace"
+wait_pending6 0
+grep -aq '^museum/guestbook {.*"submission":"' "$WORK/forms.log" || fail "the published submission has no idempotency key"
+note "form submitted to a topic: arrived"
+
+# The broker stops: the next submission is saved, waits in the spool, and the log says why.
+kill -TERM "$broker_pid"; wait "$broker_pid" 2>/dev/null || true
+kill -TERM "$forms_pid" "$watch_pid"; wait "$forms_pid" "$watch_pid" 2>/dev/null || true
+k6_submit "Grace Hopper"
+deadline=$((SECONDS + HANG))
+until grep -q 'topic museum/guestbook: waiting for the broker' "$WORK/k6.log"; do
+    (( SECONDS < deadline )) || { tail -20 "$WORK/k6.log" >&2; fail "k6 did not say it waits for the broker"; }
+    sleep 0.1
+done
+[[ $(pending6) == 1 ]] || fail "k6's spool does not hold the submission made while the broker was down"
+kill -KILL "${kiosk[6]}"; wait "${kiosk[6]}" 2>/dev/null || true
+[[ $(find "$WORK/k6-state/forms/spool" -type f | wc -l) == 1 ]] || fail "the spool on disk does not hold the waiting submission after the SIGKILL"
+# The broker returns; k6 starts again and sends what it kept.
+start_broker
+start_watch
+start_forms_watch
+start_k6
+wait_arrived "Grace Hopper"
+wait_pending6 0
+[[ $(find "$WORK/k6-state/forms/spool" -type f | wc -l) == 0 ]] || fail "spool files left after the broker acknowledged"
+[[ $(arrived "Ada Lovelace") == 1 ]] || fail "Ada Lovelace's submission arrived $(arrived "Ada Lovelace") times"
+[[ $(arrived "Grace Hopper") == 1 ]] || fail "Grace Hopper's submission arrived $(arrived "Grace Hopper") times"
+kill -TERM "${kiosk[6]}"; wait "${kiosk[6]}" || fail "k6 exited non-zero on SIGTERM"
+note "form to a topic with the broker down and the kiosk SIGKILLed: kept, then arrived exactly once"
+
+# Without --mqtt: the entry waits, and the log says what to do.
+"$BIN" run "$WORK/form-board.json" --display headless --duration 3600 --no-watch --audio none \
+    --control "$WORK/k7.sock" --state-dir "$WORK/k7-state" >"$WORK/k7.out" 2>"$WORK/k7.log" &
+kiosk[7]=$!; pids+=("${kiosk[7]}")
+deadline=$((SECONDS + HANG))
+until [[ -S $WORK/k7.sock ]]; do (( SECONDS < deadline )) || fail "k7 has no control socket"; sleep 0.1; done
+"$BIN" ctl "$WORK/k7.sock" set name text "Alan Turing" >/dev/null || fail "k7: set name"
+"$BIN" ctl "$WORK/k7.sock" submit guestbook >/dev/null || fail "k7's submit was not saved"
+deadline=$((SECONDS + HANG))
+until grep -q 'no MQTT link (run with --mqtt)' "$WORK/k7.log"; do
+    (( SECONDS < deadline )) || { cat "$WORK/k7.log" >&2; fail "k7 (no --mqtt) did not say to run with --mqtt"; }
+    sleep 0.1
+done
+kill -TERM "${kiosk[7]}"; wait "${kiosk[7]}" 2>/dev/null || true
+note "form to a topic without --mqtt: kept, the log says to run with --mqtt"
 note "all checks passed"

@@ -177,6 +177,11 @@ public final class MQTTEndpoint: ControlEndpoint {
         session?.publish(message)
     }
 
+    /// The broker link forms with a `topic` publish through (`MQTTSubmissionTransport`: QoS 1,
+    /// accepted on the PUBACK). The session itself: it outlives `close` harmlessly (it then
+    /// refuses, not connected), and is safe from the forms' sender thread.
+    public var formsLink: MQTTSession? { session }
+
     /// The session's counters (the metrics); zero after `close`.
     public var statistics: MQTTStatistics { session?.statistics ?? MQTTStatistics() }
 

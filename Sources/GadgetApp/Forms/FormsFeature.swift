@@ -43,9 +43,14 @@ final class FormsFeature: LiveFeature {
     private let timeoutMilliseconds: Int
     private let backoff: RetryBackoff
 
+    /// The kiosk's MQTT link (`run --mqtt`), through which forms with a `topic` are sent; nil:
+    /// none, their entries wait in the spool (said once in the log).
+    private let topicLink: (any TopicPublishing)?
+
     init(stateDirectory: String?, board: LiveBoard, now: Microseconds, timeoutMilliseconds: Int = 10_000,
-         backoff: RetryBackoff = RetryBackoff(), log: Logger = Loggers.forms) {
+         backoff: RetryBackoff = RetryBackoff(), topicLink: (any TopicPublishing)? = nil, log: Logger = Loggers.forms) {
         self.stateDirectory = stateDirectory
+        self.topicLink = topicLink
         self.timeoutMilliseconds = timeoutMilliseconds
         self.backoff = backoff
         self.log = log
@@ -64,11 +69,14 @@ final class FormsFeature: LiveFeature {
         do {
             let spool = try SubmissionSpool(stateDirectory: stateDirectory, log: log)
             let http = try HTTPSubmissionTransport(timeoutMilliseconds: timeoutMilliseconds)
+            let mqtt = try topicLink.map { link throws(SystemError) in try MQTTSubmissionTransport(link: link, timeoutMilliseconds: timeoutMilliseconds) }
             let route: @Sendable (FormTarget) -> (any SubmissionTransport)? = { target in
-                if case .url = target { return http }
-                return nil
+                switch target {
+                case .url: return http
+                case .topic: return mqtt
+                }
             }
-            sender = try SubmissionSender(spool: spool, transports: [http], route: route, backoff: backoff,
+            sender = try SubmissionSender(spool: spool, transports: [http] + (mqtt.map { [$0] } ?? []), route: route, backoff: backoff,
                                           seed: UInt64(truncatingIfNeeded: lastNow) | 1, log: log)
             if spool.count > 0 { log.info("\(spool.count) submission(s) from an earlier run waiting in \(spool.directory): sending") }
         } catch {

@@ -50,7 +50,8 @@ final class KioskFeatures {
                forms options: RunOptions = RunOptions(), notice: ((String?) -> Void)? = nil) {
         let forms = FormsFeature(stateDirectory: options.stateDirectory, board: live, now: now,
                                  timeoutMilliseconds: options.formTimeoutMilliseconds,
-                                 backoff: RetryBackoff(initial: options.formRetryInitial, maximum: max(options.formRetryInitial, 60_000_000)))
+                                 backoff: RetryBackoff(initial: options.formRetryInitial, maximum: max(options.formRetryInitial, 60_000_000)),
+                                 topicLink: fleet.sourceConnections.first?.formsLink)
         forms.showNotice = notice
         self.forms = forms
         live.formSubmitter = forms  // Enter in a form's field (LiveBoard+Typing.swift)
