@@ -22,7 +22,8 @@ public enum FramebufferReadback {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         let count = size.width * size.height * 4
-        if raw.count != count { raw = [UInt8](repeating: 0, count: count) }
+        // Not zero-filled first: glReadPixels writes every byte (or fails, and this throws).
+        if raw.count != count { raw = [UInt8](unsafeUninitializedCapacity: count) { $1 = count } }
         raw.withUnsafeMutableBytes { glReadPixels(0, 0, GLsizei(size.width), GLsizei(size.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress) }
         let e = glGetError()
         guard e == GLenum(GL_NO_ERROR) else { throw .call("glReadPixels", UInt32(e)) }

@@ -117,17 +117,28 @@ public final class Texture {
     /// Overwrites the texels at (`x`, `y`) with `premultiplied` (which must fit inside): a text
     /// changed at run time replaces its atlas region without rebuilding the page.
     public func replace(_ premultiplied: RGBAImage, atX x: Int, y: Int) throws(GLError) {
-        guard x >= 0, y >= 0, x + premultiplied.width <= width, y + premultiplied.height <= height else {
-            throw .capacity("glTexSubImage2D: \(premultiplied.width)x\(premultiplied.height) at (\(x), \(y)) does not fit a \(width)x\(height) texture")
+        // Array's closure rethrows untyped: the typed error is carried out by hand.
+        let failure: GLError? = premultiplied.pixels.withUnsafeBytes { raw in
+            do throws(GLError) { try replace(raw, width: premultiplied.width, height: premultiplied.height, atX: x, y: y) } catch { return error }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    /// Overwrites the `width`×`height` texels at (`x`, `y`) (which must fit inside) with
+    /// premultiplied RGBA rows, top first, packed, read from `texels` in place: an atlas page
+    /// uploaded a band at a time from one buffer the caller reuses.
+    public func replace(_ texels: UnsafeRawBufferPointer, width w: Int, height h: Int, atX x: Int, y: Int) throws(GLError) {
+        guard x >= 0, y >= 0, x + w <= width, y + h <= height else {
+            throw .capacity("glTexSubImage2D: \(w)x\(h) at (\(x), \(y)) does not fit a \(width)x\(height) texture")
         }
         guard format == .rgba else { throw .capacity("glTexSubImage2D: an RGBA image into a \(format) texture") }
+        guard texels.count >= w * h * 4 else { throw .capacity("glTexSubImage2D: \(texels.count) bytes for \(w)x\(h) texels") }
         glBindTexture(GLenum(GL_TEXTURE_2D), name)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        premultiplied.pixels.withUnsafeBytes { raw in
-            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(x), GLint(y), GLsizei(premultiplied.width), GLsizei(premultiplied.height),
-                            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), raw.baseAddress)
-        }
-        try GLError.check("glTexSubImage2D(\(premultiplied.width)x\(premultiplied.height))")
+        glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(x), GLint(y), GLsizei(w), GLsizei(h),
+                        GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), texels.baseAddress)
+        try GLError.check("glTexSubImage2D(\(w)x\(h))")
     }
 
     public func destroy() {

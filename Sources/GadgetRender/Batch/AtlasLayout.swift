@@ -161,42 +161,4 @@ public struct AtlasLayout {
         }
         return RGBAImage(width: ow, height: h + 2 * g, pixels: out)
     }
-
-    /// Builds the page image: white block, every image with its edge-repeating gutter.
-    public func composePage(_ p: Int, images: [RGBAImage]) -> RGBAImage {
-        composePage(p, images: images, rows: 0..<pages[p].height)
-    }
-
-    /// Rows `rows` of the page image (clamped to the page): the same texels `composePage` gives
-    /// there, so a page can be uploaded a band at a time without ever existing whole in memory
-    /// (`BoardScene.uploadPage`).
-    public func composePage(_ p: Int, images: [RGBAImage], rows: Range<Int>) -> RGBAImage {
-        let page = pages[p]
-        let top = max(0, rows.lowerBound), bottom = min(page.height, max(top, rows.upperBound))
-        var out = RGBAImage(width: page.width, height: bottom - top)
-        func set(_ x: Int, _ y: Int, _ c: (UInt8, UInt8, UInt8, UInt8)) {
-            if y >= top, y < bottom { out.setPixel(x, y - top, c) }
-        }
-        let wb = AtlasLayout.whiteBlock
-        for y in 0..<wb { for x in 0..<wb { set(x, y, (255, 255, 255, 255)) } }
-        let g = AtlasLayout.gutter
-        for (i, x, y) in page.placements {
-            let img = images[i]
-            guard y - g < bottom, y + img.height + g > top else { continue }
-            out.blit(img, atX: x, y: y - top)
-            // Gutter: replicate edges (and corners) outward by `g` pixels.
-            for k in 1...g {
-                for sx in 0..<img.width {
-                    set(x + sx, y - k, img.pixel(sx, 0))
-                    set(x + sx, y + img.height - 1 + k, img.pixel(sx, img.height - 1))
-                }
-                for sy in -k..<(img.height + k) {
-                    let cy = min(max(sy, 0), img.height - 1)
-                    set(x - k, y + sy, img.pixel(0, cy))
-                    set(x + img.width - 1 + k, y + sy, img.pixel(img.width - 1, cy))
-                }
-            }
-        }
-        return out
-    }
 }

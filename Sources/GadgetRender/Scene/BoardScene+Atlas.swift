@@ -24,13 +24,16 @@ extension BoardScene {
         defer {
             if rebuilt { noteMovedRegions(oldRegions, oldText, oldBackground, except: alreadyChanged) }
         }
-        // A reserved image not here yet takes its room, transparent, until `placeImage`.
+        // A reserved image not here yet takes its room, transparent, until `placeImage`. The
+        // board's images go in straight: premultiplied as the page is composed (`straight`), not
+        // copied to be premultiplied first.
         var entries: [RGBAImage] = imagePaths.indices.map { i in
             guard let image = images[imagePaths[i]] ?? placedImages[imagePaths[i]], !pendingImages.contains(imagePaths[i]) else {
                 return RGBAImage(width: imageSizes[i].width, height: imageSizes[i].height)
             }
-            return image.downscaled(to: imageSizes[i]).premultiplied()
+            return image.downscaled(to: imageSizes[i])
         }
+        let straight = Set(entries.indices)
         textKeys = texts.indices.map { _ in nil }
         textEntries = texts.indices.map { _ in nil }
         textWarnings = []
@@ -54,14 +57,16 @@ extension BoardScene {
         pages = []
         whiteTexels = []
         if composedPages != nil { composedPages = [] }
+        // One band buffer for every page's upload (`uploadPage`).
+        var band: [UInt8] = []
         for p in layout.pages.indices {
             if composedPages != nil {
                 // Prepared off the render thread: composed whole and kept for `upload`
                 // (BoardScene+Prepared.swift), since the worker has no GL context to upload to.
-                composedPages?.append(layout.composePage(p, images: entries))
+                composedPages?.append(layout.composePage(p, images: entries, straight: straight))
             } else {
                 // On the render thread: composed and uploaded in bands, so no whole page is held.
-                pages.append(try uploadPage(p, entries: entries))
+                pages.append(try uploadPage(p, entries: entries, straight: straight, band: &band))
             }
             whiteTexels.append(layout.whiteTexel(page: p))
         }
@@ -157,22 +162,34 @@ extension BoardScene {
 }
 
 extension BoardScene {
-    /// Rows of an atlas page composed and uploaded at a time: 1 MiB at a 1024-texel width, 4 MiB
+    /// Bytes of an atlas page composed and uploaded at a time: 256 rows at a 1024-texel width, 64
     /// at 4096.
-    static let uploadBandRows = 256
+    static let uploadBandBytes = 1 << 20
 
     /// Page `p` of the layout as a texture, composed and uploaded a band of rows at a time: the
     /// driver keeps its own copy of the page (llvmpipe in process memory), so a page composed
     /// whole first doubled it at the peak of a build (two 29 MB copies for the 12-photo board:
-    /// docs/BENCHMARKS.md "Photos"). The texels are those of `composePage`, every one written.
-    func uploadPage(_ p: Int, entries: [RGBAImage]) throws(GLError) -> Texture {
+    /// docs/BENCHMARKS.md "Photos"). Every band is composed into `band` (grown once, kept by the
+    /// caller for the next page): a new array per band touched fresh memory each time (a quarter
+    /// of the demo `snapshot`'s page faults beyond the C floor's, issue 35). The texels are those
+    /// of `composePage`, every one written.
+    func uploadPage(_ p: Int, entries: [RGBAImage], straight: Set<Int>, band: inout [UInt8]) throws(GLError) -> Texture {
         let page = layout.pages[p]
         let texture = try Texture(empty: PixelSize(page.width, page.height))
+        let rows = max(1, BoardScene.uploadBandBytes / max(1, page.width * 4))
+        let needed = layout.composedBytes(p, rows: 0..<rows)
+        if band.count < needed { band = [UInt8](unsafeUninitializedCapacity: needed) { $1 = needed } }
         var y = 0
         while y < page.height {
-            let band = layout.composePage(p, images: entries, rows: y..<(y + BoardScene.uploadBandRows))
-            do { try texture.replace(band, atX: 0, y: y) } catch { texture.destroy(); throw error }
-            y += band.height
+            let written = band.withUnsafeMutableBytes { layout.compose(p, images: entries, straight: straight, rows: y..<(y + rows), into: $0) }
+            let failure: GLError? = band.withUnsafeBytes { raw in
+                do throws(GLError) {
+                    try texture.replace(UnsafeRawBufferPointer(rebasing: raw[0..<(page.width * written * 4)]), width: page.width, height: written, atX: 0, y: y)
+                } catch { return error }
+                return nil
+            }
+            if let failure { texture.destroy(); throw failure }
+            y += written
         }
         return texture
     }
