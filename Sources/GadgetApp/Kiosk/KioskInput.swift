@@ -37,7 +37,9 @@ final class KioskInput {
         // The running board's `"keyboard": {"layouts"}` (a reload may change them).
         keys = KeyboardTyping(layouts: { [unowned live] in live.board.keyboard?.layouts ?? ["us"] })
         keys.receiver = live  // the one typing owner (LiveBoard+Typing.swift)
-        live.typingHooks.privacyResets.append { [weak keys] in keys?.resetCompose() }
+        // The privacy wipe: compose and the layout (the on-screen keyboard's page, shift and
+        // caps lock follow focus, which the wipe takes away: KeyboardPanel.focus).
+        live.typingHooks.privacyResets.append { [weak keys] in keys?.resetForNextVisitor() }
         live.onScreenKeyboard.keys = keys  // on-screen taps share the translator (and compose)
         self.screen = screen
         self.power = power

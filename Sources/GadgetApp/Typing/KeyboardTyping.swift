@@ -107,6 +107,15 @@ final class KeyboardTyping {
     /// key is not accented by the last one's).
     func resetCompose() { translator?.resetCompose() }
 
+    /// The privacy wipe: no dead key waiting, and the board's first layout again (the last
+    /// visitor's layout switch is theirs; the next one starts where the board says, on both the
+    /// on-screen keyboard and physical keys).
+    func resetForNextVisitor() {
+        guard let t = translator else { return }
+        t.resetCompose()
+        if let first = t.layouts.first { t.switchLayout(to: first) }
+    }
+
     private func hand(_ typed: [KeyInput]) {
         guard let receiver else { return }
         for k in typed { receiver.type(k) }
