@@ -50,6 +50,8 @@ final class InputLoop {
         var gravity: AccelerometerGravity?
         /// A keyboard's keys held, and libevdev's rule for SYN_DROPPED.
         var keys = KeyStrokeReader()
+        /// A headphone jack's switch.
+        var headset = HeadsetSwitch()
     }
 
     /// What is polled: the wake pipe, the hotplug watch and each device, rebuilt when one of
@@ -269,6 +271,10 @@ final class InputLoop {
             case .event(let e):
                 devices[i].lastTime = e.time
                 if devices[i].info.kind == .accelerometer { turnGravity(e, at: i); continue }
+                if devices[i].info.kind == .headphoneJack {
+                    if let c = devices[i].headset.handle(e) { queue.push(.headset(device: devices[i].info.number, c)) }
+                    continue
+                }
                 if devices[i].info.kind == .keyboard {
                     // A SYN_DROPPED seen as an event comes from a source that cannot read the
                     // state back: held keys are released there (KeyStrokeReader).

@@ -20,13 +20,15 @@ public enum InputMessage: Sendable, Equatable {
     /// A keyboard's, keypad's or scanner's key went down, up or repeated (kernel time). Never
     /// merged or dropped: every key types.
     case key(device: Int, KeyStroke)
+    /// A headphone jack's switch: a headset plugged in or out (kernel time). Never merged.
+    case headset(device: Int, HeadsetSwitch.Change)
 
     /// True for messages a full queue may merge or replace (only moves and cursor positions).
     var isCoalescible: Bool {
         switch self {
         case .frame(let f): return f.isMovesOnly
         case .cursor, .gravity: return true
-        case .deviceAdded, .deviceRemoved, .key: return false
+        case .deviceAdded, .deviceRemoved, .key, .headset: return false
         }
     }
 }

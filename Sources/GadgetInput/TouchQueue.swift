@@ -104,8 +104,8 @@ public final class TouchQueue: Sendable {
         case .cursor(let d, _): return (d, true)
         // An accelerometer has no cursor: its gravity pairs like cursor positions.
         case .gravity(let d, _, _): return (d, true)
-        // Keys pair with nothing: none is ever merged away (each one types).
-        case .deviceAdded, .deviceRemoved, .key: return nil
+        // Keys and a jack's switch pair with nothing: none is ever merged away.
+        case .deviceAdded, .deviceRemoved, .key, .headset: return nil
         }
     }
 

@@ -69,7 +69,7 @@ final class CalibrationLoop {
                 case .deviceRemoved(let info, let reason):
                     guard touchscreens.removeValue(forKey: info.number) != nil else { continue }
                     if touchscreens.isEmpty { return .touchscreenGone("\(info) went away (\(reason))") }
-                case .cursor, .gravity, .key:
+                case .cursor, .gravity, .key, .headset:
                     break
                 }
             }
@@ -98,7 +98,7 @@ final class CalibrationLoop {
     static func isTouchscreen(_ kind: InputDeviceKind) -> Bool {
         switch kind {
         case .multitouch, .singleTouch, .absolutePointer: return true
-        case .mouse, .accelerometer, .keyboard, .unsupported: return false
+        case .mouse, .accelerometer, .keyboard, .headphoneJack, .unsupported: return false
         }
     }
 

@@ -93,6 +93,9 @@ final class KioskInput {
                 if pointerDevices.contains(device) { cursor = at; live.drawAgain(.cursor) }
             case .key(let device, let stroke):
                 keys.stroke(stroke, from: device)
+            case .headset(_, let change):
+                Loggers.input.info("headset \(change.plugged ? "plugged in" : "unplugged")")
+                headset?(change)
             case .gravity(_, let g, let time):
                 // An accelerometer turned gravity, at its report's time.
                 live.setGravity(g, at: time)
@@ -186,4 +189,6 @@ final class KioskInput {
     /// Sees every admitted touch frame before the board; true: taken (speech mode's explore by
     /// touch), not delivered.
     var intercept: ((TouchFrame) -> Bool)?
+    /// A headphone jack's switch changed (KioskSpeech.headset).
+    var headset: ((HeadsetSwitch.Change) -> Void)?
 }

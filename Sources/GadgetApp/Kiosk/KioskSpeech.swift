@@ -51,8 +51,8 @@ final class KioskSpeech {
 
     /// Says a node of the accessibility tree (label, then its hint), if anything may be said.
     func say(_ node: AccessibilityNode, now: Microseconds, publish: (JSONValue) -> Void) {
-        // No headset detection yet: every output is the speaker, never private (EN 5.1.3.9).
-        guard let label = node.speakable(privateOutput: false) else {
+        // Private text only on a headset (EN 5.1.3.9).
+        guard let label = node.speakable(privateOutput: privateOutput) else {
             publish(event("spoken", [("gadget", .string(node.id)), ("private", .bool(true))], now: now))
             return
         }
@@ -61,8 +61,9 @@ final class KioskSpeech {
             now: now, publish: publish)
     }
 
-    /// Whether what is heard is private (a headset): then private gadgets' text may be said.
-    var privateOutput: Bool { false }
+    /// Whether what is heard is private (a headset in the jack): then private gadgets' text and
+    /// masked fields may be said (EN 5.1.3.8/9).
+    private(set) var privateOutput = false
 
     /// Says the node the accessibility focus reached: label, role, hint (`focusSpeech`).
     func sayFocus(_ node: AccessibilityNode, now: Microseconds, publish: (JSONValue) -> Void) {
@@ -108,6 +109,21 @@ final class KioskSpeech {
         return .success(())
     }
 
+    /// A headset plugged into the jack (its evdev switch, SW_HEADPHONE_INSERT) or pulled out
+    /// (EN 5.1.3.2, 5.2: speech turned on without sight). In: speech mode on (unless `run
+    /// --speech off`) and the output private. Out: the output public again, and what was being
+    /// said stops (it may have been private); speech mode stays on. The sound goes where the
+    /// card sends it: the codec's jack detection mutes the speaker on most cards.
+    func headset(_ plugged: Bool, now: Microseconds, publish: (JSONValue) -> Void) {
+        let isPrivate = plugged && choice != .off
+        if !plugged { interrupt(now: now, publish: publish) }
+        if isPrivate != privateOutput {
+            privateOutput = isPrivate
+            publish(event("output", [("private", .bool(isPrivate))], now: now))
+        }
+        if plugged && choice != .off { _ = setEnabled(true, now: now, publish: publish) }
+    }
+
     /// The gadget of the last utterance asked for (tests; nil for a control `speak`).
     var lastSpokenGadget: String? { queue.last?.gadget }
 
@@ -122,6 +138,7 @@ final class KioskSpeech {
         .object([
             ("speech", .bool(enabled)),
             ("mode", .string(enabled ? "speech" : "standard")),
+            ("privateOutput", .bool(privateOutput)),
             ("speaking", .bool(engine?.isSpeaking ?? (queue.current != nil))),
             ("rate", .number(Double(queue.rate))),
             ("volume", .number(queue.volume)),

@@ -10,6 +10,8 @@ struct ReplayAccessibility {
     var speech = SpeechQueue()
     /// Speech mode: touches explore, the focus is said.
     var speaking = false
+    /// A headset is in the jack (a recorded SW_HEADPHONE_INSERT): private text may be said.
+    var privateOutput = false
     /// Shift keys down now (for Shift-Tab).
     var shiftsDown = Set<UInt16>()
     /// Synthetic activation taps' touch ids, counting down.
@@ -94,6 +96,22 @@ extension ReplayRun {
         say(TimeLimitWarning.text, gadget: nil, publicText: TimeLimitWarning.text, language: "en", time: now)
     }
 
+    /// A recorded headphone jack's switch, as the kiosk's KioskSpeech.headset: in turns speech
+    /// mode on with private output; out makes the output public and stops what was said.
+    mutating func headset(_ c: HeadsetSwitch.Change) {
+        if !c.plugged { _ = access.speech.interrupt() }
+        if c.plugged != access.privateOutput {
+            access.privateOutput = c.plugged
+            lines.append(JSONWriter.write(AccessibilityEvent.json("output", time: c.time, [("private", .bool(c.plugged))])))
+        }
+        if c.plugged && !access.speaking {
+            access.speaking = true
+            access.exploration.reset()
+            applyTimeoutScale()
+            lines.append(JSONWriter.write(AccessibilityEvent.json("mode", time: c.time, [("speech", .bool(true))])))
+        }
+    }
+
     /// The page changed or the idle return came: nothing focused, exploration afresh.
     mutating func pageChanged() {
         access.focus.reset()
@@ -101,14 +119,14 @@ extension ReplayRun {
     }
 
     private mutating func focusMoved(to node: AccessibilityNode, time: Microseconds) {
-        let spoken = node.focusSpeech(privateOutput: false)
+        let spoken = node.focusSpeech(privateOutput: access.privateOutput)
         lines.append(JSONWriter.write(AccessibilityEvent.focus(node, publicText: spoken.publicText, time: time)))
         if node.role == .field { fields.focus(node.id) } else if fields.focused != nil { fields.focus(nil) }
         if access.speaking { sayFocus(node, time: time) }
     }
 
     private mutating func sayFocus(_ node: AccessibilityNode, time: Microseconds) {
-        let s = node.focusSpeech(privateOutput: false)
+        let s = node.focusSpeech(privateOutput: access.privateOutput)
         guard !s.text.isEmpty else { return }
         say(s.text, gadget: node.id, publicText: s.publicText, language: node.language, time: time)
     }

@@ -94,8 +94,21 @@ public struct ReplayRun {
             }
         }
 
+        // A headphone jack's recording: its switch's changes, in recording time.
+        var nextJack = 0
+        func jack(upTo limit: Microseconds) {
+            while nextJack < playback.headset.count, playback.headset[nextJack].time <= limit {
+                let c = playback.headset[nextJack]
+                nextJack += 1
+                warnTimeouts(upTo: c.time)
+                emit(session.advance(to: c.time))
+                headset(c)
+            }
+        }
+
         followFocus()
         for frame in playback.frames {
+            jack(upTo: frame.time)
             typeKeys(upTo: frame.time, inclusive: true)
             trace(upTo: frame.time, inclusive: false)
             warnTimeouts(upTo: frame.time)
@@ -118,6 +131,7 @@ public struct ReplayRun {
             if explore(frame) { session.touchTaken(frame); emit(session.advance(to: frame.time)) } else { emit(session.apply(frame)) }
             followFocus()
         }
+        jack(upTo: end)
         typeKeys(upTo: end, inclusive: true)
         trace(upTo: end, inclusive: true)
         warnTimeouts(upTo: end)

@@ -24,6 +24,8 @@ public enum RecordingPlayer {
         /// A keyboard's, keypad's or scanner's keys, in order (empty for touch devices): the
         /// replay types them through the board's layouts.
         public var keys: [KeyStroke] = []
+        /// A headphone jack's switch changes, in order (empty for other devices).
+        public var headset: [HeadsetSwitch.Change] = []
     }
 
     /// - Parameters:
@@ -47,11 +49,17 @@ public enum RecordingPlayer {
         var frames: [TouchFrame] = []
         var keys: [KeyStroke] = []
         var keyReader = KeyStrokeReader()
+        var jack = HeadsetSwitch()
+        var headset: [HeadsetSwitch.Change] = []
         var end = recording.duration
         for e in recording.events {
             if let until, e.time > until {
                 end = until
                 break
+            }
+            if assembler.kind == .headphoneJack {
+                if let c = jack.handle(e) { headset.append(c) }
+                continue
             }
             if assembler.kind == .keyboard {
                 // A SYN_DROPPED releases the keys held (a file cannot give the device's key
@@ -73,7 +81,7 @@ public enum RecordingPlayer {
             frames.append(mapping.map(f))
         }
         return Result(device: description, kind: assembler.kind, frames: frames, endTime: end, cancelledAtEnd: cancelled,
-                      droppedTrailingEvents: recording.droppedTrailingEvents, stats: assembler.stats, keys: keys)
+                      droppedTrailingEvents: recording.droppedTrailingEvents, stats: assembler.stats, keys: keys, headset: headset)
     }
 }
 

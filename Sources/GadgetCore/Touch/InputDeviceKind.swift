@@ -16,6 +16,9 @@ public enum InputDeviceKind: Hashable, Sendable, CustomStringConvertible {
     /// EV_KEY with Enter and letters or digits: a USB keyboard, an ATM-style keypad or a barcode
     /// scanner that types. Its keys go to the typing path (`KeyStroke`), never to contacts.
     case keyboard
+    /// EV_SW with SW_HEADPHONE_INSERT and no typing keys: a sound card's headphone jack. Its
+    /// switch turns speech on with private output (`HeadsetSwitch`, issue 39), never a contact.
+    case headphoneJack
     /// Not used (buttons, touchpads…), with the reason for the log.
     case unsupported(String)
 
@@ -27,7 +30,7 @@ public enum InputDeviceKind: Hashable, Sendable, CustomStringConvertible {
     public var isPointing: Bool {
         switch self {
         case .multitouch, .singleTouch, .absolutePointer, .mouse: return true
-        case .accelerometer, .keyboard, .unsupported: return false
+        case .accelerometer, .keyboard, .headphoneJack, .unsupported: return false
         }
     }
 
@@ -42,6 +45,7 @@ public enum InputDeviceKind: Hashable, Sendable, CustomStringConvertible {
         case .mouse: return "mouse"
         case .accelerometer: return "accelerometer"
         case .keyboard: return "keyboard"
+        case .headphoneJack: return "headphone jack"
         case .unsupported(let why): return "unsupported: \(why)"
         }
     }
@@ -78,6 +82,7 @@ public enum InputDeviceKind: Hashable, Sendable, CustomStringConvertible {
         }
         if d.has(EV.rel, EV.relX) && d.has(EV.rel, EV.relY) && d.has(EV.key, EV.btnLeft) { return .mouse }
         if isKeyboard(d) { return .keyboard }
+        if d.has(EV.sw, EV.swHeadphoneInsert) { return .headphoneJack }
         return .unsupported("no touch axes, no pointer and no typing keys (buttons or a sensor)")
     }
 }

@@ -72,8 +72,8 @@ public struct TouchAssembler: Sendable {
             slots = 1
             xAxis = AbsInfo(minimum: 0, maximum: max(1, pointerRange.x))
             yAxis = AbsInfo(minimum: 0, maximum: max(1, pointerRange.y))
-        case .keyboard:
-            // Read for its keys (the input thread forwards them as KeyStrokes), never a contact.
+        case .keyboard, .headphoneJack:
+            // Read for its keys or its switch (the input thread forwards them as KeyStrokes), never a contact.
             slots = 1
             xAxis = AbsInfo(minimum: 0, maximum: 1)
             yAxis = AbsInfo(minimum: 0, maximum: 1)
@@ -258,7 +258,7 @@ public struct TouchAssembler: Sendable {
                                  y: Int32(clamping: min(max(Int64(cursor.y) + relY, Int64(yAxis.minimum)), Int64(yAxis.maximum))))
             relX = 0; relY = 0
             single(down: state.leftButton, wasDown: committed.leftButton, at: cursor, was: was, into: &contacts)
-        case .accelerometer, .keyboard, .unsupported:
+        case .accelerometer, .keyboard, .headphoneJack, .unsupported:
             break
         }
         if kind.showsCursor && committedCursor != cursor { changed = true }
