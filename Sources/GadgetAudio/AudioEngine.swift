@@ -151,6 +151,10 @@ public final class AudioEngine: Sendable {
 
     public var status: AudioStatus { shared.state.withLock { $0.status } }
 
+    /// A sound device was asked for (`--audio DEVICE`, not `none`): the mix is to be paced by it
+    /// once it is open, which happens on the audio thread, possibly after a clip has started.
+    public var hasDevice: Bool { options.device != .none }
+
     /// The mix format voices must produce: 48 kHz stereo unless the device forced another.
     public var format: AudioFormat { status.format ?? .standard }
 

@@ -122,6 +122,9 @@ public final class VideoPlayer {
             logger.info("video: \(gadget): its sound: \(decoder.codecName), \(decoder.inputRate) Hz, \(decoder.inputChannels) ch, resampled to \(audio.format)")
             soundtrack = try SoundtrackDecodeThread(decoder: decoder, voice: voice, loops: video.loop)
             audio.add(voice, name: voiceName)
+            // A sound card is to pace it: the first picture waits until its sound is heard (the
+            // device may still be opening on the audio thread: an unpaced one ends the wait).
+            if audio.hasDevice { playback.awaitSound(from: flip) }
             followSound()
         } catch {
             logger.error("video: \(gadget): \(video.path): its sound cannot play: \(error) (pictures only)")

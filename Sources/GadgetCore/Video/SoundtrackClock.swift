@@ -20,6 +20,16 @@ public enum SoundtrackClock {
     /// stale one. `passStart(k)`: the video timeline's time at which pass `k` began, nil when
     /// no picture of that pass is known yet. `passLength`: the video's pass length where known
     /// (pictures of a later pass than any known one are then placed by it).
+    /// The clip time heard at `flip` by the position's reading, unclamped (negative: the sound
+    /// is not heard yet at that flip); nil where the position does not decide (as
+    /// `videoMediaTime`). For a clip's start (`VideoPlayback.awaitSound`).
+    public static func heardClipTime(at flip: Microseconds, position: SoundtrackPosition?, generation: Int) -> Microseconds? {
+        guard let p = position, p.paced, p.generation == generation else { return nil }
+        let age = flip - p.presentation
+        guard age <= freshness, age >= -freshness else { return nil }
+        return p.clipTime + age
+    }
+
     public static func videoMediaTime(at flip: Microseconds, position: SoundtrackPosition?, generation: Int,
                                       passStart: (Int) -> Microseconds?) -> Microseconds? {
         guard let p = position, p.paced, p.generation == generation else { return nil }

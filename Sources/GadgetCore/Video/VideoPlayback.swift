@@ -21,6 +21,14 @@ public struct VideoPlayback: Sendable {
     private var passStarts: [Int: Microseconds] = [:]
     /// Whether the last step's picture was chosen by the audio clock (`state`, tests).
     public private(set) var followsAudio = false
+    /// While set, a start waits for its sound: no picture until the flip at which the soundtrack
+    /// is heard, or this flip (the sound did not come: the flip clock from there). See `awaitSound`.
+    public private(set) var soundDeadline: Microseconds?
+
+    /// How long a start waits for a paced soundtrack to be heard before the pictures go on by
+    /// the flip clock alone: the sound's decoder opens the file and the device starts within
+    /// a few tens of ms; a second covers a loaded machine and is short enough not to look stuck.
+    public static let soundStartWait: Microseconds = 1_000_000
 
     public init(startingAt flip: Microseconds, refresh: Microseconds, loops: Bool = true, playing: Bool = true) {
         clock = VideoClock(startingAt: flip, playing: playing)
@@ -50,6 +58,7 @@ public struct VideoPlayback: Sendable {
         // frames the viewer missed: gone without counting.
         queue.removeAll { $0.generation < generation }
         while let f = queue.first, f.time + max(f.duration, 0) <= target, queue.count > 1 || f.duration > 0 { queue.removeFirst() }
+        if holdsForSound(audio, flip: flip) { return step }
         follow(audio, queue: queue, flip: flip)
         let media = clock.mediaTime(at: flip)
         let pick = cadence.pick(times: queue.map(\.time), media: media)
@@ -69,6 +78,41 @@ public struct VideoPlayback: Sendable {
             step.events.append(.ended)
         }
         return step
+    }
+
+    /// Makes the start (or restart) that has not shown its first picture wait for the sound,
+    /// until `flip + soundStartWait` at the latest. Where a sound card paces the soundtrack its
+    /// first samples are heard only after the sound's decoder has opened the file and the
+    /// device's queue has filled: the picture clock, started when the player was made, showed the
+    /// clip's first picture up to 0.35 s before its sound (the lip-sync bench's first flash),
+    /// and the audio clock re-anchored the pictures only afterwards. A player calls it where the
+    /// device paces; without one the flip clock keeps the old start (the sound waits for the
+    /// picture there: `SoundtrackVoice.start`), and a position that says the device does not pace
+    /// ends the wait at once.
+    public mutating func awaitSound(from flip: Microseconds) {
+        guard starting, current == nil else { return }
+        soundDeadline = flip + VideoPlayback.soundStartWait
+    }
+
+    /// Whether this flip shows nothing yet because the sound has not been heard (`awaitSound`).
+    private mutating func holdsForSound(_ audio: SoundtrackPosition?, flip: Microseconds) -> Bool {
+        guard let deadline = soundDeadline else { return false }
+        guard starting, current == nil, clock.playing else { soundDeadline = nil; return false }
+        // The device turned out not to pace (ALSA's file or null plugin): the flip clock's start,
+        // which the sound's own start follows there (`SoundtrackVoice.start`).
+        if let p = audio, !p.paced, p.generation == clock.generation { soundDeadline = nil; return false }
+        if let heard = SoundtrackClock.heardClipTime(at: flip, position: audio, generation: clock.generation) {
+            // The first picture is due once its time (the clip's start) is heard, within the
+            // cadence's quarter refresh; the audio clock places it from then on.
+            if heard < -cadence.refresh / 4 { return true }
+            soundDeadline = nil
+            return false
+        }
+        if flip < deadline { return true }
+        // No sound within the wait: the pictures start now, from where the clip was to start.
+        soundDeadline = nil
+        clock.follow(media: clock.seekTarget, at: flip)
+        return false
     }
 
     /// Re-anchors the clock on the soundtrack's position where it paces (`SoundtrackClock`).

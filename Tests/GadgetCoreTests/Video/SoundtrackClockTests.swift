@@ -77,3 +77,77 @@ import Testing
         #expect(playback.current!.time == 0)
     }
 }
+
+/// A clip's start where a sound card paces its soundtrack (`VideoPlayback.awaitSound`): the
+/// first picture waits for the flip at which the clip's start is heard.
+@Suite struct SoundStartTests {
+    let refresh: Microseconds = 16_667
+    let start: Microseconds = 1_000_000
+
+    func frames(_ n: Int) -> [VideoFrame] {
+        (0..<n).map { i in
+            VideoFrame(width: 2, height: 2, layout: .planar, planes: [], time: Microseconds(i) * 33_333, clipTime: nil, duration: 33_333,
+                       color: VideoColor(matrix: .bt709, range: .limited), loop: 0)
+        }
+    }
+
+    /// Pictures decoded at once, the sound heard from 0.3 s after the start: nothing is shown
+    /// before, picture 0 at the first flip at which the sound's start is heard.
+    @Test func theFirstPictureWaitsUntilItsSoundIsHeard() {
+        var playback = VideoPlayback(startingAt: start, refresh: refresh)
+        playback.awaitSound(from: start)
+        var queue = frames(30)
+        let heardFrom = start + 300_000
+        var firstShown: Microseconds?
+        for n in 0..<40 {
+            let flip = start + Microseconds(n) * refresh
+            // The voice has mixed its first chunk, to be heard at `heardFrom`, once the decoder
+            // delivered (from 0.1 s on); before that there is no position.
+            let position = flip >= start + 100_000 ? SoundtrackPosition(media: 0, presentation: heardFrom) : nil
+            let step = playback.step(queue: &queue, endOfStream: false, flip: flip, audio: position)
+            if step.newFrame, firstShown == nil {
+                firstShown = flip
+                #expect(playback.current?.time == 0)
+            }
+        }
+        let shown = try? #require(firstShown)
+        // The first flip at or after 0.3 s, less the cadence's quarter refresh.
+        #expect(shown.map { $0 >= heardFrom - refresh / 4 && $0 < heardFrom + refresh } == true, "shown at \(String(describing: shown))")
+    }
+
+    /// No sound within the wait: the pictures start from the clip's start at the deadline flip
+    /// (not from where the flip clock would have been a second in).
+    @Test func withoutSoundThePicturesStartAfterTheWait() {
+        var playback = VideoPlayback(startingAt: start, refresh: refresh)
+        playback.awaitSound(from: start)
+        var queue = frames(90)
+        var firstShown: Microseconds?
+        for n in 0..<80 {
+            let flip = start + Microseconds(n) * refresh
+            let step = playback.step(queue: &queue, endOfStream: false, flip: flip, audio: nil)
+            if step.newFrame, firstShown == nil { firstShown = flip; #expect(playback.current?.time == 0) }
+        }
+        let deadline = start + VideoPlayback.soundStartWait
+        #expect(firstShown.map { $0 >= deadline && $0 < deadline + refresh } == true)
+        #expect(playback.framesDropped == 0)
+    }
+
+    /// A device that turns out not to pace (ALSA's file plugin): the first unpaced position ends
+    /// the wait, and the pictures keep the flip clock's start (the sound followed it there).
+    @Test func anUnpacedDeviceEndsTheWait() {
+        var playback = VideoPlayback(startingAt: start, refresh: refresh)
+        playback.awaitSound(from: start)
+        var queue = frames(30)
+        #expect(!playback.step(queue: &queue, endOfStream: false, flip: start, audio: nil).newFrame)
+        let unpaced = SoundtrackPosition(media: 0, presentation: start + refresh, paced: false)
+        #expect(playback.step(queue: &queue, endOfStream: false, flip: start + refresh, audio: unpaced).newFrame)
+        #expect(playback.soundDeadline == nil)
+    }
+
+    /// Without `awaitSound` (no device paces) the first picture is shown at the first flip.
+    @Test func withoutAPacingDeviceTheStartIsAtOnce() {
+        var playback = VideoPlayback(startingAt: start, refresh: refresh)
+        var queue = frames(3)
+        #expect(playback.step(queue: &queue, endOfStream: false, flip: start, audio: nil).newFrame)
+    }
+}
