@@ -58,6 +58,14 @@ public final class SubmissionSender {
     /// Submissions waiting for their target (the spool's length).
     public var pending: Int { spool.count }
 
+    /// Ends every target's backoff wait now (thread: any): a way to a target just came back (the
+    /// broker connected), so what waits for it goes at once, not when the backoff (up to a
+    /// minute) runs out. The backoff's count stays: a failure next waits as long as it would have.
+    public var retryNow: @Sendable () -> Void {
+        let worker = worker
+        return { worker.retryNow() }
+    }
+
     /// Stops both threads: a delivery in progress is interrupted (its entry stays and is sent
     /// next time), records not yet written are written first (they were handed over). Idempotent.
     public func close() {
@@ -73,6 +81,8 @@ final class SenderWorker: @unchecked Sendable {
         var inbox: [SpoolRecord] = []
         var reports: [SubmissionReport] = []
         var stopping = false
+        /// `retryNow` was asked for: the sender forgets its backoff waits.
+        var retryAll = false
     }
 
     let spool: SubmissionSpool
@@ -116,6 +126,11 @@ final class SenderWorker: @unchecked Sendable {
 
     private var stopping: Bool { shared.withLock { $0.stopping } }
 
+    func retryNow() {
+        shared.withLock { $0.retryAll = true }
+        sendReady.signal()
+    }
+
     private func report(_ r: SubmissionReport) {
         shared.withLock { $0.reports.append(r) }
         reportsReady.signal()
@@ -158,6 +173,7 @@ final class SenderWorker: @unchecked Sendable {
 
     func runSender() {
         while !stopping {
+            if shared.withLock({ s in defer { s.retryAll = false }; return s.retryAll }) { retryAt.removeAll() }
             let now = MonotonicClock.now()
             // The oldest entry whose target is not waiting out a backoff.
             let next = spool.entries.first { retryAt[SenderWorker.key($0.record.target), default: 0] <= now }

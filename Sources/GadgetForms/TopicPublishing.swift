@@ -11,6 +11,9 @@ public protocol TopicPublishing: AnyObject, Sendable {
     func publishAcknowledged(topic: String, payload: [UInt8], acknowledged: @escaping @Sendable (Bool) -> Void) -> String?
     /// Where the broker is, for the log line of a submission waiting for it.
     var brokerDescription: String { get }
+    /// Calls `body` each time the link (re)connects to the broker, on any thread; it must return
+    /// at once. The forms' sender then tries what waits for a topic without its backoff's wait.
+    func whenConnected(_ body: @escaping @Sendable () -> Void)
 }
 
 extension MQTTSession: TopicPublishing {

@@ -62,6 +62,12 @@ public final class MQTTSession: @unchecked Sendable {
         worker.publishAcknowledged(message, acknowledged: acknowledged)
     }
 
+    /// Calls `body` on the session's thread after each accepted connection (after subscribing and
+    /// the birth messages); it must return at once. Thread: any.
+    public func whenConnected(_ body: @escaping @Sendable () -> Void) {
+        worker.shared.withLock { $0.connectedHooks.append(body) }
+    }
+
     /// The broker this session reaches (for log lines).
     public var broker: MQTTBrokerURL { worker.configuration.broker }
 

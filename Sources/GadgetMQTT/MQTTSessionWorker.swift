@@ -21,6 +21,8 @@ final class MQTTSessionWorker: MosquittoEvents, @unchecked Sendable {
         /// while any such call is under way (and only then: the set stays small).
         var acknowledgedPublishesStarting = 0
         var unclaimedAcks: Set<Int32> = []
+        /// Called after each accepted connection (`MQTTSession.whenConnected`).
+        var connectedHooks: [@Sendable () -> Void] = []
     }
 
     let configuration: MQTTSessionConfiguration
@@ -214,6 +216,7 @@ final class MQTTSessionWorker: MosquittoEvents, @unchecked Sendable {
             do { try client.subscribe(topic: topic, qos: 1) } catch { log.error("\(error)") }
         }
         for m in configuration.birth() { _ = publish(m) }
+        for hook in shared.withLock({ $0.connectedHooks }) { hook() }
     }
 
     func disconnected(code: Int32) {

@@ -18,6 +18,14 @@ final class BrokerDouble: TopicPublishing, @unchecked Sendable {
 
     var brokerDescription: String { "mqtt://broker.test:1883" }
 
+    let connectedHooks = Mutex<[@Sendable () -> Void]>([])
+    func whenConnected(_ body: @escaping @Sendable () -> Void) { connectedHooks.withLock { $0.append(body) } }
+    /// The broker comes back: up, and the link says so.
+    func connect(_ mode: Mode = .ackLater) {
+        self.mode.withLock { $0 = mode }
+        for hook in connectedHooks.withLock({ $0 }) { hook() }
+    }
+
     func publishAcknowledged(topic: String, payload: [UInt8], acknowledged: @escaping @Sendable (Bool) -> Void) -> String? {
         let mode = mode.withLock { $0 }
         if mode == .gone { return "not connected" }
@@ -98,5 +106,27 @@ final class BrokerDouble: TopicPublishing, @unchecked Sendable {
         #expect(dir.names(dir.spool).isEmpty)
         // Every attempt carried the same body, so the same idempotency key.
         #expect(Set(broker.published.withLock { $0 }.map(\.body)) == [record.submission.jsonBody()])
+    }
+
+    /// The broker comes back while the entry waits out a long backoff (a minute): the link's
+    /// connection sends it at once, not when the backoff ends (the wait below is bounded at 30 s).
+    @Test func theBrokersReturnEndsTheBackoffWait() throws {
+        let dir = try StateDirectory()
+        defer { dir.remove() }
+        let spool = try SubmissionSpool(stateDirectory: dir.path, log: quietLog)
+        let broker = BrokerDouble(.gone)
+        let transport = try MQTTSubmissionTransport(link: broker, timeoutMilliseconds: 30_000)
+        let sender = try SubmissionSender(spool: spool, transports: [transport], route: { _ in transport },
+                                          backoff: RetryBackoff(initial: 60_000_000, maximum: 60_000_000, jitterPercent: 0), seed: 6, log: quietLog)
+        defer { sender.close() }
+        broker.whenConnected(sender.retryNow)
+        sender.submit(record)
+        let key = record.submission.submission
+        _ = reports(from: sender) { $0.contains { if case .attemptFailed = $0 { true } else { false } } }
+        #expect(spool.count == 1)
+        broker.connect()
+        let got = reports(from: sender) { $0.contains(.sent(form: "guestbook", submission: key)) }
+        #expect(got.contains(.sent(form: "guestbook", submission: key)))
+        #expect(spool.count == 0)
     }
 }

@@ -76,8 +76,12 @@ final class FormsFeature: LiveFeature {
                 case .topic: return mqtt
                 }
             }
-            sender = try SubmissionSender(spool: spool, transports: [http] + (mqtt.map { [$0] } ?? []), route: route, backoff: backoff,
-                                          seed: UInt64(truncatingIfNeeded: lastNow) | 1, log: log)
+            let sender = try SubmissionSender(spool: spool, transports: [http] + (mqtt.map { [$0] } ?? []), route: route, backoff: backoff,
+                                              seed: UInt64(truncatingIfNeeded: lastNow) | 1, log: log)
+            self.sender = sender
+            // The broker back (or reached at start): what waits for a topic goes now, not when its
+            // backoff (up to a minute) runs out.
+            topicLink?.whenConnected(sender.retryNow)
             if spool.count > 0 { log.info("\(spool.count) submission(s) from an earlier run waiting in \(spool.directory): sending") }
         } catch {
             unavailable = "\(error)"
