@@ -139,15 +139,18 @@ public struct OnScreenKeyboardLayout: Sendable, Equatable {
         ]
     }
 
+    /// Each pad has exactly one hide key, first in the bottom row, so a visitor can always put
+    /// the pad away with a tap, as on the letters page; `pin` has no sign or decimal keys.
     static func numericRows(pin: Bool) -> [[Slot]] {
         func d(_ s: String) -> Slot { Slot(label: s, action: .text(s), units: 1) }
+        let hide = Slot(label: "⌨↓", action: .hide, units: 1)
+        let tail = [d("0"), Slot(label: "←", action: .input(.left), units: 1), Slot(label: "↵", action: .input(.enter), units: 1)]
         return [
             [d("1"), d("2"), d("3"), Slot(label: "⌫", action: .input(.backspace), units: 1)],
-            [d("4"), d("5"), d("6"), pin ? Slot(label: "⌨↓", action: .hide, units: 1) : d("-")],
-            [d("7"), d("8"), d("9"), pin ? Slot(label: "", action: .hide, units: 0) : d(".")],
-            [pin ? Slot(label: "⌨↓", action: .hide, units: 1) : d(","), d("0"), Slot(label: "←", action: .input(.left), units: 1),
-             Slot(label: "↵", action: .input(.enter), units: 1)],
-        ].map { row in row.filter { !($0.label.isEmpty) } }
+            [d("4"), d("5"), d("6")] + (pin ? [] : [d("-")]),
+            [d("7"), d("8"), d("9")] + (pin ? [] : [d(".")]),
+            [hide] + (pin ? [] : [d(",")]) + tail,
+        ]
     }
 
     /// Lays rows out in `frame`: equal row heights; a row's key unit is the widest row's (15 units

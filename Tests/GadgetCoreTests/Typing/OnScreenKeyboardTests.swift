@@ -67,6 +67,12 @@ import Testing
         #expect(pin.keys.contains { $0.action == .hide })
     }
 
+    @Test func eachPadHasExactlyOneHideKey() {
+        for mode: OnScreenKeyboardLayout.Mode in [.init(), .init(page: .symbols), .init(page: .numeric), .init(page: .numeric, pinPad: true)] {
+            #expect(layout(mode).keys.filter { $0.action == .hide }.count == 1, "\(mode)")
+        }
+    }
+
     @Test func stateListsEveryKeyInBoardCoordinates() {
         let l = layout(.init())
         guard case .object(let top) = l.stateJSON, case .array(let keys)? = top.first(where: { $0.0 == "keys" })?.1 else {
