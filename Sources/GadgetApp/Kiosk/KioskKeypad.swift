@@ -73,6 +73,17 @@ final class KioskKeypad: KeyNavigating {
         live.drawAgain(.focusRing)
     }
 
+    /// A swipe in speech mode (EN 5.5.2): the next or previous node from `from` (the node said
+    /// before the swipe), focused and said; a double tap then activates it.
+    func swiped(forward: Bool, from: String?, now: Microseconds) {
+        let tree = AccessibilityTree(board: live.board, page: live.session.currentPage)
+        focus.set(from)
+        for case .focused(let node) in focus.handle(forward ? .next : .previous, in: tree) {
+            focusMoved(to: node, now: now, speak: true)
+            speech.exploredSaid(node.id)
+        }
+    }
+
     /// A finger found `id` (explore by touch): keys carry on from there.
     func explored(_ id: String) {
         guard focus.focused != id else { return }

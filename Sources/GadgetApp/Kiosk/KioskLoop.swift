@@ -92,6 +92,7 @@ public final class KioskLoop {
         keypad = KioskKeypad(live: live, speech: speech, publish: { events.publish($0) })
         input.keys.navigator = keypad
         speech.explored = { [unowned keypad] id in keypad.explored(id) }
+        speech.swiped = { [unowned keypad] forward, from, now in keypad.swiped(forward: forward, from: from, now: now) }
         drawer.focusRing = { [unowned keypad] in keypad.ringBox() }
         keypad.used = { [unowned power] now in power.used(now: now) }
         timeouts = KioskTimeouts(live: live, speech: speech, power: power, publish: { events.publish($0) },
@@ -153,6 +154,7 @@ public final class KioskLoop {
             power.followSchedule(now: now)
             audio.follow(quietLevel: power.schedule?.quietLevel ?? 1, metrics: &service.metrics) { events.publish($0) }
             speech.follow { events.publish($0) }
+            speech.followToggle(now: now, publish: { events.publish($0) }, deliver: { live.deliver($0) })
             features.followLiveData()
             features.followForms()
             for flip in try pacing.dispatch(display) { flipped(flip) }

@@ -18,6 +18,8 @@ final class KioskSpeech {
     /// would be spoken, nothing is heard.
     let engine: SpeechEngine?
     private var exploration = TouchExploration()
+    /// Three fingers held anywhere: speech mode on or off, in either mode (EN 5.2).
+    private var toggle = SpeechToggleGesture()
     /// Utterances asked for whose start or stop the mix has not reported yet: their request time.
     private var asked: [Int: Microseconds] = [:]
     /// When the last user action came (a touch's own time): what a stop is timed from.
@@ -77,6 +79,12 @@ final class KioskSpeech {
 
     /// Explore by touch said this node: the accessibility focus follows (KioskKeypad).
     var explored: ((String) -> Void)?
+    /// A swipe right (forward) or left in speech mode, from the node said before it
+    /// (KioskKeypad.swiped moves the focus and says where it went).
+    var swiped: ((_ forward: Bool, _ from: String?, _ now: Microseconds) -> Void)?
+
+    /// The swipe's target was said: a double tap activates it.
+    func exploredSaid(_ id: String) { exploration.said(id) }
 
     func repeatLast(now: Microseconds, publish: (JSONValue) -> Void) { perform(queue.repeatLast(), now: now, publish: publish) }
 
@@ -153,6 +161,9 @@ final class KioskSpeech {
     /// delivered to the board as a tap at the gadget's centre through `deliver`.
     func intercept(_ frame: TouchFrame, board: Board, page: String?, publish: (JSONValue) -> Void, deliver: (TouchFrame) -> Void) -> Bool {
         let began = frame.touches.contains { $0.phase == .began }
+        toggle.observe(frame)
+        // The three fingers that toggled speech are the gesture's until they are all up.
+        if toggle.owning { return true }
         guard enabled else {
             if began {
                 lastAction = frame.time
@@ -169,6 +180,8 @@ final class KioskSpeech {
             case .explore(let id):
                 if let node = tree.node(id: id) { say(node, now: frame.time, publish: publish) }
                 explored?(id)
+            case .swipe(let forward, let from):
+                swiped?(forward, from, frame.time)
             case .activate(let id):
                 guard let g = board.gadget(id: id) else { continue }
                 publish(event("activated", [("gadget", .string(id))], now: frame.time))
@@ -226,8 +239,19 @@ final class KioskSpeech {
     /// While speech plays the loop looks for its marks every 20 ms (they come from the audio
     /// thread, which has no way to wake the loop of its own).
     func deadline(now: Microseconds) -> Microseconds? {
-        guard let engine else { return nil }
-        return engine.isSpeaking || now < watchUntil ? now + 20_000 : nil
+        let speaking = engine.map { $0.isSpeaking || now < watchUntil ? now + 20_000 : nil } ?? nil
+        return [speaking, toggle.deadline].compactMap { $0 }.min()
+    }
+
+    /// Each iteration: three fingers held long enough toggle speech mode. Their touches are
+    /// cancelled where they went (the board's gestures, or exploration) and kept from both until
+    /// they are up.
+    func followToggle(now: Microseconds, publish: (JSONValue) -> Void, deliver: (TouchFrame) -> Void) {
+        guard toggle.fire(now: now) else { return }
+        let cancel = toggle.cancellation(at: now)
+        if enabled { _ = exploration.handle(cancel, hit: { _ in nil }) } else { deliver(cancel) }
+        Loggers.speech.info("speech: three fingers held: speech mode \(enabled ? "off" : "on")")
+        _ = setEnabled(!enabled, now: now, publish: publish)
     }
 
     func stop() { engine?.stop() }

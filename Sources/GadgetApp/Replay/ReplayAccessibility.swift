@@ -10,6 +10,8 @@ struct ReplayAccessibility {
     var speech = SpeechQueue()
     /// Speech mode: touches explore, the focus is said.
     var speaking = false
+    /// Three fingers held: speech mode on or off.
+    var toggle = SpeechToggleGesture()
     /// A headset is in the jack (a recorded SW_HEADPHONE_INSERT): private text may be said.
     var privateOutput = false
     /// Shift keys down now (for Shift-Tab).
@@ -58,6 +60,8 @@ extension ReplayRun {
     /// A recorded touch frame in speech mode: explores instead of reaching the board; true when
     /// taken (speech mode on).
     mutating func explore(_ frame: TouchFrame) -> Bool {
+        access.toggle.observe(frame)
+        if access.toggle.owning { return true }
         guard access.speaking else { return false }
         let board = session.board
         let tree = AccessibilityTree(board: board, page: session.currentPage)
@@ -71,6 +75,12 @@ extension ReplayRun {
                 sayFocus(node, time: frame.time)
             case .activate(let id):
                 activate(id, time: frame.time)
+            case .swipe(let forward, let from):
+                access.focus.set(from)
+                for case .focused(let node) in access.focus.handle(forward ? .next : .previous, in: tree) {
+                    focusMoved(to: node, time: frame.time)
+                    access.exploration.said(node.id)
+                }
             }
         }
         return true
@@ -94,6 +104,23 @@ extension ReplayRun {
         guard access.idleWarning.due(start: after.start, deadline: after.deadline, now: now), let d = after.deadline else { return }
         lines.append(JSONWriter.write(AccessibilityEvent.timeoutWarning(limit: "idleReturn", deadline: d, time: now)))
         say(TimeLimitWarning.text, gadget: nil, publicText: TimeLimitWarning.text, language: "en", time: now)
+    }
+
+    /// Three fingers held to `limit` (recording time) toggle speech mode, as the kiosk's
+    /// KioskSpeech.followToggle does at the hold's end: their touches are cancelled where they
+    /// went (the board, or exploration).
+    mutating func toggleSpeechByHold(upTo limit: Microseconds) {
+        guard let d = access.toggle.deadline, d <= limit else { return }
+        emit(session.advance(to: max(d, session.time)))
+        let now = max(d, session.time)
+        guard access.toggle.fire(now: now) else { return }
+        let cancel = access.toggle.cancellation(at: now)
+        if access.speaking { _ = access.exploration.handle(cancel, hit: { _ in nil }) } else { emit(session.apply(cancel)) }
+        access.speaking.toggle()
+        if !access.speaking { _ = access.speech.interrupt() }
+        access.exploration.reset()
+        applyTimeoutScale()
+        lines.append(JSONWriter.write(AccessibilityEvent.json("mode", time: now, [("speech", .bool(access.speaking))])))
     }
 
     /// A recorded headphone jack's switch, as the kiosk's KioskSpeech.headset: in turns speech

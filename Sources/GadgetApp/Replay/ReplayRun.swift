@@ -112,6 +112,7 @@ public struct ReplayRun {
             typeKeys(upTo: frame.time, inclusive: true)
             trace(upTo: frame.time, inclusive: false)
             warnTimeouts(upTo: frame.time)
+            toggleSpeechByHold(upTo: frame.time)
             // The on-screen keyboard's touches first, as on the live board (LiveBoard.deliver).
             // A tap recognized by a timer since the last frame (a field's, once no double tap
             // can follow) focuses first, as the live loop's tick does before the next touch.
@@ -135,6 +136,7 @@ public struct ReplayRun {
         typeKeys(upTo: end, inclusive: true)
         trace(upTo: end, inclusive: true)
         warnTimeouts(upTo: end)
+        toggleSpeechByHold(upTo: end)
         emit(session.advance(to: end))
         keyboard.advance(to: session.time)
         var final = StateReport.final(time: end, states: session.reportStates(), page: session.currentPage)

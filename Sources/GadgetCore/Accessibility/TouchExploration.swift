@@ -1,7 +1,10 @@
 /// Explore by touch (EN 5.5.2; TalkBack's and VoiceOver's model, interaction-notes §1.3): in
 /// speech mode a finger on the screen says what is under it without activating it, sliding says
 /// each new thing it reaches, and a double tap anywhere activates the last thing said. One
-/// finger is enough for all of it (EN 5.9). Pure: time comes from the touches.
+/// finger is enough for all of it (EN 5.9). A quick one-finger swipe right or left moves to the
+/// next or previous node from the one said before the swipe began (TalkBack's and VoiceOver's
+/// flick; EN 5.5.2: every node reachable without finding it on the glass). Pure: time comes from
+/// the touches.
 ///
 /// The second tap of a double tap must not say what is under it (it may land anywhere): a touch
 /// that begins within `doubleTapInterval` of a tap's end waits, and becomes exploration only when
@@ -14,6 +17,9 @@ public struct TouchExploration: Sendable {
         case explore(String)
         /// Activate the node with this id (a double tap after it was said).
         case activate(String)
+        /// A swipe right (`forward`) or left: move to the next or previous node from `from` (the
+        /// node said before the swipe; nil: none yet, start at an end), and say it.
+        case swipe(forward: Bool, from: String?)
     }
 
     /// Board px a finger may move and still tap (`GestureThresholds.tapSlop`'s default).
@@ -22,6 +28,12 @@ public struct TouchExploration: Sendable {
     public var maximumTapDuration: Microseconds = 300_000
     /// Longest gap between the taps of a double tap, µs (`GestureThresholds.doubleTapInterval`).
     public var doubleTapInterval: Microseconds = 350_000
+    /// A swipe: at least this far sideways, board px…
+    public var swipeDistance = 60.0
+    /// …within this long, µs (slower, the finger explores)…
+    public var maximumSwipeDuration: Microseconds = 400_000
+    /// …and at least twice as far sideways as up or down.
+    public var swipeDominance = 2.0
 
     /// The last node said by exploring: what a double tap activates.
     public private(set) var lastSpoken: String?
@@ -31,11 +43,16 @@ public struct TouchExploration: Sendable {
     private var under: String?
     private var secondTap = false
     private var lastTapEnd: Microseconds?
+    /// `lastSpoken` when the finger went down: where a swipe moves from.
+    private var spokenBefore: String?
 
     public init() {}
 
     /// Forgets the node said (a page changed: it may be gone).
-    public mutating func reset() { lastSpoken = nil; under = nil; lastTapEnd = nil }
+    public mutating func reset() { lastSpoken = nil; under = nil; lastTapEnd = nil; spokenBefore = nil }
+
+    /// A node said by other means (a swipe's target): what a double tap activates next.
+    public mutating func said(_ id: String) { lastSpoken = id; under = nil }
 
     /// One touch frame; `hit` names the node under a point (nil: none). Only the first finger down
     /// explores; the others are ignored (not delivered to the board either).
@@ -50,6 +67,7 @@ public struct TouchExploration: Sendable {
                 start = (t.time, t.location)
                 moved = false
                 under = nil
+                spokenBefore = lastSpoken
                 secondTap = lastSpoken != nil && lastTapEnd.map { t.time - $0 <= doubleTapInterval } == true
                 if !secondTap { explore(t.location, hit, &out) }
             case .moved, .stationary:
@@ -60,7 +78,13 @@ public struct TouchExploration: Sendable {
             case .ended:
                 guard t.id == finger else { continue }
                 let tap = !moved && t.time - start.time <= maximumTapDuration
-                if secondTap && tap, let node = lastSpoken {
+                let d = t.location - start.location
+                if t.time - start.time <= maximumSwipeDuration, abs(d.x) >= swipeDistance, abs(d.x) >= swipeDominance * abs(d.y) {
+                    // What the finger crossed was said on the way; the swipe moves from before it.
+                    lastSpoken = spokenBefore
+                    out.append(.swipe(forward: d.x > 0, from: spokenBefore))
+                    lastTapEnd = nil
+                } else if secondTap && tap, let node = lastSpoken {
                     out.append(.activate(node))
                     lastTapEnd = nil
                 } else {
