@@ -12,8 +12,9 @@ public struct AtlasRegion: Sendable, Hashable {
     }
 }
 
-/// Packs images into as few atlas pages as possible (shelf packing, tallest first), so a whole
-/// board is one texture and one draw call. Every page starts with a white block at (0, 0): solid
+/// Packs images into as few atlas pages as possible (shelf packing, tallest first, at the shelf
+/// width that gives the most compact pages: `tightestPacking`), so a whole board is one texture
+/// and one draw call. Every page starts with a white block at (0, 0): solid
 /// colour gadgets sample it, so they never break a batch.
 ///
 /// Each image gets a 1-pixel gutter whose pixels repeat its edge, so linear filtering at the
@@ -51,51 +52,9 @@ public struct AtlasLayout {
     public init(sizes: [PixelSize], pageSide: Int) {
         self.pageSide = pageSide
         let g = AtlasLayout.gutter
-        let order = sizes.indices.sorted { (sizes[$0].height, sizes[$0].width, -$0) > (sizes[$1].height, sizes[$1].width, -$1) }
-        var placements: [[(Int, Int, Int)]] = []
-        var shelves: [[(y: Int, height: Int, x: Int)]] = []
-        var usedWidth: [Int] = [], usedHeight: [Int] = []
-        func newPage() {
-            placements.append([])
-            // The white block takes its own shelf row at the top.
-            shelves.append([(y: 0, height: AtlasLayout.whiteBlock, x: AtlasLayout.whiteBlock)])
-            usedWidth.append(AtlasLayout.whiteBlock)
-            usedHeight.append(AtlasLayout.whiteBlock)
-        }
-        newPage()
-        for i in order {
-            let w = min(sizes[i].width, pageSide - 2 * g), h = min(sizes[i].height, pageSide - 2 * g - AtlasLayout.whiteBlock)
-            let bw = w + 2 * g, bh = h + 2 * g
-            var placed = false
-            search: for p in placements.indices {
-                for s in shelves[p].indices where shelves[p][s].height >= bh && shelves[p][s].x + bw <= pageSide {
-                    let shelf = shelves[p][s]
-                    placements[p].append((i, shelf.x + g, shelf.y + g))
-                    shelves[p][s].x += bw
-                    usedWidth[p] = max(usedWidth[p], shelves[p][s].x)
-                    placed = true
-                    break search
-                }
-                let top = usedHeight[p]
-                if top + bh <= pageSide {
-                    shelves[p].append((y: top, height: bh, x: bw))
-                    placements[p].append((i, g, top + g))
-                    usedHeight[p] = top + bh
-                    usedWidth[p] = max(usedWidth[p], bw)
-                    placed = true
-                    break search
-                }
-            }
-            if !placed {
-                newPage()
-                let p = placements.count - 1
-                let top = usedHeight[p]
-                shelves[p].append((y: top, height: bh, x: bw))
-                placements[p].append((i, g, top + g))
-                usedHeight[p] = top + bh
-                usedWidth[p] = max(usedWidth[p], bw)
-            }
-        }
+        let packing = AtlasLayout.tightestPacking(sizes, pageSide: pageSide)
+        let shelves = packing.shelves, usedWidth = packing.usedWidth, usedHeight = packing.usedHeight
+        let placements = packing.placements
         regions = Array(repeating: AtlasRegion(page: 0, u0: 0, v0: 0, u1: 0, v1: 0), count: sizes.count)
         roomSizes = sizes.map { PixelSize(min($0.width, pageSide - 2 * g), min($0.height, pageSide - 2 * g - AtlasLayout.whiteBlock)) }
         self.shelves = shelves.map { $0.map { Shelf(y: $0.y, height: $0.height, x: $0.x) } }
@@ -109,6 +68,104 @@ public struct AtlasLayout {
                                          u1: Float(x + w) / Float(pw), v1: Float(y + h) / Float(ph))
             }
         }
+    }
+
+    /// One shelf packing of `sizes`: per page its placements (entry, x, y inside the gutter),
+    /// shelves, and the width and height they use.
+    struct Packing {
+        var placements: [[(Int, Int, Int)]] = []
+        var shelves: [[(y: Int, height: Int, x: Int)]] = []
+        var usedWidth: [Int] = []
+        var usedHeight: [Int] = []
+        /// Texels of all pages: what the driver allocates (and llvmpipe zero-fills) for them.
+        var area: Int { zip(usedWidth, usedHeight).reduce(0) { $0 + $1.0 * $1.1 } }
+        /// The longest side of any page.
+        var longerSide: Int { max(usedWidth.max() ?? 0, usedHeight.max() ?? 0) }
+    }
+
+    /// Width limits the packing is tried at: the widest entry (with its gutter) to `pageSide`,
+    /// in this many geometric steps (16: the step is taken as a 16th root).
+    static let widthSteps = 16
+
+    /// The most compact of the shelf packings whose shelves may reach `widthSteps` widths from
+    /// the widest entry to `pageSide`: the smallest longer page side, among those with no more
+    /// pages and no more texels than shelves as wide as a page give. Shelves as wide as a page
+    /// leave the space under a short image empty across the whole row: the demo board's page
+    /// was 4004x918 (14.7 MB) for 8.9 MB of images; it is 1574x1704 (10.7 MB). The driver's
+    /// copy of a page is zero-filled and written whole, so every texel saved is memory a start
+    /// never touches (issue 35's start-up target). Not simply the fewest texels: that packing
+    /// is often a column as tall as a page (the text benchmark's 200 labels: 470x4084), which
+    /// leaves no room below for a label drawn larger later (`allocateRoom` grows a page up to
+    /// `pageSide` each way).
+    static func tightestPacking(_ sizes: [PixelSize], pageSide: Int) -> Packing {
+        let g = gutter
+        let order = sizes.indices.sorted { (sizes[$0].height, sizes[$0].width, -$0) > (sizes[$1].height, sizes[$1].width, -$1) }
+        let full = pack(sizes, order: order, pageSide: pageSide, widthLimit: pageSide)
+        let widest = min(pageSide, max(whiteBlock, sizes.map { min($0.width, pageSide - 2 * g) + 2 * g }.max() ?? 0))
+        guard widest < pageSide else { return full }
+        // The 16th root by four square roots (no libm in the pure modules).
+        let step = (Double(pageSide) / Double(widest)).squareRoot().squareRoot().squareRoot().squareRoot()
+        var limits: Set<Int> = [widest]
+        var limit = Double(widest)
+        for _ in 1..<widthSteps { limit *= step; limits.insert(min(pageSide - 1, Int(limit.rounded()))) }
+        var best = full
+        for limit in limits.sorted(by: >) {
+            let p = pack(sizes, order: order, pageSide: pageSide, widthLimit: limit)
+            guard p.placements.count <= full.placements.count, p.area <= full.area else { continue }
+            if (p.longerSide, p.area) < (best.longerSide, best.area) { best = p }
+        }
+        return best
+    }
+
+    /// Shelf packing in `order` (tallest first): each image goes on the first shelf of any page
+    /// with room for it within `widthLimit`, else on a new shelf below, else on a new page.
+    static func pack(_ sizes: [PixelSize], order: [Int], pageSide: Int, widthLimit: Int) -> Packing {
+        let g = gutter
+        var out = Packing()
+        func newPage() {
+            out.placements.append([])
+            // The white block takes its own shelf row at the top.
+            out.shelves.append([(y: 0, height: whiteBlock, x: whiteBlock)])
+            out.usedWidth.append(whiteBlock)
+            out.usedHeight.append(whiteBlock)
+        }
+        newPage()
+        for i in order {
+            let w = min(sizes[i].width, pageSide - 2 * g), h = min(sizes[i].height, pageSide - 2 * g - whiteBlock)
+            let bw = w + 2 * g, bh = h + 2 * g
+            // An image wider than the limit still gets a shelf of its own (up to the page side).
+            let limit = max(widthLimit, bw)
+            var placed = false
+            search: for p in out.placements.indices {
+                for s in out.shelves[p].indices where out.shelves[p][s].height >= bh && out.shelves[p][s].x + bw <= limit {
+                    let shelf = out.shelves[p][s]
+                    out.placements[p].append((i, shelf.x + g, shelf.y + g))
+                    out.shelves[p][s].x += bw
+                    out.usedWidth[p] = max(out.usedWidth[p], out.shelves[p][s].x)
+                    placed = true
+                    break search
+                }
+                let top = out.usedHeight[p]
+                if top + bh <= pageSide {
+                    out.shelves[p].append((y: top, height: bh, x: bw))
+                    out.placements[p].append((i, g, top + g))
+                    out.usedHeight[p] = top + bh
+                    out.usedWidth[p] = max(out.usedWidth[p], bw)
+                    placed = true
+                    break search
+                }
+            }
+            if !placed {
+                newPage()
+                let p = out.placements.count - 1
+                let top = out.usedHeight[p]
+                out.shelves[p].append((y: top, height: bh, x: bw))
+                out.placements[p].append((i, g, top + g))
+                out.usedHeight[p] = top + bh
+                out.usedWidth[p] = max(out.usedWidth[p], bw)
+            }
+        }
+        return out
     }
 
     /// Marks the region of each of `images` (the layout's entries, in order) whose border is clear
