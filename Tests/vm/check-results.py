@@ -3,6 +3,7 @@
 
 usage: check-results.py OUT_DIR VM_DIR      exit 0 when every check passes; prints each check.
 """
+import glob
 import json
 import re
 import struct
@@ -222,6 +223,48 @@ check(any(e["type"] == "page" and e.get("page") == "menu" and e.get("from") == "
       "the page changed from home to menu (a page event on --events)", json.dumps(page_events))
 pages_state = json.loads(text("pages-state.json") or "{}")
 check(pages_state.get("page") == "menu", "--state says the menu page is shown", f"page {pages_state.get('page')}")
+
+# Typing (issue 38): a USB keyboard (keyboard/usb-keyboard.desc, made by evemu-device) typed
+# keyboard/type-kiosk-42.evemu into the focused field on KMS: "Kiosk 423", Backspace, Enter. The
+# text is judged in the form's spool entry (state never carries field text): nothing typed, or
+# the field not focused, leaves the required field empty, so no entry is written and this fails.
+typed = "Kiosk 42"
+typing_log = text("typing-run.log") or ""
+check((text("typing-run.status") or "").strip() == "0", "the typing kiosk exited 0 after SIGTERM",
+      f"status {(text('typing-run.status') or 'missing').strip()}")
+using = [l for l in typing_log.splitlines() if "using /dev/input/event" in l]
+check(len(using) == 1 and "(keyboard)" in using[0], "the kiosk opened the evemu device as a keyboard",
+      using[0].strip() if using else "no 'using' line")
+
+
+def ctl_state(name):
+    try:
+        reply = json.loads(text(name) or "{}")
+    except ValueError:
+        return {}
+    return reply.get("state", reply) if isinstance(reply, dict) else {}
+
+
+focused = ctl_state("typing-state-focused.json")
+check(focused.get("focus") == "name", "control focus put the caret in the field (state's focus)",
+      f"focus {focused.get('focus')!r}")
+entries = sorted(glob.glob(f"{out}/typing-spool/*.json"))
+records = []
+for path in entries:
+    try:
+        records.append(json.load(open(path)))
+    except ValueError:
+        records.append({})
+fields = [(r.get("submission") or {}).get("fields") for r in records]
+check(len(records) == 1 and fields[0] == {"name": typed},
+      f"the keys typed exactly {typed!r} into the field, and Enter submitted it (the spool entry)",
+      f"{len(records)} entr(y/ies), fields {fields}")
+check(len(records) == 1 and records[0].get("target") == {"topic": "vm/visitors"}, "the entry is for the board's form's topic",
+      f"{records[0].get('target') if records else 'none'}")
+submitted = ctl_state("typing-state-submitted.json")
+check((submitted.get("forms") or {}).get("pending") == 1, "state's forms.pending counts the one waiting entry",
+      f"forms {submitted.get('forms')}")
+check(submitted != {} and "Kiosk" not in json.dumps(submitted), "state never carries what was typed (privacy)")
 
 # Opening hours: DPMS off at closing, on at opening, each by the schedule after a clock jump.
 schedule_log = text("schedule-run.log") or ""
