@@ -181,7 +181,9 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
-        .executableTarget(name: "gadgetboard-web-double", dependencies: ["GadgetCore", "GadgetSystem"]),
+        .executableTarget(name: "gadgetboard-web-double", dependencies: [
+            "GadgetCore", "GadgetSystem", .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         .target(name: "GadgetSpeech", dependencies: [
             "GadgetCore", "GadgetSystem", "GadgetAudio", "GadgetVideo",
             .product(name: "Logging", package: "swift-log"),

@@ -1,15 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GadgetCore
 import GadgetSystem
+import SystemPackage
 
 /// The double's whole state and loop (main.swift starts it).
 struct DoubleHelper {
     struct Slot { var memory: SharedMemoryFile; var width: Int; var height: Int; var busy: UInt64? }
 
     let socket: SeqpacketSocket
-    let logFile: Int32
+    let logFile: OwnedFileDescriptor?
     var slots: [Slot?] = [nil, nil]
     var page = DoublePage(url: "")
     var url = ""
@@ -23,19 +21,19 @@ struct DoubleHelper {
 
     init(fd: Int32, logPath: String?) {
         socket = SeqpacketSocket(adopting: OwnedFileDescriptor(owning: fd))
-        do { try socket.file.setNonBlocking(true) } catch { exit(2) }
-        logFile = logPath.map { open($0, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644) } ?? -1
+        do { try socket.file.setNonBlocking(true) } catch { ProcessExit.now(2) }
+        logFile = logPath.flatMap { try? OwnedFileDescriptor.open($0, .writeOnly, options: [.append, .create], permissions: FilePermissions(rawValue: 0o644)) }
     }
 
     func log(_ bytes: [UInt8]) {
-        guard logFile >= 0 else { return }
+        guard let logFile else { return }
         var line = bytes
         line.append(UInt8(ascii: "\n"))
-        _ = line.withUnsafeBytes { write(logFile, $0.baseAddress, $0.count) }
+        line.withUnsafeBytes { try? logFile.writeAll($0) }
     }
 
     func send(_ report: WebHelperReport, fds: [Int32] = []) {
-        do { try socket.send(WebHelperCodec.encode(report), descriptors: fds) } catch { exit(0) }  // the kiosk went
+        do { try socket.send(WebHelperCodec.encode(report), descriptors: fds) } catch { ProcessExit.now(0) }  // the kiosk went
     }
 
     mutating func drawFrame() {
@@ -50,7 +48,7 @@ struct DoubleHelper {
                 fresh = true
             } catch {
                 send(.fatal(reason: "memfd: \(error)"))
-                exit(1)
+                ProcessExit.now(1)
             }
         }
         owed = false
@@ -64,7 +62,7 @@ struct DoubleHelper {
         wantFrame = page.kind == .animate
         nextFrameAt = MonotonicClock.now() + Int64(1_000_000 / page.fps)
         // SIGKILL, not SIGSEGV: the Swift runtime's backtracer would spend seconds on a SIGSEGV first.
-        if let n = page.crashAfter, framesSent >= n { kill(getpid(), SIGKILL) }
+        if let n = page.crashAfter, framesSent >= n { ProcessExit.killed() }
     }
 
     mutating func load(_ newURL: String) {
@@ -73,7 +71,7 @@ struct DoubleHelper {
         send(.loadStarted(url: newURL))
         if let why = page.fail { send(.loadFailed(url: newURL, reason: why)); return }
         send(.loaded(url: newURL))
-        if let why = page.fatal { send(.fatal(reason: why)); exit(1) }
+        if let why = page.fatal { send(.fatal(reason: why)); ProcessExit.now(1) }
         wantFrame = true
         nextFrameAt = 0
     }
@@ -88,9 +86,9 @@ struct DoubleHelper {
             while true {
                 let m: SeqpacketSocket.Message
                 do {
-                    guard let received = try socket.receive(capacity: WebHelperCodec.maximumMessageBytes) else { exit(0) }
+                    guard let received = try socket.receive(capacity: WebHelperCodec.maximumMessageBytes) else { ProcessExit.now(0) }
                     m = received
-                } catch where error.errno == .resourceTemporarilyUnavailable { break } catch { exit(0) }
+                } catch where error.errno == .resourceTemporarilyUnavailable { break } catch { ProcessExit.now(0) }
                 log(m.bytes)
                 guard let request = try? WebHelperCodec.decodeRequest(m.bytes) else { continue }
                 handle(request)
@@ -103,8 +101,8 @@ struct DoubleHelper {
         case .open(let spec, let w, let h):
             width = w; height = h
             page = DoublePage(url: spec.url)
-            if page.hang { while true { pause() } }
-            send(.ready(pid: getpid(), engine: "headless double, shm"))
+            if page.hang { ProcessExit.hang() }
+            send(.ready(pid: ProcessIdentity.id, engine: "headless double, shm"))
             load(spec.url)
         case .resize(let w, let h): width = w; height = h; wantFrame = true
         case .reload, .clearSession: load(url)
@@ -116,7 +114,7 @@ struct DoubleHelper {
             // A text field across the top tenth of the page: a tap there is editable focus, as on a real page.
             if t.phase == .up { send(.editableFocus(t.y < Double(height) / 10)) }
         case .key: break
-        case .quit: exit(0)
+        case .quit: ProcessExit.now(0)
         }
     }
 }

@@ -4,15 +4,12 @@
 // page URL (DoublePage), and appends every request it receives to $GADGETBOARD_WEB_DOUBLE_LOG
 // (one JSON line each) so tests can see where touches landed. Kiosk tests and the stage use it
 // through GADGETBOARD_WEB_HELPER.
-#if canImport(Glibc)
-import Glibc
-#endif
 import GadgetCore
 import GadgetSystem
 
 var fdNumber: Int32 = 3
 let arguments = CommandLine.arguments
 if let i = arguments.firstIndex(of: "--fd"), i + 1 < arguments.count, let n = Int32(arguments[i + 1]) { fdNumber = n }
-signal(SIGPIPE, SIG_IGN)
+ChildProcess.ignoreBrokenPipes()
 var double = DoubleHelper(fd: fdNumber, logPath: ProcessEnvironment.current()["GADGETBOARD_WEB_DOUBLE_LOG"])
 double.run()

@@ -2,9 +2,6 @@
 // end of a seqpacket socket as fd 3; speaks WebHelperRequest/WebHelperReport (GadgetCore/Web),
 // draws with WPE WebKit into shared memory. Exit: 0 when the kiosk quits or goes away, 1 after
 // a `.fatal`, 2 for bad arguments.
-#if canImport(Glibc)
-import Glibc
-#endif
 import CWPE
 import CWPEBackendFDO
 import GadgetSystem
@@ -27,7 +24,7 @@ while let argument = arguments.popFirst() {
     }
     if fd < 0 || memoryLimitMB <= 0 || loadTimeoutSeconds <= 0 {
         log.error("usage: gadgetboard-web --fd N [--memory-limit-mb MB] [--load-timeout-seconds S] (started by the kiosk, not by hand)")
-        exit(2)
+        ProcessExit.now(2)
     }
 }
 ChildProcess.ignoreBrokenPipes()
@@ -36,7 +33,7 @@ ChildProcess.ignoreBrokenPipes()
 _ = wpe_loader_init("libWPEBackend-fdo-1.0.so.1")
 guard wpe_fdo_initialize_shm() else {
     log.error("WPEBackend-fdo's shared-memory export could not start")
-    exit(1)
+    ProcessExit.now(1)
 }
 
 let sandbox = SandboxProbe.bubblewrapRuns()
@@ -48,7 +45,7 @@ let channel = HelperChannel(socket: SeqpacketSocket(adopting: OwnedFileDescripto
 let helper = WebHelper(channel: channel, settings: .init(page: .init(memoryLimitMB: memoryLimitMB, sandbox: sandbox),
                                                                    loadTimeoutSeconds: loadTimeoutSeconds), log: log)
 // Leaving at once: WebKit's own processes see their connection close and end with us.
-helper.onExit = { code in exit(code) }
+helper.onExit = { code in ProcessExit.now(code) }
 channel.start()
 helper.start(engine: "WPE WebKit \(webkit_get_major_version()).\(webkit_get_minor_version()).\(webkit_get_micro_version()), fdo shm\(sandbox ? ", sandboxed" : "")")
 g_main_loop_run(g_main_loop_new(nil, 0))
