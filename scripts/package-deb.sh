@@ -198,32 +198,40 @@ say "Depends: $(dpkg-deb -f "$DEB" Depends)"
 # fresh-clone run's log for them).
 say "sizes: package $(stat -c %s "$DEB") bytes, installed $(dpkg-deb -f "$DEB" Installed-Size) KiB, binary $(stat -c %s "$ROOT/usr/bin/gadgetboard") bytes"
 
+# A helper program in a package of its own, which the kiosk's Recommends: NAME's binary BINARY
+# installed in DIR (as DIR/NAME), with deploy/deb/<NAME without gadgetboard->/{control,copyright};
+# Depends from dpkg-shlibdeps. Sets HELPER_DEB to the package's path.
+helper_package() {
+    local name=$1 binary=$2 dir=$3
+    local root=$WORK/debian/$name source=$REPO/deploy/deb/${1#gadgetboard-}
+    local doc=$root/usr/share/doc/$name
+    install -d "$root/DEBIAN" "$root$dir" "$doc"
+    strip --remove-section=.comment --remove-section=.note --strip-unneeded -o "$root$dir/$name" "$binary"
+    chmod 0755 "$root$dir/$name"
+    install -m 0644 "$source/copyright" "$doc/copyright"
+    install -m 0644 "$DOC/changelog.gz" "$doc/changelog.gz"
+    sed -e "s#@MAINTAINER@#$MAINTAINER#" -e "s#@HOMEPAGE@#${GADGETBOARD_HOMEPAGE:-https://github.com/gadgetboard/gadgetboard}#" \
+        "$source/control" >"$WORK/debian/control"
+    : >"$WORK/debian/substvars"
+    (cd "$WORK" && dpkg-shlibdeps -Tdebian/substvars "debian/$name$dir/$name") || die "dpkg-shlibdeps failed for $name"
+    printf 'misc:Depends=\n' >>"$WORK/debian/substvars"
+    (cd "$root" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | sort -z | xargs -0 md5sum) >"$root/DEBIAN/md5sums"
+    chmod 0644 "$root/DEBIAN/md5sums"
+    (cd "$WORK" && dpkg-gencontrol -p"$name" -v"$VERSION" -DArchitecture="$ARCH" -fdebian/files -P"debian/$name") ||
+        die "dpkg-gencontrol failed for $name"
+    find "$root" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
+    HELPER_DEB=$(cd "$OUT" && pwd)/${name}_${VERSION}_${ARCH}.deb
+    dpkg-deb --root-owner-group -Zxz --build "$root" "$HELPER_DEB" >&2 || die "dpkg-deb --build failed for $name"
+    say "$(dpkg-deb -f "$HELPER_DEB" Package Version Depends | tr '\n' ' ')"
+}
+
 # gadgetboard-speech: the speech program (it links libespeak-ng, GPL-3.0-or-later) in a package of
 # its own, which the kiosk's Recommends; found beside the kiosk's binary. Not built: said, skipped.
 SPEECH_BINARY=$(dirname "$BINARY")/gadgetboard-speech
 SPEECH_DEB=""
 if [ -x "$SPEECH_BINARY" ]; then
-    SROOT=$WORK/debian/gadgetboard-speech
-    SDOC=$SROOT/usr/share/doc/gadgetboard-speech
-    install -d "$SROOT/DEBIAN" "$SROOT/usr/bin" "$SDOC"
-    strip --remove-section=.comment --remove-section=.note --strip-unneeded -o "$SROOT/usr/bin/gadgetboard-speech" "$SPEECH_BINARY"
-    chmod 0755 "$SROOT/usr/bin/gadgetboard-speech"
-    install -m 0644 "$REPO/deploy/deb/speech/copyright" "$SDOC/copyright"
-    install -m 0644 "$DOC/changelog.gz" "$SDOC/changelog.gz"
-    sed -e "s#@MAINTAINER@#$MAINTAINER#" -e "s#@HOMEPAGE@#${GADGETBOARD_HOMEPAGE:-https://github.com/gadgetboard/gadgetboard}#" \
-        "$REPO/deploy/deb/speech/control" >"$WORK/debian/control"
-    : >"$WORK/debian/substvars"
-    (cd "$WORK" && dpkg-shlibdeps -Tdebian/substvars "debian/gadgetboard-speech/usr/bin/gadgetboard-speech") ||
-        die "dpkg-shlibdeps failed for gadgetboard-speech"
-    printf 'misc:Depends=\n' >>"$WORK/debian/substvars"
-    (cd "$SROOT" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | sort -z | xargs -0 md5sum) >"$SROOT/DEBIAN/md5sums"
-    chmod 0644 "$SROOT/DEBIAN/md5sums"
-    (cd "$WORK" && dpkg-gencontrol -pgadgetboard-speech -v"$VERSION" -DArchitecture="$ARCH" -fdebian/files -P"debian/gadgetboard-speech") ||
-        die "dpkg-gencontrol failed for gadgetboard-speech"
-    find "$SROOT" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
-    SPEECH_DEB=$(cd "$OUT" && pwd)/gadgetboard-speech_${VERSION}_${ARCH}.deb
-    dpkg-deb --root-owner-group -Zxz --build "$SROOT" "$SPEECH_DEB" >&2 || die "dpkg-deb --build failed for gadgetboard-speech"
-    say "$(dpkg-deb -f "$SPEECH_DEB" Package Version Depends | tr '\n' ' ')"
+    helper_package gadgetboard-speech "$SPEECH_BINARY" /usr/bin
+    SPEECH_DEB=$HELPER_DEB
     say "speech package: $SPEECH_DEB"
 else
     say "no gadgetboard-speech beside $BINARY: the speech package is not built (the kiosk runs silent without it)"
@@ -235,27 +243,8 @@ fi
 WEB_BINARY=$(dirname "$BINARY")/gadgetboard-web
 WEB_DEB=""
 if [ -x "$WEB_BINARY" ]; then
-    WROOT=$WORK/debian/gadgetboard-web
-    WDOC=$WROOT/usr/share/doc/gadgetboard-web
-    install -d "$WROOT/DEBIAN" "$WROOT/usr/libexec/gadgetboard" "$WDOC"
-    strip --remove-section=.comment --remove-section=.note --strip-unneeded -o "$WROOT/usr/libexec/gadgetboard/gadgetboard-web" "$WEB_BINARY"
-    chmod 0755 "$WROOT/usr/libexec/gadgetboard/gadgetboard-web"
-    install -m 0644 "$REPO/deploy/deb/web/copyright" "$WDOC/copyright"
-    install -m 0644 "$DOC/changelog.gz" "$WDOC/changelog.gz"
-    sed -e "s#@MAINTAINER@#$MAINTAINER#" -e "s#@HOMEPAGE@#${GADGETBOARD_HOMEPAGE:-https://github.com/gadgetboard/gadgetboard}#" \
-        "$REPO/deploy/deb/web/control" >"$WORK/debian/control"
-    : >"$WORK/debian/substvars"
-    (cd "$WORK" && dpkg-shlibdeps -Tdebian/substvars "debian/gadgetboard-web/usr/libexec/gadgetboard/gadgetboard-web") ||
-        die "dpkg-shlibdeps failed for gadgetboard-web"
-    printf 'misc:Depends=\n' >>"$WORK/debian/substvars"
-    (cd "$WROOT" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | sort -z | xargs -0 md5sum) >"$WROOT/DEBIAN/md5sums"
-    chmod 0644 "$WROOT/DEBIAN/md5sums"
-    (cd "$WORK" && dpkg-gencontrol -pgadgetboard-web -v"$VERSION" -DArchitecture="$ARCH" -fdebian/files -P"debian/gadgetboard-web") ||
-        die "dpkg-gencontrol failed for gadgetboard-web"
-    find "$WROOT" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
-    WEB_DEB=$(cd "$OUT" && pwd)/gadgetboard-web_${VERSION}_${ARCH}.deb
-    dpkg-deb --root-owner-group -Zxz --build "$WROOT" "$WEB_DEB" >&2 || die "dpkg-deb --build failed for gadgetboard-web"
-    say "$(dpkg-deb -f "$WEB_DEB" Package Version Depends | tr '\n' ' ')"
+    helper_package gadgetboard-web "$WEB_BINARY" /usr/libexec/gadgetboard
+    WEB_DEB=$HELPER_DEB
     say "web package: $WEB_DEB"
 else
     say "no gadgetboard-web beside $BINARY: the web package is not built (web gadgets show their background without it)"
