@@ -78,7 +78,8 @@ if command -v perf >/dev/null && perf record -q -o "$work/probe.data" true >/dev
     echo "## perf record -F 4999 -g of 5 snapshots: share of samples by object, then the heaviest symbols"
     for _ in 1 2 3 4 5; do echo "$gb snapshot --out $work/p.png"; done >"$work/cmds"
     perf record -q -F 4999 -g -o "$work/perf.data" -- sh "$work/cmds" >/dev/null 2>&1 || true
-    perf report -i "$work/perf.data" --no-children --sort dso --stdio 2>/dev/null | grep -E '^ +[0-9]' | head -15
+    # head closes the pipe early: perf report's SIGPIPE (141, pipefail) is not a failure.
+    perf report -i "$work/perf.data" --no-children --sort dso --stdio 2>/dev/null | grep -E '^ +[0-9]' | head -15 || true
     echo
-    perf report -i "$work/perf.data" --no-children --sort sym --stdio -g none 2>/dev/null | grep -E '^ +[0-9]' | head -25
+    perf report -i "$work/perf.data" --no-children --sort sym --stdio -g none 2>/dev/null | grep -E '^ +[0-9]' | head -25 || true
 fi
