@@ -59,7 +59,8 @@ struct SnapshotCommand: ParsableCommand {
         }
         // Each video is its own draw call: say how many of the draw calls are videos.
         let videos = result.videos == 0 ? "" : " (\(result.videos) video\(result.videos == 1 ? "" : "s"))"
+        let pages = result.webPages == 0 ? "" : ", \(result.webPages) web page\(result.webPages == 1 ? "" : "s")"
         do { try FileIO.replace(out, with: result.png) } catch { throw failWith("snapshot: \(error)") }
-        Loggers.render.info("snapshot: wrote \(out) (\(result.image.width)x\(result.image.height), \(result.drawCalls) draw call\(result.drawCalls == 1 ? "" : "s")\(videos), \(result.display))")
+        Loggers.render.info("snapshot: wrote \(out) (\(result.image.width)x\(result.image.height), \(result.drawCalls) draw call\(result.drawCalls == 1 ? "" : "s")\(videos)\(pages), \(result.display))")
     }
 }

@@ -357,7 +357,7 @@ final class KioskControl {
         if !webShowing, snapshotWaiters.count > ready.count { live.drawAgain(.snapshotAsked) }  // look again next frame
         guard !ready.isEmpty else { return }
         if !webShowing {
-            let waiting = webGadgets?.entries.filter { !($0.loaded && ($0.surface?.hasFrame ?? false)) }.map(\.gadget) ?? []
+            let waiting = webGadgets?.entries.filter { !$0.showing }.map(\.gadget) ?? []
             Loggers.web.warning("snapshot: \(waiting.joined(separator: ", ")) not loaded and drawn after \(KioskControl.snapshotWebWait / 1_000_000) s: drawn as it is")
         }
         snapshotWaiters.removeAll(where: due)

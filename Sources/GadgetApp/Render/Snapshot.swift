@@ -3,6 +3,7 @@ import GadgetDisplay
 import GadgetRender
 import GadgetSystem
 import GadgetVideo
+import GadgetWeb
 
 /// Renders a board's initial state on the headless display and encodes it as PNG.
 public enum Snapshot {
@@ -23,6 +24,9 @@ public enum Snapshot {
         return SnapshotClock.instant(text, zone: BoardZones.zone(for: loaded.board, environment: environment).0)
     }
 
+    /// The bound on web pages' load and first frame (as a control `snapshot` waits in the kiosk).
+    public static let webWaitDefault: Microseconds = 10_000_000
+
     public struct Result {
         public var png: [UInt8]
         public var image: RGBAImage
@@ -33,6 +37,8 @@ public enum Snapshot {
         public var display: String
         /// Videos drawn at `videoTime` (those that could not be decoded show their poster).
         public var videos = 0
+        /// Web pages drawn (those that could not be shown have their background or poster).
+        public var webPages = 0
     }
 
     /// Which way up the image is (docs/board-format.md: a board's `size` is what the viewer sees,
@@ -56,8 +62,11 @@ public enum Snapshot {
     /// - videoTime: each video shows the frame on screen at this clip time, µs (a looping clip's
     ///   time wraps at its length); videos resolve against `videoDirectory` (nil: the board
     ///   file's directory).
+    /// - webWait: how long web pages may take to load and draw (`SnapshotWeb`), µs; `webHelper`
+    ///   the helper program (nil: none installed, the pages show their backgrounds).
     public static func render(_ loaded: LoadedBoard, size: PixelSize?, orientation: Orientation = .viewer, page: String? = nil,
                               videoTime: Microseconds = 0, videoDirectory: String? = nil, clockTime: Int64? = nil,
+                              webWait: Microseconds = webWaitDefault, webHelper: String? = WebHelperProgram.find(),
                               environment: [String: String] = ProcessEnvironment.current()) throws -> Result {
         let loaded = clockTime.map { SnapshotClock.apply(loaded, at: $0, environment: environment) } ?? loaded
         // The session places each page's gadgets (and hides the other pages) as the kiosk does.
@@ -83,7 +92,9 @@ public enum Snapshot {
         for warning in scene.textWarnings { Loggers.render.warning("\(warning)") }
         let surfaces = SnapshotVideos.surfaces(loaded, at: videoTime, directory: videoDirectory ?? BoardFilePaths.directory(ofBoardAt: loaded.name))
         scene.videoSurfaces = surfaces
-        defer { scene.destroy(); batcher.destroy(); for s in surfaces.values { s.destroy() } }
+        let pages = SnapshotWeb.surfaces(loaded, wait: webWait, program: webHelper)
+        scene.webSurfaces = pages
+        defer { scene.destroy(); batcher.destroy(); for s in surfaces.values { s.destroy() }; for s in pages.values { s.destroy() } }
         batcher.begin(transform: scene.viewport.clipTransform)
         scene.draw(board: session.board, poses: session.renderPoses(), into: batcher)
         if let dots = PageDots(board: loaded.board, pager: session.pager) { scene.draw(pageDots: dots, into: batcher) }
@@ -95,6 +106,7 @@ public enum Snapshot {
         // waited for, and its size matters less.
         var result = Result(png: try PNGCodec.encode(image, fast: true), image: image, drawCalls: calls, display: display.summary)
         result.videos = surfaces.count
+        result.webPages = pages.count
         result.smoothDrawCalls = batcher.smoothDrawCalls
         return result
     }

@@ -26,6 +26,13 @@ final class WebGadgets: LiveFeature {
         var url: String
         var loaded = false
         var editableFocus = false
+        /// When the page said `loaded` (the loop's clock): WebKit sends blank frames before and
+        /// just after the load ends and the painted one a little later (seen in Tests/web's kiosk
+        /// check: a white snapshot 1.2 s after start), so a snapshot takes the frame shown
+        /// `SnapshotWeb.settle` after the load.
+        var loadedAt: Microseconds?
+        /// Loaded and its page's picture on screen (`snapshot` waits for this).
+        var showing = false
         init(gadget: String, page: WebPageSpec, process: WebHelperProcess) {
             self.gadget = gadget; self.page = page; self.process = process; url = page.url
         }
@@ -98,9 +105,10 @@ final class WebGadgets: LiveFeature {
                     board.drawAgain(.webFrame)
                 case .report(.loaded(let url)):
                     e.url = url; e.loaded = true
+                    e.loadedAt = now
                     onEvent(Event(gadget: e.gadget, kind: .loaded, message: nil))
                 case .report(.loadStarted(let url)):
-                    e.url = url; e.loaded = false
+                    e.url = url; e.loaded = false; e.showing = false
                 case .report(.loadFailed(let url, let reason)):
                     e.url = url; e.loaded = false
                     logger.warning("\(e.gadget): \(url): \(reason)")
@@ -114,7 +122,7 @@ final class WebGadgets: LiveFeature {
                     break
                 case .crashed(let reason):
                     crashesTotal += 1
-                    e.loaded = false
+                    e.loaded = false; e.showing = false
                     if e.editableFocus { e.editableFocus = false; onEditableFocus(e.gadget, false) }
                     onEvent(Event(gadget: e.gadget, kind: .crashed, message: reason))
                 case .restarted:
@@ -135,6 +143,10 @@ final class WebGadgets: LiveFeature {
                 logger.error("\(e.gadget): frame \(f.sequence): \(error) (the last frame stays)")
             }
             e.drawnSequences.append(f.sequence)
+        }
+        for e in entries {
+            let settled = e.loadedAt.map { now - $0 >= SnapshotWeb.settle } ?? false
+            e.showing = e.loaded && (e.surface?.hasFrame ?? false) && settled
         }
     }
 
@@ -195,7 +207,7 @@ final class WebGadgets: LiveFeature {
     }
 
     /// Whether every web gadget has loaded and shown a frame (`snapshot` waits for this, bounded).
-    var allShowing: Bool { entries.allSatisfy { $0.loaded && ($0.surface?.hasFrame ?? false) } }
+    var allShowing: Bool { entries.allSatisfy(\.showing) }
 
     private func retire(_ e: Entry) {
         e.process.stop()

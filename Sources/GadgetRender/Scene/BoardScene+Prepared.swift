@@ -80,6 +80,7 @@ extension BoardScene {
         }
         gadgetColors = fresh.gadgets.map { g in
             if case .color(let c) = g.appearance { return c }
+            if case .clear = g.appearance { return BoardScene.webPlaceholder(g) }
             return nil
         }
         contentRevisions = fresh.gadgets.map { _ in 0 }

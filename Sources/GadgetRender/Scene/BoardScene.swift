@@ -125,7 +125,7 @@ public final class BoardScene {
             switch g.appearance {
             case .color(let c): return c
             case .image(let ref): return loaded.images[ref.path] == nil ? BoardScene.pendingImageColor : nil
-            case .clear: return nil
+            case .clear: return BoardScene.webPlaceholder(g)
             }
         }
         try buildAtlas(board: loaded.board)
@@ -186,6 +186,14 @@ public final class BoardScene {
         }
     }
 
+    /// A web gadget with neither colour nor image shows its page's `background` (default white)
+    /// until the page's first frame and while its helper is away or missing (docs/web.md), as a
+    /// browser shows its page's background before the page: never the board through a hole.
+    static func webPlaceholder(_ g: Gadget) -> Color? {
+        guard let web = g.web else { return nil }
+        return web.background ?? Color(r: 1, g: 1, b: 1, a: 1)
+    }
+
     /// Gadget `index` now looks like `gadget` (a control `set` of colour, opacity, hidden or an
     /// image already in the atlas), at no cost but this. False when its image is not in the
     /// atlas: the caller builds a new scene with it.
@@ -201,7 +209,7 @@ public final class BoardScene {
             gadgetColors[index] = nil
         case .clear:
             gadgetRegions[index] = nil
-            gadgetColors[index] = nil
+            gadgetColors[index] = BoardScene.webPlaceholder(gadget)
         }
         return true
     }
