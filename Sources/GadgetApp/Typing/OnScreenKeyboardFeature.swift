@@ -47,19 +47,31 @@ final class OnScreenKeyboardFeature: LiveFeature {
     func handle(_ frame: inout TouchFrame, board: LiveBoard) {
         let revision = panel.revision
         let effects = panel.handle(&frame)
+        let web = webGadgets(board)
         OnScreenKeyboardTaps.perform(effects, panel: &panel, translator: keys?.current,
-                                     type: { board.type($0) }, hide: { _ = board.focusField(nil) })
+                                     type: { board.type($0) }, hide: {
+            // Typing into a page: the keyboard goes down, the board's fields are left alone.
+            if let web, web.keyboardTarget != nil { web.hideKeyboard() } else { _ = board.focusField(nil) }
+        })
         if panel.revision != revision { board.drawAgain(.boardChanged) }
     }
 
     /// Focus moved (or the field went away with a reload): slide in or out from now.
+    /// A web page's text field (WebGadgets' `keyboardTarget`, from the helper's `editableFocus`)
+    /// brings it up as a board field does, typing as text into that page; keys reach the page
+    /// through `board.type`, which gives a focused page the key first. The page's gadget is the
+    /// field's rectangle for the lift (the page does not say where its field is).
     private func follow(_ board: LiveBoard) {
-        let focused = board.fields.focused
+        let page = webGadgets(board)?.keyboardTarget
+        let focused = page ?? board.fields.focused
         guard focused != panel.field else { return }
         let gadget = focused.flatMap { id in board.board.gadgets.first { $0.id == id } }
         let frame = gadget.map { OnScreenKeyboardLayout.Frame(x: $0.center.x - $0.size.width / 2, y: $0.center.y - $0.size.height / 2,
                                                               w: $0.size.width, h: $0.size.height) }
-        panel.focus(focused, kind: focused.flatMap { board.fields.spec(of: $0)?.kind }, frame: frame, at: board.session.time)
+        let kind: FieldKind? = page != nil ? .text : focused.flatMap { board.fields.spec(of: $0)?.kind }
+        panel.focus(focused, kind: kind, frame: frame, at: board.session.time)
         board.drawAgain(.boardChanged)
     }
+
+    private func webGadgets(_ board: LiveBoard) -> WebGadgets? { board.features.lazy.compactMap { $0 as? WebGadgets }.first }
 }

@@ -26,6 +26,9 @@ final class WebGadgets: LiveFeature {
         var url: String
         var loaded = false
         var editableFocus = false
+        /// The visitor closed the on-screen keyboard (its hide key) while the page's field kept
+        /// focus: it stays down until the page reports a field focused again.
+        var keyboardHidden = false
         /// When the page said `loaded` (the loop's clock): WebKit sends blank frames before and
         /// just after the load ends and the painted one a little later (seen in Tests/web's kiosk
         /// check: a white snapshot 1.2 s after start), so a snapshot takes the frame shown
@@ -117,13 +120,16 @@ final class WebGadgets: LiveFeature {
                     logger.info("\(e.gadget): not followed: \(url) (\(why))")
                 case .report(.editableFocus(let on)):
                     e.editableFocus = on
+                    if on { e.keyboardHidden = false }
                     onEditableFocus(e.gadget, on)
+                    // The on-screen keyboard follows it at the next draw (OnScreenKeyboardFeature).
+                    board.drawAgain(.boardChanged)
                 case .report:
                     break
                 case .crashed(let reason):
                     crashesTotal += 1
                     e.loaded = false; e.showing = false
-                    if e.editableFocus { e.editableFocus = false; onEditableFocus(e.gadget, false) }
+                    if e.editableFocus { e.editableFocus = false; onEditableFocus(e.gadget, false); board.drawAgain(.boardChanged) }
                     onEvent(Event(gadget: e.gadget, kind: .crashed, message: reason))
                 case .restarted:
                     onEvent(Event(gadget: e.gadget, kind: .restarted, message: nil))
@@ -170,6 +176,14 @@ final class WebGadgets: LiveFeature {
     func entry(for gadget: String) -> Entry? { entries.first { $0.gadget == gadget } }
 
     private var router = WebTouchRouter()
+
+    /// The web gadget whose page has a text field focused and wants the on-screen keyboard
+    /// (`OnScreenKeyboardFeature` shows it for this gadget; nil: none).
+    var keyboardTarget: String? { entries.first { $0.editableFocus && !$0.keyboardHidden }?.gadget }
+
+    /// The keyboard's hide key while it typed into a page: it goes down; keys from a physical
+    /// keyboard still reach the page's field, which keeps its focus (the protocol has no blur).
+    func hideKeyboard() { for e in entries where e.editableFocus { e.keyboardHidden = true } }
 
     /// Sends `key` to the page whose text field has focus; false: none has (the board's fields get it).
     func type(_ key: KeyInput) -> Bool {
