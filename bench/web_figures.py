@@ -8,22 +8,11 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "web"))
 from helper_client import Helper, children, rss_kb  # noqa: E402
+from web_figures_memory import pss_kb  # noqa: E402
 
 binary, port, reloads, starts, work = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 page = f"http://127.0.0.1:{port}/colours.html"
 log = open(os.path.join(work, "helper.log"), "a")
-
-
-def pss_kb(pid):
-    """Proportional set size: shared pages (libWPEWebKit in all three processes) counted once overall."""
-    try:
-        with open(f"/proc/{pid}/smaps_rollup") as f:
-            for line in f:
-                if line.startswith("Pss:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
 
 
 def family_pss_mb(pid):
