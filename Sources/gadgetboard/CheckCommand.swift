@@ -11,12 +11,26 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "Board file (JSON).")
     var board: String
 
+    @Flag(name: .customLong("accessibility"),
+          help: "Also report what blocks a visitor without sight or with low vision, with its EN 301 549 / WCAG clause: an unlabelled button, link or field is an error, low text contrast a warning.")
+    var accessibility = false
+
     func run() throws {
         switch BoardLoader.load(path: board) {
         case .failure(let problems): throw failWithProblems(problems)
         case .success(let loaded):
             // Valid but drawn wrong (text cut at its box's edge): said, and still ok.
             for warning in BoardTextFitCheck.warnings(loaded.board, file: board) { StandardError.line(warning.description) }
+            if accessibility {
+                let findings = AccessibilityAudit.findings(loaded.board)
+                let errors = findings.filter(\.isError)
+                for f in findings where !f.isError { StandardError.line(BoardProblem(file: board, jsonPath: f.jsonPath, message: f.line).description) }
+                if !errors.isEmpty {
+                    throw failWithProblems(BoardProblems(errors.map { BoardProblem(file: board, jsonPath: $0.jsonPath, message: $0.line) }))
+                }
+                StandardOutput.line("ok (accessibility: \(findings.count) warning\(findings.count == 1 ? "" : "s"))")
+                return
+            }
             StandardOutput.line("ok")
         }
     }
