@@ -56,7 +56,9 @@ scratch=$(mktemp -d)
 pa_pid="" kiosk_pid="" cap_pid=""
 cleanup() {
     for p in $kiosk_pid $cap_pid $pa_pid; do kill "$p" 2>/dev/null || true; done
-    wait 2>/dev/null || true
+    # Only these: a bare `wait` also waits for the `tee` of the log's process substitution,
+    # which waits for this shell's output to close (the script hung at its end).
+    for p in $kiosk_pid $cap_pid $pa_pid; do wait "$p" 2>/dev/null || true; done
     rm -rf "$scratch"
 }
 trap cleanup EXIT
