@@ -15,12 +15,17 @@ struct CheckCommand: ParsableCommand {
           help: "Also report what blocks a visitor without sight or with low vision, with its EN 301 549 / WCAG clause: an unlabelled button, link or field is an error, low text contrast a warning.")
     var accessibility = false
 
+    @Option(name: .customLong("mqtt"), help: ArgumentHelp("The broker the kiosk will run with (`run --mqtt`): forms that submit to an MQTT topic are then not warned about.", valueName: "url"))
+    var mqtt: String?
+
     func run() throws {
         switch BoardLoader.load(path: board) {
         case .failure(let problems): throw failWithProblems(problems)
         case .success(let loaded):
             // Valid but drawn wrong (text cut at its box's edge): said, and still ok.
             for warning in BoardTextFitCheck.warnings(loaded.board, file: board) { StandardError.line(warning.description) }
+            // A topic form without a broker keeps every entry in the spool: said before any visitor meets it.
+            for warning in FormTransportCheck.warnings(loaded.board, file: board, hasMQTT: mqtt != nil) { StandardError.line(warning.description) }
             if accessibility {
                 let findings = AccessibilityAudit.findings(loaded.board)
                 let errors = findings.filter(\.isError)
