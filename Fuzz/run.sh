@@ -66,7 +66,7 @@ configure() {
     pointer) sources=(Fuzz/PointerFuzz/PointerFuzz.swift); dict=Fuzz/pointer.dict; max_len=4096 ;;
     # The codec and the atlas are GadgetRender files with no GL in them; CPNG is the same module
     # map the package uses.
-    png) sources=(Fuzz/PNGFuzz/PNGFuzz.swift Sources/GadgetRender/Image/PNGCodec.swift Sources/GadgetRender/Batch/AtlasLayout.swift)
+    png) sources=(Fuzz/PNGFuzz/PNGFuzz.swift Sources/GadgetRender/Image/PNGCodec.swift Sources/GadgetRender/Batch/AtlasLayout.swift Sources/GadgetRender/Batch/AtlasLayout+Compose.swift)
          extra=(-I Sources/CPNG -lpng); dict=Fuzz/png.dict; max_len=65536 ;;
     # ImageDecoder and its codecs (no GL in them) with the package's module maps.
     photo) sources=(Fuzz/PhotoFuzz/PhotoFuzz.swift Sources/GadgetRender/Image/ImageDecoder.swift
