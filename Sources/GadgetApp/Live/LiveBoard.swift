@@ -438,18 +438,3 @@ public final class LiveBoard {
     }
 }
 
-/// How a load ended.
-enum LoadEnd: Equatable {
-    /// The new board is shown.
-    case shown
-    /// Refused (every problem); the old board is still shown.
-    case rejected([String])
-    /// A newer load replaced it before it was ready.
-    case superseded
-}
-
-/// Where an image came from, to tell a reload whether it may be reused.
-struct ImageFileRecord: Sendable, Equatable {
-    var identity: FileIdentity
-    var needed: PixelSize
-}
