@@ -17,20 +17,25 @@
 #       offset = beep - flip (positive: the sound is late). Not included: a DAC's or HDMI sink's
 #         latency, the panel's scanout; included: the kiosk's audio clock (snd_pcm_delay through
 #         the pulse plugin), its choice of picture, the loop's pacing on this loaded host.
-#  2. underruns: the same clip looping for --soak seconds while the board is redrawn in full at
+#  2. tap → sound (--taps N, default 20): Tests/vm/audio/board.json (a button with the board's
+#     tapSound) in `run --display headless --audio pulse --input-fifo`; bench/tap_sound_pulse.py
+#     taps it N times and pairs each lift (CLOCK_MONOTONIC when written into the FIFO, the
+#     stand-in for a touch's kernel stamp) with the click's onset at the sink (as the beep above).
+#  3. underruns: the same clip looping for --soak seconds while the board is redrawn in full at
 #     every frame (`--full-redraw`, drawing continuously: `--frames` with a large N and
 #     `--duration`); the underruns are --stats' audio.underruns.
 #
-# usage: bench/av-sync-pulse.sh [--seconds 60] [--soak 600] [--out DIR] [--bin PATH]
+# usage: bench/av-sync-pulse.sh [--seconds 60] [--taps 20] [--soak 600] [--out DIR] [--bin PATH]
 #        (default --bin: .build/release/gadgetboard, built first: the figures are of a release
 #        build; default --out docs/benchmarks/av-sync-pulse-COMMIT)
 # Needs: pulseaudio, libasound2-plugins, ffmpeg, python3.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-seconds=60 soak=600 out="" bin=""
+seconds=60 taps=20 soak=600 out="" bin=""
 while [ $# -gt 0 ]; do
     case $1 in
         --seconds) seconds=$2; shift 2 ;;
+        --taps) taps=$2; shift 2 ;;
         --soak) soak=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
         --bin) bin=$2; shift 2 ;;
@@ -84,29 +89,47 @@ wait_for() {  # wait_for FILE SECONDS PATTERN
 }
 
 # 1. lip sync
-"$root/Tests/vm/audio/make-av-clip.sh" "$scratch/av" "$seconds"
-rm -f "$scratch/start" "$scratch/stop"
-python3 "$root/bench/pulse_onsets.py" "$scratch/start" "$scratch/stop" "$out/av-onsets.json" > "$out/av-capture.log" 2>&1 &
-cap_pid=$!
-touch "$scratch/start"
-wait_for "$out/av-capture.log" 60 'capturing' || echo "av-sync-pulse: the capture did not start"
-echo "# lip sync: $seconds s clip, load average $(cut -d' ' -f1-3 /proc/loadavg) before"
-# Headless with nothing asked of it the kiosk draws one frame and exits: --duration keeps it
-# running past the clip's end (the clip is not looped: its last second is its last flash).
-"$bin" run "$scratch/av/av.json" --display headless --audio pulse --events --video-flip-log "$out/av-flips.tsv" \
-    --duration $((seconds + 3)) --stats "$out/av-stats.json" > "$out/av-run.log" 2>&1 &
-kiosk_pid=$!
-wait "$kiosk_pid" || true; kiosk_pid=""
-grep -q '"event":"ended"' "$out/av-run.log" || echo "av-sync-pulse: the clip did not end within --duration"
-touch "$scratch/stop"; wait "$cap_pid" || true; cap_pid=""
-echo "# lip sync: load average $(cut -d' ' -f1-3 /proc/loadavg) after"
-cat "$out/av-capture.log"
-python3 "$root/Tests/vm/audio/av_offset.py" "$out/av-flips.tsv" "$out/av-onsets.json" "$out/av-offset.json" || true
-grep -h '^audio:\|underrun' "$out/av-run.log" | head -n 5 || true
-python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); print("# lip sync run: audio", json.dumps(s.get("audio")))' "$out/av-stats.json" || true
-rm -f "$out/av-onsets.wav"   # 60 s of float WAV: made again by the script
+if [ "$seconds" -gt 0 ]; then
+    "$root/Tests/vm/audio/make-av-clip.sh" "$scratch/av" "$seconds"
+    rm -f "$scratch/start" "$scratch/stop"
+    python3 "$root/bench/pulse_onsets.py" "$scratch/start" "$scratch/stop" "$out/av-onsets.json" > "$out/av-capture.log" 2>&1 &
+    cap_pid=$!
+    touch "$scratch/start"
+    wait_for "$out/av-capture.log" 60 'capturing' || echo "av-sync-pulse: the capture did not start"
+    echo "# lip sync: $seconds s clip, load average $(cut -d' ' -f1-3 /proc/loadavg) before"
+    # Headless with nothing asked of it the kiosk draws one frame and exits: --duration keeps it
+    # running past the clip's end (the clip is not looped: its last second is its last flash).
+    "$bin" run "$scratch/av/av.json" --display headless --audio pulse --events --video-flip-log "$out/av-flips.tsv" \
+        --duration $((seconds + 3)) --stats "$out/av-stats.json" > "$out/av-run.log" 2>&1 &
+    kiosk_pid=$!
+    wait "$kiosk_pid" || true; kiosk_pid=""
+    grep -q '"event":"ended"' "$out/av-run.log" || echo "av-sync-pulse: the clip did not end within --duration"
+    touch "$scratch/stop"; wait "$cap_pid" || true; cap_pid=""
+    echo "# lip sync: load average $(cut -d' ' -f1-3 /proc/loadavg) after"
+    cat "$out/av-capture.log"
+    python3 "$root/Tests/vm/audio/av_offset.py" "$out/av-flips.tsv" "$out/av-onsets.json" "$out/av-offset.json" || true
+    grep -h '^audio:\|underrun' "$out/av-run.log" | head -n 5 || true
+    python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); print("# lip sync run: audio", json.dumps(s.get("audio")))' "$out/av-stats.json" || true
+    rm -f "$out/av-onsets.wav"   # 60 s of float WAV: made again by the script
+fi
 
-# 2. underruns
+# 2. tap → sound
+if [ "$taps" -gt 0 ]; then
+    mkdir -p "$scratch/tap"; cp "$root/Tests/vm/audio/board.json" "$root/Tests/vm/audio/click.wav" "$scratch/tap/"
+    mkfifo "$scratch/tap/touch"
+    echo "# tap → sound: $taps taps, load average $(cut -d' ' -f1-3 /proc/loadavg) before"
+    "$bin" run "$scratch/tap/board.json" --display headless --audio pulse --input-fifo "$scratch/tap/touch" \
+        --duration $((taps * 2 + 10)) --stats "$out/tap-stats.json" > "$out/tap-run.log" 2>&1 &
+    kiosk_pid=$!
+    # The button "order" is centred at (200, 360) of 800x480: on the FIFO's 0…4095 axes
+    # (1024, 3071). The driver opens the FIFO, which the kiosk reads once it runs.
+    python3 "$root/bench/tap_sound_pulse.py" "$scratch/tap/touch" "$taps" "$out/tap-sound.json" 1024 3071 || true
+    kill "$kiosk_pid" 2>/dev/null || true; wait "$kiosk_pid" 2>/dev/null || true; kiosk_pid=""
+    echo "# tap → sound: load average $(cut -d' ' -f1-3 /proc/loadavg) after"
+    grep -h '^audio:' "$out/tap-run.log" | head -n 3 || true
+fi
+
+# 3. underruns
 if [ "$soak" -gt 0 ]; then
     sed 's/"loop": false/"loop": true/' "$scratch/av/av.json" > "$scratch/av/av-loop.json"
     echo "# soak: $soak s, load average $(cut -d' ' -f1-3 /proc/loadavg) before"

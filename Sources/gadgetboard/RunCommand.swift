@@ -106,13 +106,13 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Publish Home Assistant MQTT discovery configs under this prefix (Home Assistant's default: homeassistant).", valueName: "prefix"))
     var mqttDiscovery: String?
 
-    /// Tests: a FIFO read as a touch screen of raw `struct input_event`s (0…4095 on both axes),
-    /// as `soak` feeds its kiosk, so a test can tap a running kiosk without /dev/uinput.
     @Option(name: .customLong("form-timeout-ms"), help: .hidden)
     var formTimeoutMilliseconds = 10_000
     @Option(name: .customLong("form-retry-ms"), help: .hidden)
     var formRetryMilliseconds = 500
 
+    /// Tests: a FIFO read as a touch screen of raw `struct input_event`s (0…4095 on both axes),
+    /// as `soak` feeds its kiosk, so a test can tap a running kiosk without /dev/uinput.
     @Option(name: .customLong("input-fifo"), help: .hidden)
     var inputFIFO: String?
 

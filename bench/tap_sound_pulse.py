@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Tap → sound on a host without a sound card (issue 37's "Tap → sound"), for
+bench/av-sync-pulse.sh: taps a running kiosk through its --input-fifo touchscreen, each lift
+stamped with CLOCK_MONOTONIC as the kernel stamps a real touch's events, and hears the board's
+tapSound at a PulseAudio null sink's monitor (pulse_onsets.PulseCapture: the sink's own
+timeline, biased late by the quickest hand-over). Pairs each lift with the first onset after it.
+
+The stand-in for the touch's kernel timestamp is the moment this script writes the lift into the
+FIFO: the kiosk's input thread reads a FIFO as it reads /dev/input (same poll, same decoder),
+so what a real panel adds is only its controller's scan and the USB/I2C hop before the kernel.
+
+usage: tap_sound_pulse.py FIFO TAPS OUT.json X Y   (X, Y: the button's centre on the FIFO's
+       0…4095 axes; PULSE_SOURCE names the monitor)
+"""
+import json
+import os
+import struct
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pulse_onsets import PulseCapture  # noqa: E402
+
+EV_SYN, EV_KEY, EV_ABS = 0, 1, 3
+ABS_X, ABS_Y, ABS_MT_SLOT, ABS_MT_X, ABS_MT_Y, ABS_MT_ID, BTN_TOUCH = 0, 1, 0x2F, 0x35, 0x36, 0x39, 0x14A
+
+
+def event(t_ns, type_, code, value):
+    return struct.pack("llHHi", t_ns // 1_000_000_000, (t_ns % 1_000_000_000) // 1000, type_, code, value)
+
+
+def percentile(values, p):
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
+
+
+def main(argv):
+    fifo, taps, out, x, y = argv[1], int(argv[2]), argv[3], int(argv[4]), int(argv[5])
+    capture = PulseCapture("pulse", buffer_frames=48000)
+    capture.start()
+    time.sleep(1.0)
+    lifts = []
+    with open(fifo, "wb", buffering=0) as f:
+        for i in range(taps):
+            t = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+            f.write(b"".join(event(t, *e) for e in [
+                (EV_ABS, ABS_MT_SLOT, 0), (EV_ABS, ABS_MT_ID, 200 + i), (EV_ABS, ABS_MT_X, x), (EV_ABS, ABS_MT_Y, y),
+                (EV_KEY, BTN_TOUCH, 1), (EV_ABS, ABS_X, x), (EV_ABS, ABS_Y, y), (EV_SYN, 0, 0)]))
+            time.sleep(0.06)
+            t = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+            f.write(b"".join(event(t, *e) for e in [
+                (EV_ABS, ABS_MT_SLOT, 0), (EV_ABS, ABS_MT_ID, -1), (EV_KEY, BTN_TOUCH, 0), (EV_SYN, 0, 0)]))
+            lifts.append(t)
+            time.sleep(1.0)
+    time.sleep(0.5)
+    capture.stop()
+    t0, handover = capture.stamp()
+    onsets = capture.onsets(quiet_ns=300_000_000)
+    pairs = []
+    for lift in lifts:
+        after = [o for o in onsets if o >= lift - 50_000_000 and o - lift < 500_000_000]
+        pairs.append({"lift_ns": lift, "onset_ns": after[0] if after else None,
+                      "latency_ms": round((after[0] - lift) / 1e6, 2) if after else None})
+    latencies = [p["latency_ms"] for p in pairs if p["latency_ms"] is not None]
+    result = {"taps": taps, "onsets": len(onsets), "heard": len(latencies), "overruns": capture.overruns,
+              "capture_errors": capture.errors, "handover_above_quickest_ms": handover, "pairs": pairs}
+    if latencies:
+        result.update({"mean_ms": round(sum(latencies) / len(latencies), 2), "p50_ms": percentile(latencies, 50),
+                       "p99_ms": percentile(latencies, 99), "max_ms": max(latencies), "min_ms": min(latencies)})
+    with open(out, "w") as f:
+        json.dump(result, f, indent=1)
+    print(f"tap-sound: {len(latencies)} of {taps} taps heard, {capture.overruns} capture overruns; lift → first sample at the sink: "
+          + (f"mean {result['mean_ms']} ms, p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, max {result['max_ms']} ms"
+             if latencies else "none"))
+    return 0 if len(latencies) == taps else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
