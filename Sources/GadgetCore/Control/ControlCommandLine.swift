@@ -13,6 +13,9 @@ public enum ControlCommandLine {
         ctl SOCKET play SOUND
         ctl SOCKET volume LEVEL        (0 to 1)
         ctl SOCKET submit FORM
+        ctl SOCKET focus GADGET|none
+        ctl SOCKET speak TEXT…
+        ctl SOCKET web GADGET reload|navigate URL
         ctl SOCKET state
         ctl SOCKET snapshot OUT.png
         ctl SOCKET subscribe
@@ -20,7 +23,7 @@ public enum ControlCommandLine {
         """
 
     /// The commands `request` knows.
-    public static let commands: Set<String> = ["set", "page", "display", "load", "video", "play", "volume", "submit", "state", "snapshot", "subscribe", "send"]
+    public static let commands: Set<String> = ["set", "page", "display", "load", "video", "play", "volume", "submit", "focus", "speak", "web", "state", "snapshot", "subscribe", "send"]
 
     /// Whether `word` names a command (its arguments may still be wrong).
     public static func isKnownCommand(_ word: String?) -> Bool { word.map { commands.contains($0) } ?? false }
@@ -73,6 +76,15 @@ public enum ControlCommandLine {
         case "submit":
             if let f = exactly(1, "one form id (an id of the board's \"forms\")") { return .failure(f) }
             return .success(.object([("cmd", .string("submit")), ("form", .string(rest[0]))]))
+        case "focus":
+            if let f = exactly(1, "one gadget id, or none to clear the focus") { return .failure(f) }
+            return .success(.object([("cmd", .string("focus")), ("gadget", rest[0] == "none" ? .null : .string(rest[0]))]))
+        case "speak":
+            // The rest of the line is the text, so `ctl S speak Platform four` needs no quotes.
+            guard !rest.isEmpty else { return .failure(ControlFailure(field: nil, message: "speak takes the text to say")) }
+            return .success(.object([("cmd", .string("speak")), ("text", .string(rest.joined(separator: " ")))]))
+        case "web":
+            return web(rest)
         case "state", "subscribe":
             if let f = exactly(0, "no arguments") { return .failure(f) }
             return .success(.object([("cmd", .string(command))]))
@@ -116,6 +128,17 @@ public enum ControlCommandLine {
         }
         pairs.append(("time", .number(t)))
         return .success(.object(pairs))
+    }
+
+    /// `web GADGET reload|navigate URL`: `{"cmd":"web","gadget","action"[,"url"]}` (docs/web.md),
+    /// checked by the kiosk's own rules (`WebControl`), so a URL typo is one line here.
+    static func web(_ rest: [String]) -> Result<JSONValue, ControlFailure> {
+        guard rest.count == 2 || rest.count == 3 else { return .failure(ControlFailure(field: nil, message: "web takes GADGET reload|navigate URL")) }
+        var pairs: [(String, JSONValue)] = [("cmd", .string("web")), ("gadget", .string(rest[0])), ("action", .string(rest[1]))]
+        if rest.count == 3 { pairs.append(("url", .string(rest[2]))) }
+        let request = JSONValue.object(pairs)
+        do throws(ControlFailure) { _ = try WebControl.decode(request, gadget: rest[0]) } catch { return .failure(error) }
+        return .success(request)
     }
 
     /// `text`'s value: a plain string, or a text object (docs/control.md, `set`) when the word is

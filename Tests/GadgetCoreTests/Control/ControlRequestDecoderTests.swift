@@ -177,6 +177,33 @@ import Testing
         #expect(ControlCommandLine.usage.contains("video GADGET play|pause|restart|seek S"))
     }
 
+    /// `ctl SOCK focus GADGET|none`, `speak TEXT…` and `web GADGET reload|navigate URL` are the
+    /// protocol's `focus`, `speak` and `web`, and the kiosk's decoder takes each.
+    @Test func focusSpeakAndWebWordsBecomeRequests() throws {
+        func request(_ words: [String]) throws -> String { JSONWriter.write(try ControlCommandLine.request(words).get()) }
+        func message(_ words: [String]) -> String? {
+            if case .failure(let f) = ControlCommandLine.request(words) { return f.description }
+            return nil
+        }
+        #expect(try request(["focus", "buy"]) == #"{"cmd":"focus","gadget":"buy"}"#)
+        #expect(try request(["focus", "none"]) == #"{"cmd":"focus","gadget":null}"#)
+        #expect(try ControlRequestDecoder.decode(ControlCommandLine.request(["focus", "none"]).get()).get().command == .focus(nil))
+        #expect(try request(["speak", "Platform", "four"]) == #"{"cmd":"speak","text":"Platform four"}"#)
+        #expect((try? ControlRequestDecoder.decode(ControlCommandLine.request(["speak", "hello"]).get()).get()) != nil)
+        #expect(try request(["web", "menu", "reload"]) == #"{"cmd":"web","gadget":"menu","action":"reload"}"#)
+        let go = try ControlCommandLine.request(["web", "menu", "navigate", "https://menu.example.com/"]).get()
+        #expect(try ControlRequestDecoder.decode(go).get().command == .web(WebControl(gadget: "menu", action: .navigate("https://menu.example.com/"))))
+        #expect(message(["focus"]) == "focus takes one gadget id, or none to clear the focus")
+        #expect(message(["speak"]) == "speak takes the text to say")
+        #expect(message(["web", "menu"]) == "web takes GADGET reload|navigate URL")
+        #expect(message(["web", "menu", "navigate", "file:///etc/passwd"]) != nil)
+        #expect(message(["web", "menu", "reload", "https://x.example/"]) != nil)
+        for verb in ["focus", "speak", "web"] {
+            #expect(ControlCommandLine.isKnownCommand(verb))
+            #expect(ControlCommandLine.usage.contains("ctl SOCKET \(verb) "))
+        }
+    }
+
     /// Issue 36: `ctl SOCK display on|off|auto` is the protocol's `display`, and the kiosk's
     /// decoder takes each; a wrong word is one line.
     @Test func displayWordsBecomeDisplayRequests() throws {
