@@ -168,6 +168,14 @@ public final class EvdevDevice: InputEventSource {
                 s.keysDown.insert(UInt16(code))
             }
         }
+        // Switches (SW_MAX 0x10): libevdev read them with EVIOCGSW at open and again in a sync,
+        // so a headset already in the jack is seen without waiting for it to be plugged again.
+        if libevdev_has_event_type(handle, UInt32(EV.sw)) != 0 {
+            for code in 0..<0x11 where libevdev_has_event_code(handle, UInt32(EV.sw), UInt32(code)) != 0
+                && libevdev_get_event_value(handle, UInt32(EV.sw), UInt32(code)) != 0 {
+                s.switchesOn.insert(UInt16(code))
+            }
+        }
         for i in s.slots.indices {
             let slot = UInt32(i)
             s.slots[i] = .init(trackingID: libevdev_get_slot_value(handle, slot, UInt32(EV.absMTTrackingID)),

@@ -224,6 +224,11 @@ final class InputLoop {
         shared.openDevices.withLock { $0.append(info) }
         logger.info("using \(info)\(configuration.grab ? ", grabbed" : "")")
         queue.push(.deviceAdded(info))
+        // A headset already in the jack: the switch's state at open is the event not sent.
+        if info.kind == .headphoneJack, let opened = source.openedState,
+           let i = devices.indices.last, let c = devices[i].headset.opened(opened, time: MonotonicClock.now()) {
+            queue.push(.headset(device: number, c))
+        }
         // Anything already waiting is read at the next poll.
     }
 
@@ -292,6 +297,10 @@ final class InputLoop {
                 }
             case .resync(let state, let time):
                 devices[i].lastTime = time
+                if devices[i].info.kind == .headphoneJack {
+                    if let c = devices[i].headset.resync(state, time: time) { queue.push(.headset(device: devices[i].info.number, c)) }
+                    continue
+                }
                 if devices[i].info.kind == .keyboard {
                     // libevdev read the keys back: ups for those released in the gap.
                     for k in devices[i].keys.resync(to: state.keysDown, time: time) { queue.push(.key(device: devices[i].info.number, k)) }

@@ -40,4 +40,26 @@ final class SeededSource: InputEventSource {
         #expect(InputThreadTests.collect(q, into: &got) { !InputThreadTests.touches($0).isEmpty })
         #expect(InputThreadTests.touches(got) == ["1began@777,520"])
     }
+
+    /// A headset already in the jack when the kiosk starts (issue 39, EN 5.2): the switch's state
+    /// read at open is the plug-in the kernel will not send again.
+    @Test func aHeadsetAlreadyInIsPluggedInAtOpen() throws {
+        let dir = InputThreadTests.TempDir()
+        let path = dir.fifo("event0")
+        var opened = EvdevState()
+        opened.switchesOn = [EV.swHeadphoneInsert]
+        let jack = InputDeviceDescription(nameBytes: Array("HDA Intel PCH Headphone".utf8), codes: [EV.syn: [0], EV.sw: [EV.swHeadphoneInsert]])
+        let q = try TouchQueue()
+        let t = try InputThread(configuration: InputConfiguration(paths: [path], mapping: InputMapping(board: Size2(800, 480))), queue: q,
+                                opener: { [opened] (p, _) throws(InputError) in SeededSource(try RawEventSource.open(p, device: jack), opened: opened) },
+                                logger: LogLines().logger)
+        try t.start()
+        defer { t.stop() }
+        let w = try #require(InputThreadTests.Writer(path))
+        defer { w.close() }
+        var got: [InputMessage] = []
+        let plugged = { (ms: [InputMessage]) -> [Bool] in ms.compactMap { if case .headset(_, let c) = $0 { return c.plugged } else { return nil } } }
+        #expect(InputThreadTests.collect(q, into: &got) { !plugged($0).isEmpty })
+        #expect(plugged(got) == [true])
+    }
 }

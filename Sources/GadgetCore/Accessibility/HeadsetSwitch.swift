@@ -29,4 +29,25 @@ public struct HeadsetSwitch: Sendable, Equatable {
         plugged = p
         return Change(plugged: p, time: e.time)
     }
+
+    /// The switch's state when the device was opened (EVIOCGSW, which libevdev reads at open):
+    /// a headset already in the jack is the same change as plugging it in then, at `time` (the
+    /// open's monotonic time: there is no report to take one from). One not in is recorded
+    /// without a change: the output starts public.
+    public mutating func opened(_ state: EvdevState, time: Microseconds) -> Change? {
+        pending = nil
+        let p = state.switchesOn.contains(EV.swHeadphoneInsert)
+        plugged = p
+        return p ? Change(plugged: true, time: time) : nil
+    }
+
+    /// The switch as read back after SYN_DROPPED (libevdev's sync): a change when it differs
+    /// from what was last reported; what was pending in the dropped report is dropped with it.
+    public mutating func resync(_ state: EvdevState, time: Microseconds) -> Change? {
+        pending = nil
+        let p = state.switchesOn.contains(EV.swHeadphoneInsert)
+        guard p != plugged else { return nil }
+        plugged = p
+        return Change(plugged: p, time: time)
+    }
 }

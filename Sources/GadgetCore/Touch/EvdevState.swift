@@ -25,6 +25,9 @@ public struct EvdevState: Hashable, Sendable {
     /// A keyboard's keys down (EV_KEY codes), as libevdev reads them back after a drop; empty
     /// for touch devices.
     public var keysDown: Set<UInt16> = []
+    /// The switches on (EV_SW codes: SW_HEADPHONE_INSERT…), as EVIOCGSW reads them at open and
+    /// libevdev after a drop; empty for devices without switches.
+    public var switchesOn: Set<UInt16> = []
 
     public init(slotCount: Int = 0, currentSlot: Int32 = 0, absX: Int32 = 0, absY: Int32 = 0, touch: Bool = false, leftButton: Bool = false) {
         slots = Array(repeating: Slot(), count: max(0, slotCount))
@@ -67,6 +70,8 @@ public struct EvdevState: Hashable, Sendable {
                 // a slot that does not exist is still reported as such.
                 if (EV.absMTTouchMajor...EV.absMTDistance).contains(e.code), currentSlotIndex == nil { return .unknownSlot }
             }
+        case EV.sw:
+            if e.value != 0 { switchesOn.insert(e.code) } else { switchesOn.remove(e.code) }
         case EV.key:
             if e.code == EV.btnTouch { touch = e.value != 0 } else if e.code == EV.btnLeft { leftButton = e.value != 0 }
         default: break

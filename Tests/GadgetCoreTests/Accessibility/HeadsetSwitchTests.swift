@@ -38,4 +38,39 @@ import Testing
         _ = s.handle(Self.ev(3_000_000, EV.sw, EV.swHeadphoneInsert, 0))
         #expect(s.handle(Self.ev(3_000_000, EV.syn, EV.synReport, 0)) == HeadsetSwitch.Change(plugged: false, time: 3_000_000))
     }
+
+    /// A headset already in when the device is opened (EVIOCGSW's bits) gives what plugging it
+    /// in gives; one not in gives nothing, and a later unplug report of it is no change.
+    @Test func theSwitchAtOpenIsTheSameAsTheEvent() {
+        var byEvent = HeadsetSwitch()
+        _ = byEvent.handle(Self.ev(5_000, EV.sw, EV.swHeadphoneInsert, 1))
+        let event = byEvent.handle(Self.ev(5_000, EV.syn, EV.synReport, 0))
+        var in_ = EvdevState()
+        in_.switchesOn = [EV.swHeadphoneInsert, 0x04]
+        var atOpen = HeadsetSwitch()
+        #expect(atOpen.opened(in_, time: 5_000) == event)
+        #expect(atOpen == byEvent)
+        // Already in: the same state reported again is no change; out is.
+        _ = atOpen.handle(Self.ev(6_000, EV.sw, EV.swHeadphoneInsert, 1))
+        #expect(atOpen.handle(Self.ev(6_000, EV.syn, EV.synReport, 0)) == nil)
+
+        var out = EvdevState()
+        out.switchesOn = [0x04]  // SW_MICROPHONE_INSERT alone is not a headphone
+        var empty = HeadsetSwitch()
+        #expect(empty.opened(out, time: 1) == nil)
+        #expect(empty.plugged == false)
+        _ = empty.handle(Self.ev(2, EV.sw, EV.swHeadphoneInsert, 0))
+        #expect(empty.handle(Self.ev(2, EV.syn, EV.synReport, 0)) == nil)
+    }
+
+    /// After SYN_DROPPED the state read back is the truth: a plug-in lost in the gap is a change.
+    @Test func aResyncReportsAChangeLostInTheGap() {
+        var s = HeadsetSwitch()
+        #expect(s.opened(EvdevState(), time: 1) == nil)
+        var state = EvdevState()
+        state.apply(Self.ev(2, EV.sw, EV.swHeadphoneInsert, 1))
+        #expect(state.switchesOn == [EV.swHeadphoneInsert])
+        #expect(s.resync(state, time: 3) == HeadsetSwitch.Change(plugged: true, time: 3))
+        #expect(s.resync(state, time: 4) == nil)
+    }
 }
