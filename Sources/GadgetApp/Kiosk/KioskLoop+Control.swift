@@ -57,11 +57,22 @@ extension KioskLoop: ControlHost {
         if let on = request.speech, case .failure(let f) = speech.setEnabled(on, now: now, publish: { events.publish($0) }) { return .failure(f) }
         if let r = request.rate { speech.setRate(r) }
         if let v = request.volume { speech.setVolume(v) }
-        return .success([("accessibility", speech.report)])
+        if request.contrast != nil || request.largeText != nil {
+            live.setAccessibilityDisplay(highContrast: request.contrast, largeText: request.largeText, cause: "control", now: now)
+        }
+        return .success([("accessibility", accessibilityReport ?? .null)])
     }
+    /// `state`'s `accessibility`: speech's, then the focus and the display modes. `mode` is
+    /// `standard` or `speech`, followed by `+highContrast` and `+largeText` when they are on.
     var accessibilityReport: JSONValue? {
         guard case .object(var pairs) = speech.report else { return speech.report }
         pairs.append(("focus", keypad.focused.map(JSONValue.string) ?? .null))
+        let d = live.accessibilityDisplay
+        if let m = pairs.firstIndex(where: { $0.0 == "mode" }), case .string(let base) = pairs[m].1, !d.isNormal {
+            pairs[m].1 = .string(([base] + d.modeNames).joined(separator: "+"))
+        }
+        pairs.append(("highContrast", .bool(d.highContrast)))
+        pairs.append(("largeText", .bool(d.largeText)))
         return .object(pairs)
     }
 }

@@ -19,6 +19,10 @@ extension KioskLoop: LiveBoardObserver {
         if actions.contains(where: { $0.kind == .page || $0.kind == .idleReturn }) { keypad.reset() }
     }
 
+    func liveBoard(_ board: LiveBoard, display: AccessibilityDisplay, cause: String, now: Microseconds) {
+        events.publish(AccessibilityEvent.display(display, cause: cause, time: now))
+    }
+
     func liveBoard(_ board: LiveBoard, cues: [SoundCue]) {
         for c in cues { audio.play(c.sound, from: board.sounds) }
     }

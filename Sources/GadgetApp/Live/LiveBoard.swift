@@ -17,10 +17,13 @@ protocol LiveBoardObserver: AnyObject {
     /// Sounds the touches asked for (a `play` action, the board's `tapSound`), each at its
     /// touch's time; played from `board.sounds`.
     func liveBoard(_ board: LiveBoard, cues: [SoundCue])
+    /// The visitor's high-contrast or large-text mode changed (`cause`: what changed it).
+    func liveBoard(_ board: LiveBoard, display: AccessibilityDisplay, cause: String, now: Microseconds)
 }
 
 extension LiveBoardObserver {
     func liveBoard(_ board: LiveBoard, cues: [SoundCue]) {}
+    func liveBoard(_ board: LiveBoard, display: AccessibilityDisplay, cause: String, now: Microseconds) {}
 }
 
 /// The one owner of the running board: the board itself (in its `BoardSession`, the only copy
@@ -72,6 +75,8 @@ public final class LiveBoard {
     public internal(set) var controlRoot: String?
     /// What is drawn; rebuilt from the board when `sceneStale`.
     public internal(set) var scene: BoardScene
+    /// The visitor's high-contrast and large-text modes (LiveBoard+AccessibilityDisplay.swift).
+    public internal(set) var accessibilityDisplay = AccessibilityDisplay.normal
     /// Gadget text rendered once and kept across scenes.
     let textImages = TextImageCache()
     /// Where scenes are drawn: the display's pixel size and the rotation asked for.
@@ -192,8 +197,12 @@ public final class LiveBoard {
     func publish(_ events: [GestureEvent]) {
         focusTappedField(events)  // LiveBoard+Typing.swift
         let actions = session.takeActionEvents()
-        // The idle return home clears what the last visitor typed (LiveBoard+Caret.swift).
-        if actions.contains(where: { $0.kind == .idleReturn }) { clearForPrivacy() }
+        // The idle return home clears what the last visitor typed (LiveBoard+Caret.swift) and
+        // puts their display mode back to normal (LiveBoard+AccessibilityDisplay.swift).
+        if let home = actions.first(where: { $0.kind == .idleReturn }) {
+            clearForPrivacy()
+            setAccessibilityDisplay(highContrast: false, largeText: false, cause: "idleReturn", now: home.time)
+        }
         // Sounds first: they start within one audio period of the touch, before the frame.
         let cues = session.takeSoundCues()
         if !cues.isEmpty { observer?.liveBoard(self, cues: cues) }
@@ -380,6 +389,7 @@ public final class LiveBoard {
             longFrames.note("the scene built again")
             try rebuildScene()
         }
+        applyAccessibilityDisplay()
         for f in features { f.willDrawFrame(now: now, board: self) }
         let poses = session.renderPoses()
         prepareCrossfade()  // LiveBoard+Crossfade.swift

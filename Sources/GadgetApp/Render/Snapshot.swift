@@ -64,10 +64,13 @@ public enum Snapshot {
     ///   file's directory).
     /// - webWait: how long web pages may take to load and draw (`SnapshotWeb`), µs; `webHelper`
     ///   the helper program (nil: none installed, the pages show their backgrounds).
+    /// - accessibility: the visitor's high-contrast and large-text modes to draw (the board's
+    ///   `largeTextScale`); normal: the board as it says.
     public static func render(_ loaded: LoadedBoard, size: PixelSize?, orientation: Orientation = .viewer, page: String? = nil,
                               videoTime: Microseconds = 0, videoDirectory: String? = nil, clockTime: Int64? = nil,
                               webWait: Microseconds = webWaitDefault, webHelper: String? = WebHelperProgram.find(),
-                              environment: [String: String] = ProcessEnvironment.current()) throws -> Result {
+                              environment: [String: String] = ProcessEnvironment.current(),
+                              accessibility: AccessibilityDisplay = .normal) throws -> Result {
         let loaded = clockTime.map { SnapshotClock.apply(loaded, at: $0, environment: environment) } ?? loaded
         // The session places each page's gadgets (and hides the other pages) as the kiosk does.
         var session = BoardSession(board: loaded.board, startTime: 0)
@@ -86,6 +89,10 @@ public enum Snapshot {
         try display.beginFrame()
         let batcher = try SpriteBatcher()
         let scene = try BoardScene(loaded: loaded, displaySize: target, rotation: rotation)
+        // The visitor's high-contrast and large-text modes, as a kiosk would draw them.
+        var shown = accessibility
+        shown.largeTextScale = loaded.board.accessibility.largeTextScale
+        try scene.setDisplay(shown, board: session.board)
         if let warning = scene.budgetWarning { Loggers.render.warning("\(warning)") }
         // A font that is not installed or characters no font has: drawn with fallbacks, said as
         // `run` says it (`check` is the command that refuses them).

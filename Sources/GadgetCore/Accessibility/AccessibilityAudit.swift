@@ -64,7 +64,7 @@ public enum AccessibilityAudit {
     }
 
     /// The opaque colour drawn under gadget `i`'s text; nil where an image is (unknown).
-    static func colourBeneath(_ board: Board, _ i: Int) -> Color? {
+    public static func colourBeneath(_ board: Board, _ i: Int) -> Color? {
         let g = board.gadgets[i]
         func under(_ index: Int, at p: Vector2) -> Color? {
             let me = board.gadgets[index]

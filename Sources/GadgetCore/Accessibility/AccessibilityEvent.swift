@@ -28,3 +28,11 @@ extension AccessibilityEvent {
                                             ("text", .string(TimeLimitWarning.text))])
     }
 }
+
+extension AccessibilityEvent {
+    /// `display`: the visitor's high-contrast or large-text mode changed (`cause`: `control`,
+    /// `button`, `key`, `idleReturn`).
+    public static func display(_ d: AccessibilityDisplay, cause: String, time: Microseconds) -> JSONValue {
+        json("display", time: time, [("highContrast", .bool(d.highContrast)), ("largeText", .bool(d.largeText)), ("cause", .string(cause))])
+    }
+}

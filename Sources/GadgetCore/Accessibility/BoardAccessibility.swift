@@ -11,5 +11,8 @@ public struct BoardAccessibility: Sendable, Equatable {
     /// `"accessibility": {"timeoutScale": 2.0}`: every timeout a visitor can meet is this many
     /// times longer (EN 11.2.2.1). 1…10; nil: 1, or 2 in speech mode (`TimeLimitWarning.scale`).
     public var timeoutScale: Double?
+    /// `"accessibility": {"largeTextScale": 1.5}`: how much larger large text is
+    /// (`AccessibilityDisplay.largeTextScaleRange`).
+    public var largeTextScale = AccessibilityDisplay.defaultLargeTextScale
     public init(focusOrder: [String] = [], speech: Bool = false) { self.focusOrder = focusOrder; self.speech = speech }
 }

@@ -37,10 +37,14 @@ extension BoardDecoder {
     /// `"focusOrder"` (every id a gadget's, once, not `"hidden"`) and `"accessibility"`.
     mutating func boardAccessibility(_ root: JSONValue, gadgets: [Gadget]) -> BoardAccessibility {
         var settings = BoardAccessibility()
-        if let v = root["accessibility"], let pairs = fields(v, "accessibility", allowed: ["speech", "keys", "timeoutScale"]) {
+        if let v = root["accessibility"], let pairs = fields(v, "accessibility", allowed: ["speech", "keys", "timeoutScale", "largeTextScale"]) {
             let obj = JSONValue.object(pairs)
             settings.speech = bool(obj["speech"], "accessibility.speech", default: false)
             if let t = obj["timeoutScale"] { settings.timeoutScale = number(t, "accessibility.timeoutScale", range: 1...10, default: 1) }
+            if let t = obj["largeTextScale"] {
+                let r = AccessibilityDisplay.largeTextScaleRange
+                settings.largeTextScale = number(t, "accessibility.largeTextScale", range: r, default: AccessibilityDisplay.defaultLargeTextScale)
+            }
             if let k = obj["keys"] { settings.keys = accessibilityKeys(k) }
         }
         guard let v = root["focusOrder"] else { return settings }

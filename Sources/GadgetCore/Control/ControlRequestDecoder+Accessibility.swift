@@ -26,8 +26,13 @@ extension ControlRequestDecoder {
             guard case .bool(true)? = value[key] else { throw ControlFailure(field: key, message: "must be true") }
             return .speak(key == "repeat" ? .repeatLast : .stop)
         }
-        try allow(pairs, ["cmd", "id", "speech", "rate", "volume"])
+        try allow(pairs, ["cmd", "id", "speech", "rate", "volume", "contrast", "largeText"])
         var a = AccessibilityControl()
+        for key in ["contrast", "largeText"] {
+            guard let v = value[key] else { continue }
+            guard case .bool(let on) = v else { throw ControlFailure(field: key, message: "expected true or false, got \(v.kindName)") }
+            if key == "contrast" { a.contrast = on } else { a.largeText = on }
+        }
         if let v = value["speech"] {
             guard case .bool(let on) = v else { throw ControlFailure(field: "speech", message: "expected true or false, got \(v.kindName)") }
             a.speech = on
@@ -37,8 +42,8 @@ extension ControlRequestDecoder {
             a.rate = Int(r)
         }
         a.volume = try number(value, "volume", in: BoardDecoder.volumeRange)
-        guard a.speech != nil || a.rate != nil || a.volume != nil else {
-            throw ControlFailure(field: nil, message: "accessibility: nothing to change (give speech, rate or volume)")
+        guard a.speech != nil || a.rate != nil || a.volume != nil || a.contrast != nil || a.largeText != nil else {
+            throw ControlFailure(field: nil, message: "accessibility: nothing to change (give speech, rate, volume, contrast or largeText)")
         }
         return .accessibility(a)
     }
@@ -62,5 +67,11 @@ public struct AccessibilityControl: Sendable, Equatable {
     public var rate: Int?
     /// The speech volume, 0...1.
     public var volume: Double?
-    public init(speech: Bool? = nil, rate: Int? = nil, volume: Double? = nil) { self.speech = speech; self.rate = rate; self.volume = volume }
+    /// High-contrast text on or off (`AccessibilityDisplay`).
+    public var contrast: Bool?
+    /// Large text on or off.
+    public var largeText: Bool?
+    public init(speech: Bool? = nil, rate: Int? = nil, volume: Double? = nil, contrast: Bool? = nil, largeText: Bool? = nil) {
+        self.speech = speech; self.rate = rate; self.volume = volume; self.contrast = contrast; self.largeText = largeText
+    }
 }

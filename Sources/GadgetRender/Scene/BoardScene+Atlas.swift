@@ -110,6 +110,8 @@ extension BoardScene {
         var style = text.style
         // The board's `"lang"` for text that does not say its own.
         if style.language == nil { style.language = board.language }
+        // The visitor's high-contrast and large-text modes (BoardScene+AccessibilityDisplay.swift).
+        style = displayed(style, ofGadget: i, board: board)
         // A field's text is laid out in the box it needs to scroll in (BoardScene+Fields.swift).
         let box = textBox(i, style: style, scale: scale, board: board)
         do {

@@ -43,7 +43,8 @@ extension BoardScene {
     /// redraws everything (the scene object stays the same). `fresh`: the board `prepared` was
     /// made for; `shown`: the running board this scene draws now (the scene keeps neither).
     public func adopt(_ prepared: BoardScene, board fresh: Board, shown: Board) -> Bool {
-        guard pendingImages.isEmpty, prepared.pageSide == pageSide, prepared.viewport == viewport,
+        // A prepared scene is drawn normal: a mode shown here is applied to it after the swap.
+        guard pendingImages.isEmpty, prepared.display.drawsLike(display), prepared.pageSide == pageSide, prepared.viewport == viewport,
               fresh.size == shown.size, fresh.rotation == shown.rotation,
               prepared.imagePaths == imagePaths, prepared.imageSizes == imageSizes,
               prepared.textKeys.compactMap({ $0 }) == textKeys.compactMap({ $0 }),

@@ -18,5 +18,9 @@ extension BoardScene {
         qrEntries = permuted(qrEntries)
         qrRegions = permuted(qrRegions)
         contentRevisions = permuted(contentRevisions)
+        // Plates by index: the new index k had the old index order[k]'s.
+        var moved: [Int: Color] = [:]
+        for (k, old) in order.enumerated() { if let c = plates[old] { moved[k] = c } }
+        plates = moved
     }
 }

@@ -76,6 +76,10 @@ public final class BoardScene {
     /// Per gadget, the factor its opacity is drawn with while pages crossfade (nil: none runs);
     /// set through `setCrossfade` (BoardScene+Crossfade.swift).
     public internal(set) var crossfadeOpacities: [Double]?
+    /// The visitor's high-contrast and large-text modes (BoardScene+AccessibilityDisplay.swift)
+    /// and, in high contrast, the plate beneath each text gadget's text by gadget index.
+    public internal(set) var display = AccessibilityDisplay.normal
+    var plates: [Int: Color] = [:]
 
     /// The one-line warning when the images did not fit `textureBudget` and were shrunk (the
     /// caller logs it); nil when they fit.
@@ -178,10 +182,16 @@ public final class BoardScene {
             webSurfaces[i]?.draw(center: pose.center, size: size, rotation: pose.rotation, opacity: opacity, batcher: batcher)
             // The text image is the gadget's box: the same quad, on top.
             if let r = textRegions[i] {
+                var textOpacity = opacity
+                if let plate = plate(ofGadget: i, opacity: gadgets[i].opacity, fade: fade) {
+                    drawSolid(center: pose.center, size: size, rotation: pose.rotation,
+                              color: PremultipliedColor(plate.color, opacity: plate.opacity), batcher: batcher)
+                    textOpacity = plate.opacity
+                }
                 // A field's text may be larger than its box: the scrolled window of it.
                 let w = textWindow(i, region: r, box: gadgets[i].size)
                 batcher.draw(texture: pages[r.page].id, center: pose.center, size: size, rotation: pose.rotation,
-                             u0: w.u0, v0: w.v0, u1: w.u1, v1: w.v1, color: .white(opacity: opacity), clearOutline: r.clearOutline)
+                             u0: w.u0, v0: w.v0, u1: w.u1, v1: w.v1, color: .white(opacity: textOpacity), clearOutline: r.clearOutline)
             }
         }
     }
