@@ -59,6 +59,10 @@ final class KioskKeypad: KeyNavigating {
             speech.say(text, language: nil, gadget: gadget, publicText: text, now: now, publish: publish)
         case .toggleSpeech:
             _ = speech.setEnabled(!speech.enabled, now: now, publish: publish)
+        case .toggleContrast:
+            live.setAccessibilityDisplay(highContrast: !live.accessibilityDisplay.highContrast, cause: "key", now: now)
+        case .toggleLargeText:
+            live.setAccessibilityDisplay(largeText: !live.accessibilityDisplay.largeText, cause: "key", now: now)
         }
     }
 

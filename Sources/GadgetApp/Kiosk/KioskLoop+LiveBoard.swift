@@ -16,11 +16,19 @@ extension KioskLoop: LiveBoardObserver {
             events.publish(a.json)
         }
         speech.pagesChanged(actions, board: board.board, page: board.session.currentPage) { events.publish($0) }
+        // The accessibility button's long press: speech mode on or off (AccessibilityButton.swift).
+        for press in actions where AccessibilityButton.isLongPress(press) {
+            _ = speech.setEnabled(!speech.enabled, now: press.time) { events.publish($0) }
+        }
         if actions.contains(where: { $0.kind == .page || $0.kind == .idleReturn }) { keypad.reset() }
     }
 
     func liveBoard(_ board: LiveBoard, display: AccessibilityDisplay, cause: String, now: Microseconds) {
         events.publish(AccessibilityEvent.display(display, cause: cause, time: now))
+        // A visitor who pressed for it hears what they got (EN 5.6.1), in speech mode.
+        if speech.enabled && (cause == "button" || cause == "key") {
+            speech.say(AccessibilityButton.spoken(display), language: nil, gadget: nil, publicText: AccessibilityButton.spoken(display), now: now) { events.publish($0) }
+        }
     }
 
     func liveBoard(_ board: LiveBoard, cues: [SoundCue]) {

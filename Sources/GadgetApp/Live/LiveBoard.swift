@@ -203,6 +203,11 @@ public final class LiveBoard {
             clearForPrivacy()
             setAccessibilityDisplay(highContrast: false, largeText: false, cause: "idleReturn", now: home.time)
         }
+        // The on-screen accessibility button: the next display mode (AccessibilityButton.swift).
+        for press in actions where AccessibilityButton.isTap(press) {
+            let next = AccessibilityButton.next(after: accessibilityDisplay)
+            setAccessibilityDisplay(highContrast: next.highContrast, largeText: next.largeText, cause: "button", now: press.time)
+        }
         // Sounds first: they start within one audio period of the touch, before the frame.
         let cues = session.takeSoundCues()
         if !cues.isEmpty { observer?.liveBoard(self, cues: cues) }

@@ -20,6 +20,9 @@ struct ReplayAccessibility {
     var syntheticTouch = Int.max / 2
     /// More time: the idle return's warning (EN 11.2.2.1), as the kiosk's KioskTimeouts gives it.
     var idleWarning = TimeLimitWarning()
+    /// The visitor's high-contrast and large-text modes (a key, the accessibility button; back
+    /// to normal at the idle return), as events: replay draws nothing.
+    var display = AccessibilityDisplay.normal
 }
 
 extension ReplayRun {
@@ -52,6 +55,14 @@ extension ReplayRun {
                 applyTimeoutScale()
                 access.exploration.reset()
                 lines.append(JSONWriter.write(AccessibilityEvent.json("mode", time: k.time, [("speech", .bool(access.speaking))])))
+            case .toggleContrast:
+                var d = access.display
+                d.highContrast.toggle()
+                setDisplay(d, cause: "key", time: k.time)
+            case .toggleLargeText:
+                var d = access.display
+                d.largeText.toggle()
+                setDisplay(d, cause: "key", time: k.time)
             }
         }
         return true
@@ -173,5 +184,28 @@ extension ReplayRun {
         let touch = TouchID(device: -38, tracking: access.syntheticTouch)
         access.syntheticTouch -= 1
         for f in AccessibilityFocus.activationTap(at: at, time: time, touch: touch) { emit(session.apply(f)) }
+    }
+}
+
+extension ReplayRun {
+    /// The display modes as the kiosk's live board changes them: an event when they change.
+    mutating func setDisplay(_ d: AccessibilityDisplay, cause: String, time: Microseconds) {
+        guard d != access.display else { return }
+        access.display = d
+        lines.append(JSONWriter.write(AccessibilityEvent.display(d, cause: cause, time: time)))
+    }
+
+    /// After an action event: the accessibility button's tap cycles the modes, its long press
+    /// turns speech mode on or off, the idle return puts the modes back to normal (as
+    /// LiveBoard.publish and KioskLoop do).
+    mutating func followAccessibility(_ a: ActionEvent) {
+        if a.kind == .idleReturn { setDisplay(.normal, cause: "idleReturn", time: a.time) }
+        if AccessibilityButton.isTap(a) { setDisplay(AccessibilityButton.next(after: access.display), cause: "button", time: a.time) }
+        if AccessibilityButton.isLongPress(a) {
+            access.speaking.toggle()
+            applyTimeoutScale()
+            access.exploration.reset()
+            lines.append(JSONWriter.write(AccessibilityEvent.json("mode", time: a.time, [("speech", .bool(access.speaking))])))
+        }
     }
 }

@@ -180,6 +180,7 @@ public struct ReplayRun {
             if a.kind == .page || a.kind == .idleReturn { pageChanged() }
             actions.append(a)
             lines.append(JSONWriter.write(a.json))
+            followAccessibility(a)  // ReplayAccessibility.swift
         }
         followFocus()
     }

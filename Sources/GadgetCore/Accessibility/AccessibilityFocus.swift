@@ -16,6 +16,8 @@ public struct AccessibilityFocus: Sendable, Equatable {
         case help(String, gadget: String?)
         /// Turn speech mode on or off.
         case toggleSpeech
+        /// Turn the high-contrast or the large-text mode on or off.
+        case toggleContrast, toggleLargeText
     }
 
     /// The focused node's gadget id; nil: none (a new page, nothing yet chosen).
@@ -56,6 +58,10 @@ public struct AccessibilityFocus: Sendable, Equatable {
             return [.help(AccessibilityFocus.help(node), gadget: node.id)]
         case .speech:
             return [.toggleSpeech]
+        case .contrast:
+            return [.toggleContrast]
+        case .largeText:
+            return [.toggleLargeText]
         }
     }
 

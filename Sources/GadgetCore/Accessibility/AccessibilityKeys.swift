@@ -12,6 +12,8 @@ public enum NavigationCommand: String, Sendable, CaseIterable {
     case help
     /// Turn speech mode on or off (EN 5.2: without needing sight to find a button).
     case speech
+    /// Turn the visitor's high-contrast or large-text mode on or off (`AccessibilityDisplay`).
+    case contrast, largeText
 
     /// The names, for a problem's "must be one of …".
     public static let names: [String] = allCases.map(\.rawValue)
@@ -29,8 +31,8 @@ public struct AccessibilityKeys: Sendable, Equatable {
     public init(codes: [NavigationCommand: [UInt16]] = AccessibilityKeys.standardCodes) { self.codes = codes }
 
     /// Arrows move through everything, Tab through the controls, Enter/keypad Enter/OK/Select
-    /// activate, Escape/Backspace/Back go back, Help/F1/Info speak the help. No default speech
-    /// key: a board names the one its keypad has.
+    /// activate, Escape/Backspace/Back go back, Help/F1/Info speak the help. No default speech,
+    /// contrast or large-text key: a board names the ones its keypad has.
     public static let standardCodes: [NavigationCommand: [UInt16]] = [
         .next: [EvdevKey.right, EvdevKey.down],
         .previous: [EvdevKey.left, EvdevKey.up],
@@ -40,6 +42,8 @@ public struct AccessibilityKeys: Sendable, Equatable {
         .back: [EvdevKey.esc, EvdevKey.backspace, KeyName.back],
         .help: [KeyName.help, KeyName.f1, KeyName.info],
         .speech: [],
+        .contrast: [],
+        .largeText: [],
     ]
 
     public static let standard = AccessibilityKeys()
@@ -47,8 +51,8 @@ public struct AccessibilityKeys: Sendable, Equatable {
     /// What the key `code` going down does: a command, or nil when it is for typing.
     ///
     /// While a field has typing focus (`typing`), keys edit it (arrows move its caret, Enter
-    /// submits, Escape leaves it), except Tab and Shift-Tab, which move on, and the help and speech
-    /// keys when they are not editing keys. With `shift`, a `nextControl` key (Tab) goes back. In
+    /// submits, Escape leaves it), except Tab and Shift-Tab, which move on, and the help, speech,
+    /// contrast and large-text keys when they are not editing keys. With `shift`, a `nextControl` key (Tab) goes back. In
     /// a right-to-left board, Left is next and Right previous, as a reader of the script scans.
     public func command(for code: UInt16, shift: Bool, typing: Bool, rightToLeft: Bool) -> NavigationCommand? {
         guard var c = NavigationCommand.allCases.first(where: { codes[$0]?.contains(code) == true }) else { return nil }
@@ -56,7 +60,7 @@ public struct AccessibilityKeys: Sendable, Equatable {
         if typing {
             switch c {
             case .nextControl, .previousControl: break
-            case .help, .speech: if AccessibilityKeys.editsText(code) { return nil }
+            case .help, .speech, .contrast, .largeText: if AccessibilityKeys.editsText(code) { return nil }
             default: return nil
             }
         }

@@ -14,5 +14,8 @@ public struct BoardAccessibility: Sendable, Equatable {
     /// `"accessibility": {"largeTextScale": 1.5}`: how much larger large text is
     /// (`AccessibilityDisplay.largeTextScaleRange`).
     public var largeTextScale = AccessibilityDisplay.defaultLargeTextScale
+    /// `"accessibility": {"button": true}`: the on-screen accessibility button is on the board
+    /// (the decoder added its gadget, `AccessibilityButton`).
+    public var button = false
     public init(focusOrder: [String] = [], speech: Bool = false) { self.focusOrder = focusOrder; self.speech = speech }
 }

@@ -37,9 +37,14 @@ extension BoardDecoder {
     /// `"focusOrder"` (every id a gadget's, once, not `"hidden"`) and `"accessibility"`.
     mutating func boardAccessibility(_ root: JSONValue, gadgets: [Gadget]) -> BoardAccessibility {
         var settings = BoardAccessibility()
-        if let v = root["accessibility"], let pairs = fields(v, "accessibility", allowed: ["speech", "keys", "timeoutScale", "largeTextScale"]) {
+        if let v = root["accessibility"], let pairs = fields(v, "accessibility", allowed: ["speech", "keys", "timeoutScale", "largeTextScale", "button"]) {
             let obj = JSONValue.object(pairs)
             settings.speech = bool(obj["speech"], "accessibility.speech", default: false)
+            settings.button = bool(obj["button"], "accessibility.button", default: false)
+            if settings.button, gadgets.contains(where: { $0.id == AccessibilityButton.id }) {
+                problem("accessibility.button", "the button's gadget id \"\(AccessibilityButton.id)\" is a board gadget's already (give that gadget another id)")
+                settings.button = false
+            }
             if let t = obj["timeoutScale"] { settings.timeoutScale = number(t, "accessibility.timeoutScale", range: 1...10, default: 1) }
             if let t = obj["largeTextScale"] {
                 let r = AccessibilityDisplay.largeTextScaleRange

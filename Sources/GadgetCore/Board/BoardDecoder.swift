@@ -226,6 +226,8 @@ public struct BoardDecoder {
         board.keyboard = boardKeyboard(root["keyboard"])
         board.forms = forms
         board.accessibility = accessibility
+        // The accessibility button, on top of every page (AccessibilityButton.swift).
+        if accessibility.button { board.gadgets.append(AccessibilityButton.gadget(for: board)) }
         return board
     }
 

@@ -16,7 +16,7 @@ import GadgetRender
         let display: HeadlessDisplay
         var now: Microseconds
 
-        init() throws {
+        init(decoded: Board? = nil) throws {
             var o = RunOptions()
             o.handleSignals = false
             o.display = .headless
@@ -28,6 +28,7 @@ import GadgetRender
                                                     alignment: .center, verticalAlignment: .middle), jsonPath: "gadgets[0].text")
             board.gadgets = [sign]
             board.idle.returnAfterSeconds = 30
+            if let decoded { board = decoded }
             let service = try KioskService(environment: [:], metricsPath: nil, handleSignals: false, now: 0)
             display = try HeadlessDisplay(size: PixelSize(320, 240), buffers: 2)
             loop = try KioskLoop(options: o, loaded: LoadedBoard(name: "signs", board: board, images: [:]), service: service, hotplug: nil, display: display)
@@ -61,6 +62,60 @@ import GadgetRender
         }
 
         func accessibility(_ key: String) -> JSONValue? { loop.accessibilityReport?[key] }
+
+        func tap(_ p: Vector2) throws {
+            func frame(_ phase: TouchPhase) -> TouchFrame {
+                TouchFrame(time: now, touches: [Touch(id: TouchID(device: 1, tracking: Int(now)), phase: phase, location: p, time: now)])
+            }
+            let began = frame(.began)
+            loop.input.deliver(began)
+            try frames(3)
+            loop.input.deliver(TouchFrame(time: now, touches: [Touch(id: began.touches[0].id, phase: .ended, location: p, time: now)]))
+            // Past the double tap's wait: the tap is recognized.
+            try frames(30)
+        }
+
+        func key(_ code: UInt16) throws {
+            _ = loop.keypad.take(KeyStroke(code: code, action: .down, time: now), shift: false)
+            _ = loop.keypad.take(KeyStroke(code: code, action: .up, time: now + 50_000), shift: false)
+            try frames(2)
+        }
+    }
+
+    /// The board's button (bottom-left) and a keypad key named for contrast and large text.
+    static let buttonBoard = ##"{"size":[320,240],"background":"#333333","idle":{"returnAfterSeconds":30},"## +
+        ##""accessibility":{"button":true,"keys":{"contrast":["KEY_F10"],"largeText":["KEY_F11"]}},"gadgets":["## +
+        ##"{"id":"sign","center":[160,80],"size":[240,80],"color":"#555555","text":{"string":"Hi","size":20,"color":"#888888"}}]}"##
+
+    @Test func aTapOnTheButtonCyclesTheModesAndTheIdleReturnEndsThem() throws {
+        let board = try BoardDecoder.decode(Array(Self.buttonBoard.utf8), file: "b.json").get()
+        let h = try Harness(decoded: board)
+        try h.frames(2)
+        let button = try #require(board.gadget(id: AccessibilityButton.id))
+        // On the panel: its slate colour in the bottom-left corner, over the board.
+        let corner = try h.display.readPixels().pixel(Int(button.center.x - button.size.width / 2 + 3), Int(button.center.y))
+        #expect((corner.r, corner.g, corner.b) == (0x1f, 0x29, 0x33))
+        try h.tap(button.center)
+        #expect(h.loop.live.accessibilityDisplay == AccessibilityDisplay(highContrast: true))
+        try h.tap(button.center)
+        #expect(h.loop.live.accessibilityDisplay == AccessibilityDisplay(largeText: true))
+        try h.tap(button.center)
+        #expect(h.loop.live.accessibilityDisplay == AccessibilityDisplay(highContrast: true, largeText: true))
+        h.now += 31_000_000
+        try h.frames(2)
+        #expect(h.loop.live.accessibilityDisplay == .normal)
+    }
+
+    @Test func theBoardsKeysToggleContrastAndLargeText() throws {
+        let board = try BoardDecoder.decode(Array(Self.buttonBoard.utf8), file: "b.json").get()
+        let h = try Harness(decoded: board)
+        try h.frames(2)
+        try h.key(68)  // KEY_F10
+        #expect(h.loop.live.accessibilityDisplay == AccessibilityDisplay(highContrast: true))
+        try h.key(87)  // KEY_F11
+        #expect(h.loop.live.accessibilityDisplay == AccessibilityDisplay(highContrast: true, largeText: true))
+        try h.key(68)
+        #expect(h.loop.live.accessibilityDisplay == AccessibilityDisplay(largeText: true))
     }
 
     @Test func highContrastDrawsWhiteOnABlackPlateAndLargeTextIsLarger() throws {

@@ -26,6 +26,23 @@ import GadgetSystem
 
     enum Failure: Error { case board }
 
+    /// The same recording with its help key (KEY_HELP, at 7 s) named for contrast instead: replay
+    /// gives the `display` event the kiosk would (docs/accessibility.md "The accessibility
+    /// button and keys").
+    @Test func aContrastKeyIsADisplayEvent() throws {
+        guard case .success(let loaded) = BoardSource.load(Self.directory + "/board.json") else { throw Failure.board }
+        var board = loaded.board
+        board.accessibility.keys.codes[.help] = []
+        board.accessibility.keys.codes[.contrast] = [138]
+        let rec = try RecordingFile.load(Self.directory + "/keypad-tickets.evemu")
+        var o = ReplayRun.Options()
+        o.settle = 1_000_000
+        let run = ReplayRun(board: board, playback: try RecordingPlayer.play(rec, board: board.size), options: o)
+        #expect(run.lines.filter { $0.contains(#""event":"display""#) || $0.contains(#""event":"spoken""#) } == [
+            #"{"type":"accessibility","event":"display","t":7,"highContrast":true,"largeText":false,"cause":"key"}"#,
+        ])
+    }
+
     /// The accessibility, action and page lines, without the gestures.
     static func story(_ run: ReplayRun) -> [String] {
         run.lines.filter { $0.hasPrefix(#"{"type":"accessibility""#) || $0.hasPrefix(#"{"type":"action""#) || $0.hasPrefix(#"{"type":"page""#) }
