@@ -87,9 +87,16 @@ public enum BoardLoader {
         // Sounds: refused by `check` (strictSounds), logged and silent in a running kiosk.
         if let soundDirectory {
             let decoded = BoardSounds.decode(board, file: name, directory: soundDirectory)
-            if strictSounds, !decoded.problems.isEmpty { return .failure(BoardProblems(decoded.problems)) }
+            // Captions beside the sounds, as strictly: a file that does not parse refuses the
+            // board in `check` and leaves that video without captions in a kiosk.
+            let captions = BoardCaptions.load(board, file: name, directory: soundDirectory)
+            if strictSounds, !decoded.problems.isEmpty || !captions.problems.isEmpty {
+                return .failure(BoardProblems(decoded.problems + captions.problems))
+            }
             loaded.sounds = decoded.sounds
             loaded.soundProblems = decoded.problems
+            loaded.captions = captions.tracks
+            loaded.captionProblems = captions.problems
         }
         return .success(loaded)
     }

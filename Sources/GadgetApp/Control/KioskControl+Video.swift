@@ -16,10 +16,12 @@ extension KioskControl {
             return .failed(ControlFailure(field: "gadget", message: "\"\(request.gadget)\" has no video (\(list))"))
         }
         player.control(request, now: now)
+        // Captions on or off change the video's pixels without a new picture (damage).
+        if request.action == .captions, let i = live.index(of: request.gadget) { live.scene.videoFrameChanged(i.rawValue) }
         live.drawAgain(.videoControlled)
         host?.controlUsedPanel(now: now)
         let s = player.state(at: now + player.refresh)
-        return .ok([("gadget", .string(request.gadget)), ("video", ControlStateReport.video(time: s.time, playing: s.playing, duration: s.duration, volume: player.volume, muted: player.video.muted))])
+        return .ok([("gadget", .string(request.gadget)), ("video", ControlStateReport.video(time: s.time, playing: s.playing, duration: s.duration, volume: player.volume, muted: player.video.muted, captions: player.video.captions == nil ? nil : player.captionsShown))])
     }
 
     /// Every playing (or paused, or failed) video gadget's state at the coming flip.
@@ -28,7 +30,8 @@ extension KioskControl {
         for f in live.features {
             guard let p = f as? VideoPlayer else { continue }
             let s = p.state(at: now + p.refresh)
-            out[p.gadget] = ControlStateReport.video(time: s.time, playing: s.playing, duration: s.duration, volume: p.volume, muted: p.video.muted)
+            out[p.gadget] = ControlStateReport.video(time: s.time, playing: s.playing, duration: s.duration, volume: p.volume, muted: p.video.muted,
+                                                     captions: p.video.captions == nil ? nil : p.captionsShown)
         }
         return out
     }

@@ -132,7 +132,11 @@ final class KioskFeatures {
 
     /// Before a frame is drawn: the players' surfaces into the scene.
     func prepare(_ scene: BoardScene, board: Board) {
-        if let videos { scene.videoSurfaces = videos.surfaces(for: board) }
+        if let videos {
+            scene.videoSurfaces = videos.surfaces(for: board)
+            scene.videoCaptions = videos.captions(for: board, tracks: live.captions, scale: live.viewport.scale,
+                                                  renderer: live.textImages.textRenderer)
+        }
         if let web { scene.webSurfaces = web.surfaces(for: board) }
     }
 

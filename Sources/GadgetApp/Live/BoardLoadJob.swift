@@ -132,7 +132,7 @@ final class BoardLoadJob {
     /// A board with sounds is not over at its last image: its outcome carries the sounds, taken
     /// when the worker signals it (the loop never waits for a decode).
     var allArrived: Bool {
-        guard case .images(let loaded, let jobs, _) = source, loaded.board.audio.sounds.isEmpty else { return false }
+        guard case .images(let loaded, let jobs, _) = source, loaded.board.audio.sounds.isEmpty, loaded.board.captionReferences.isEmpty else { return false }
         return arrivedCount >= jobs.count
     }
 
@@ -216,6 +216,12 @@ final class BoardLoadJob {
             let sounds = BoardSounds.decode(loaded.board, file: loaded.name, directory: BoardFilePaths.directory(ofBoardAt: loaded.name))
             board.sounds = sounds.sounds
             board.soundProblems = sounds.problems
+        }
+        // Captions too: small text files, read here on the worker, never on the loop.
+        if !loaded.board.captionReferences.isEmpty {
+            let captions = BoardCaptions.load(loaded.board, file: loaded.name, directory: BoardFilePaths.directory(ofBoardAt: loaded.name))
+            board.captions = captions.tracks
+            board.captionProblems = captions.problems
         }
         let queue: ImageDecodeQueue
         do { queue = try ImageDecodeQueue(jobs: jobs, source: source) } catch {

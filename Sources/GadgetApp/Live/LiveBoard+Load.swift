@@ -183,6 +183,8 @@ extension LiveBoard {
     /// (the board runs, that name plays nothing).
     func takeSounds(_ loaded: LoadedBoard) {
         sounds = loaded.sounds
+        captions = loaded.captions
         for p in loaded.soundProblems { Loggers.board.error("\(p)") }
+        for p in loaded.captionProblems { Loggers.board.error("\(p) (that video shows no captions)") }
     }
 }

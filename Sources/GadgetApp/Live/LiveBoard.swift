@@ -62,6 +62,9 @@ public final class LiveBoard {
     /// The board's sounds, decoded on the load's worker, by name (`"sounds"`); a name whose file
     /// failed is missing (logged when the board was shown) and plays nothing.
     public internal(set) var sounds: [String: SoundBuffer] = [:]
+    /// The videos' captions, parsed on the load worker, by the path the board gives
+    /// (`takeSounds`, with the sounds).
+    public internal(set) var captions: [String: CaptionTrack] = [:]
     /// The QR gadgets' images (the board's, then live texts' as they change): kept here so a
     /// rebuilt scene still shows the codes (`loaded` carries them).
     var qrImages: [String: RGBAImage]

@@ -97,11 +97,18 @@ public enum Snapshot {
         // A font that is not installed or characters no font has: drawn with fallbacks, said as
         // `run` says it (`check` is the command that refuses them).
         for warning in scene.textWarnings { Loggers.render.warning("\(warning)") }
-        let surfaces = SnapshotVideos.surfaces(loaded, at: videoTime, directory: videoDirectory ?? BoardFilePaths.directory(ofBoardAt: loaded.name))
+        let (surfaces, clipTimes) = SnapshotVideos.shown(loaded, at: videoTime, directory: videoDirectory ?? BoardFilePaths.directory(ofBoardAt: loaded.name))
         scene.videoSurfaces = surfaces
+        // Captions as the kiosk draws them, for the pictures shown (`captions.show`).
+        let captionLabels = CaptionLabels()
+        let texts = SnapshotVideos.captionTexts(loaded, clipTimes: clipTimes)
+        if !texts.isEmpty {
+            let renderer = try TextRenderer(fonts: try FontLibrary())
+            scene.videoCaptions = captionLabels.captions(board: session.board, shown: texts, scale: scene.viewport.scale, renderer: { renderer })
+        }
         let pages = SnapshotWeb.surfaces(loaded, wait: webWait, program: webHelper)
         scene.webSurfaces = pages
-        defer { scene.destroy(); batcher.destroy(); for s in surfaces.values { s.destroy() }; for s in pages.values { s.destroy() } }
+        defer { captionLabels.destroy(); scene.destroy(); batcher.destroy(); for s in surfaces.values { s.destroy() }; for s in pages.values { s.destroy() } }
         batcher.begin(transform: scene.viewport.clipTransform)
         scene.draw(board: session.board, poses: session.renderPoses(), into: batcher)
         if let dots = PageDots(board: loaded.board, pager: session.pager) { scene.draw(pageDots: dots, into: batcher) }

@@ -9,7 +9,14 @@ import GadgetVideo
 enum SnapshotVideos {
     /// Surfaces by gadget index. Needs the GL context current.
     static func surfaces(_ loaded: LoadedBoard, at time: Microseconds, directory: String) -> [Int: VideoSurface] {
+        shown(loaded, at: time, directory: directory).surfaces
+    }
+
+    /// Surfaces by gadget index, and the clip time of the picture each shows (what its captions
+    /// follow, as in the kiosk). Needs the GL context current.
+    static func shown(_ loaded: LoadedBoard, at time: Microseconds, directory: String) -> (surfaces: [Int: VideoSurface], clipTimes: [Int: Microseconds]) {
         var out: [Int: VideoSurface] = [:]
+        var clipTimes: [Int: Microseconds] = [:]
         let limits = VideoLimits(maximumSide: Texture.maximumSize)
         for (index, video) in loaded.board.videoReferences {
             do {
@@ -19,9 +26,19 @@ enum SnapshotVideos {
                 let surface = try VideoSurface()
                 do { try surface.show(frame) } catch { surface.destroy(); throw error }
                 out[index] = surface
+                clipTimes[index] = frame.clipTime
             } catch {
                 Loggers.render.warning("video: \(video.path): \(error) (showing the poster)")
             }
+        }
+        return (out, clipTimes)
+    }
+
+    /// The captions shown (`captions.show`) at those clip times: the cue text by gadget index.
+    static func captionTexts(_ loaded: LoadedBoard, clipTimes: [Int: Microseconds]) -> [Int: String] {
+        var out: [Int: String] = [:]
+        for (index, ref) in loaded.board.captionReferences where ref.show {
+            if let t = clipTimes[index], let text = loaded.captions[ref.path]?.text(at: t) { out[index] = text }
         }
         return out
     }

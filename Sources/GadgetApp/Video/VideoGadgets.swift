@@ -55,7 +55,7 @@ final class VideoGadgets: LiveFeature {
         var kept: [VideoPlayer] = []
         for p in players {
             if let (_, v) = wanted[p.gadget], v.path == p.video.path, v.loop == p.video.loop, v.muted == p.video.muted,
-               directory == p.directory {
+               v.captions == p.video.captions, directory == p.directory {
                 // A new board's level for the clip applies at once; the clip plays on.
                 if v.volume != p.video.volume { p.setVolume(v.volume) }
                 kept.append(p)
@@ -109,6 +109,29 @@ final class VideoGadgets: LiveFeature {
         return out
     }
 
+    /// The captions' textures (CaptionLabels.swift).
+    private let captionLabels = CaptionLabels()
+
+    /// The captions to draw this frame, by gadget index of `board`: each player whose captions
+    /// are shown, the cue of its track (`tracks`, by path) at the clip time of the picture it
+    /// shows (so within the frame on screen, and with the sound where the sound paces the
+    /// pictures; a loop's second pass starts its cues again).
+    func captions(for board: Board, tracks: [String: CaptionTrack], scale: Double,
+                  renderer: () throws(TextError) -> TextRenderer) -> [Int: VideoCaption] {
+        var shown: [Int: String] = [:]
+        for p in players where p.captionsShown && p.surface != nil {
+            guard let ref = p.video.captions, let track = tracks[ref.path], let t = p.shownClipTime,
+                  let text = track.text(at: t), let i = board.gadgets.firstIndex(where: { $0.id == p.gadget }) else { continue }
+            shown[i] = text
+        }
+        if shown.isEmpty && !captionLabelsUsed { return [:] }
+        captionLabelsUsed = !shown.isEmpty
+        return captionLabels.captions(board: board, shown: shown, scale: scale, renderer: renderer)
+    }
+    private var captionLabelsUsed = false
+
+    func displayDetached(_ board: LiveBoard) { captionLabels.forget() }
+
     /// `--stats` and the metrics: frames of every player this run; the decoder and path of the
     /// players now (`none` without videos; several different ones joined with `+`).
     var statistics: VideoPlayer.Statistics {
@@ -126,6 +149,7 @@ final class VideoGadgets: LiveFeature {
 
     /// The end of the run (GL context still current).
     func destroy() {
+        captionLabels.destroy()
         for p in players { p.destroy() }
         players.removeAll()
     }

@@ -58,6 +58,12 @@ public final class VideoPlayer {
     let logger: Logger
     /// Where the player's events go (the kiosk publishes them); set by its owner.
     var onEvent: ((Event) -> Void)?
+    /// Its captions are drawn (the board's `captions.show`, then the visitor's
+    /// `{"cmd":"video",…,"action":"captions"}`); false without captions.
+    var captionsShown: Bool
+    /// The clip time of the picture on screen (nil before the first): the captions follow it,
+    /// so they are in step with the picture, and with the sound where the sound paces it.
+    var shownClipTime: Microseconds? { playback.current?.clipTime }
 
     /// Opens `video` (resolved against `directory`) and starts decoding. Never throws for the
     /// clip: a bad clip is an `error` event from the first `update` on (the poster stays).
@@ -72,6 +78,7 @@ public final class VideoPlayer {
         self.refresh = refresh
         self.logger = logger
         self.video = video
+        captionsShown = video.captions?.show ?? false
         self.directory = directory
         self.hardware = hardware
         self.audio = audio

@@ -311,7 +311,7 @@ public struct BoardDecoder {
         "bind", "qr",  // BoardDecoder+Bindings.swift, BoardDecoder+QR.swift
         "field",  // BoardDecoder+Typing.swift
         "web",  // BoardDecoder+Web.swift
-    ]).union(BoardDecoder.accessibilityGadgetFields)
+    ]).union(BoardDecoder.accessibilityGadgetFields).union(BoardDecoder.captionGadgetFields)
 
     mutating func gadget(_ v: JSONValue, _ path: String, fileOrder: Double) -> Gadget? {
         let before = problems.count
@@ -333,7 +333,8 @@ public struct BoardDecoder {
                 appearance = .clear
             }
         }
-        let video = gadgetVideo(obj, path, appearance: &appearance)
+        var video = gadgetVideo(obj, path, appearance: &appearance)
+        gadgetCaptions(obj, path, video: &video)  // BoardDecoder+Captions.swift
         let web = gadgetWeb(obj, path, appearance: &appearance)  // BoardDecoder+Web.swift
         var field = obj["field"].flatMap { gadgetField($0, "\(path).field") }  // BoardDecoder+Typing.swift
         // A field's "text" is the style its value is drawn in (no string needed); the gadget's

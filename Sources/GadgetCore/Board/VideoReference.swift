@@ -13,6 +13,10 @@ public struct VideoReference: Sendable, Hashable {
     public var muted: Bool
     /// The soundtrack's level, 0...1 (linear amplitude: `VolumeCurve`), before the board's volume.
     public var volume: Double
+    /// Its captions (`"captions"`: a WebVTT file); nil: none.
+    public var captions: CaptionsReference?
+    /// What it shows, said in speech mode (`"description"`, EN 301 549 5.1.3.7); nil: none.
+    public var spokenDescription: String?
 
     public init(path: String, jsonPath: String, loop: Bool = true, poster: ImageReference? = nil, muted: Bool = false, volume: Double = 1) {
         self.path = path; self.jsonPath = jsonPath; self.loop = loop; self.poster = poster; self.muted = muted; self.volume = volume

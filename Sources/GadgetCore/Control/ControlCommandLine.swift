@@ -9,7 +9,7 @@ public enum ControlCommandLine {
         ctl SOCKET page ID
         ctl SOCKET display on|off|auto
         ctl SOCKET load PATH
-        ctl SOCKET video GADGET play|pause|restart|seek S|volume L
+        ctl SOCKET video GADGET play|pause|restart|seek S|volume L|captions on|off
         ctl SOCKET play SOUND
         ctl SOCKET volume LEVEL        (0 to 1)
         ctl SOCKET submit FORM
@@ -101,15 +101,22 @@ public enum ControlCommandLine {
         }
     }
 
-    /// `video GADGET play|pause|restart|seek S|volume L`: `{"cmd":"video","gadget","action"[,"time"|"level"]}`
+    /// `video GADGET play|pause|restart|seek S|volume L|captions on|off`: `{"cmd":"video","gadget","action"[,"time"|"level"|"show"]}`
     /// (docs/control.md, `video`), checked by the same rules the kiosk applies (`VideoControl`)
     /// so a typo is one line here rather than a refusal from the kiosk.
     static func video(_ rest: [String]) -> Result<JSONValue, ControlFailure> {
-        guard rest.count >= 2 else { return .failure(ControlFailure(field: nil, message: "video takes GADGET play|pause|restart|seek S|volume L")) }
+        guard rest.count >= 2 else { return .failure(ControlFailure(field: nil, message: "video takes GADGET play|pause|restart|seek S|volume L|captions on|off")) }
         guard let action = VideoControl.Action(rawValue: rest[1]) else {
-            return .failure(ControlFailure(field: "action", message: "expected play, pause, restart, seek S or volume L, got \"\(rest[1])\""))
+            return .failure(ControlFailure(field: "action", message: "expected play, pause, restart, seek S, volume L or captions on|off, got \"\(rest[1])\""))
         }
         var pairs: [(String, JSONValue)] = [("cmd", .string("video")), ("gadget", .string(rest[0])), ("action", .string(action.rawValue))]
+        if action == .captions {
+            guard rest.count == 3, rest[2] == "on" || rest[2] == "off" else {
+                return .failure(ControlFailure(field: "show", message: "video captions takes on or off"))
+            }
+            pairs.append(("show", .bool(rest[2] == "on")))
+            return .success(.object(pairs))
+        }
         if action == .volume {
             guard rest.count == 3 else { return .failure(ControlFailure(field: nil, message: "video volume takes one level from 0 to 1")) }
             guard let l = Double(rest[2]), l.isFinite, l >= 0, l <= 1 else {

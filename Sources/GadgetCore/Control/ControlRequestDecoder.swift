@@ -74,7 +74,7 @@ public enum ControlRequestDecoder {
             try allow(pairs, ["cmd", "id", "state"])
             return .display(try DisplayControl.override(value["state"]))
         case "video":
-            try allow(pairs, ["cmd", "id", "gadget", "action", "time", "level"])
+            try allow(pairs, ["cmd", "id", "gadget", "action", "time", "level", "show"])
             return .video(try VideoControl.decode(value, gadget: identifier(value, "gadget")))
         case "play":
             try allow(pairs, ["cmd", "id", "sound"])

@@ -36,9 +36,12 @@ public enum ControlStateReport {
     /// "muted": bool}` (seconds, ms precision; `duration` null when the clip's length is unknown or
     /// it cannot play; `volume` the clip's own level, 0...1, before the board's; `muted` the board's
     /// `muted`, so an integrator can tell a silent clip from a quiet one).
-    public static func video(time: Double, playing: Bool, duration: Double?, volume: Double, muted: Bool) -> JSONValue {
-        .object([("time", .number(JSONWriter.rounded(time, places: 3))), ("playing", .bool(playing)),
+    /// `captions`: whether a video with captions shows them now (nil: it has none; left out).
+    public static func video(time: Double, playing: Bool, duration: Double?, volume: Double, muted: Bool, captions: Bool? = nil) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("time", .number(JSONWriter.rounded(time, places: 3))), ("playing", .bool(playing)),
                  ("duration", duration.map { .number(JSONWriter.rounded($0, places: 3)) } ?? .null),
-                 ("volume", .number(JSONWriter.rounded(volume, places: 3))), ("muted", .bool(muted))])
+                 ("volume", .number(JSONWriter.rounded(volume, places: 3))), ("muted", .bool(muted))]
+        if let captions { fields.append(("captions", .bool(captions))) }
+        return .object(fields)
     }
 }

@@ -1,9 +1,10 @@
 /// `{"cmd":"video","gadget":ID,"action":"play"|"pause"|"seek"|"restart"|"volume","time":S,"level":L}`
 /// (docs/control.md): drives one video gadget's player. `time` (seconds into the clip) comes with
 /// `seek` and only with it; a seek past the clip's end shows its end. `level` (0...1, the
-/// soundtrack's volume) comes with `volume` and only with it.
+/// soundtrack's volume) comes with `volume` and only with it. `show` (true or false) comes with
+/// `captions` and only with it: the visitor's own choice of the video's captions (EN 301 549 7.1).
 public struct VideoControl: Sendable, Equatable {
-    public enum Action: String, Sendable, Equatable, CaseIterable { case play, pause, seek, restart, volume }
+    public enum Action: String, Sendable, Equatable, CaseIterable { case play, pause, seek, restart, volume, captions }
 
     public var gadget: String
     public var action: Action
@@ -11,9 +12,11 @@ public struct VideoControl: Sendable, Equatable {
     public var time: Microseconds?
     /// The soundtrack's new level, 0...1; nil for the other actions.
     public var level: Double?
+    /// Captions on or off; nil for the other actions.
+    public var show: Bool?
 
-    public init(gadget: String, action: Action, time: Microseconds? = nil, level: Double? = nil) {
-        self.gadget = gadget; self.action = action; self.time = time; self.level = level
+    public init(gadget: String, action: Action, time: Microseconds? = nil, level: Double? = nil, show: Bool? = nil) {
+        self.gadget = gadget; self.action = action; self.time = time; self.level = level; self.show = show
     }
 
     /// The longest seek target accepted, seconds (a day: far past any signage clip, finite).
@@ -29,6 +32,15 @@ public struct VideoControl: Sendable, Equatable {
         }
         let t = value["time"]
         let l = value["level"]
+        let sh = value["show"]
+        if action != .captions, sh != nil { throw ControlFailure(field: "show", message: "only with action \"captions\"") }
+        if action == .captions {
+            if t != nil { throw ControlFailure(field: "time", message: "only with action \"seek\"") }
+            if l != nil { throw ControlFailure(field: "level", message: "only with action \"volume\"") }
+            guard let sh else { throw ControlFailure(field: "show", message: "missing (true or false, for captions)") }
+            guard case .bool(let on) = sh else { throw ControlFailure(field: "show", message: "expected true or false, got \(sh.kindName)") }
+            return VideoControl(gadget: gadget, action: action, show: on)
+        }
         if action != .volume, l != nil { throw ControlFailure(field: "level", message: "only with action \"volume\"") }
         if action == .volume {
             if t != nil { throw ControlFailure(field: "time", message: "only with action \"seek\"") }

@@ -71,6 +71,9 @@ public final class BoardScene {
     /// Per gadget index: the video drawn over its appearance (a video gadget's player or the
     /// snapshot sets it); the scene does not own them (their owner destroys them).
     public var videoSurfaces: [Int: VideoSurface] = [:]
+    /// Video gadgets' captions shown this frame by gadget index (BoardScene+Captions.swift); set
+    /// by the kiosk's players and the snapshot, as the surfaces are.
+    public var videoCaptions: [Int: VideoCaption] = [:]
     /// Web gadgets' pictures by gadget index (issue 40), drawn as video's are.
     public var webSurfaces: [Int: WebSurface] = [:]
     /// Per gadget, the factor its opacity is drawn with while pages crossfade (nil: none runs);
@@ -193,6 +196,7 @@ public final class BoardScene {
                 batcher.draw(texture: pages[r.page].id, center: pose.center, size: size, rotation: pose.rotation,
                              u0: w.u0, v0: w.v0, u1: w.u1, v1: w.v1, color: .white(opacity: textOpacity), clearOutline: r.clearOutline)
             }
+            if !videoCaptions.isEmpty { drawCaption(i, gadgetSize: gadgets[i].size, pose: pose, opacity: opacity, into: batcher) }
         }
     }
 

@@ -15,6 +15,11 @@ public struct LoadedBoard: Sendable {
     /// kiosk logs them; `check` refuses them).
     public var sounds: [String: SoundBuffer] = [:]
     public var soundProblems: [BoardProblem] = []
+    /// The videos' captions parsed, by the path the board gives (GadgetApp's `BoardCaptions`, on
+    /// the load worker), and the problems of those that did not parse (a running kiosk logs them
+    /// and shows those videos without captions; `check` refuses them).
+    public var captions: [String: CaptionTrack] = [:]
+    public var captionProblems: [BoardProblem] = []
 
     public init(name: String, board: Board, images: [String: RGBAImage]) {
         self.name = name; self.board = board; self.images = images

@@ -247,9 +247,9 @@ import Testing
             if case .failure(let f) = ControlCommandLine.request(words) { return f.description }
             return nil
         }
-        #expect(message(["video"]) == "video takes GADGET play|pause|restart|seek S|volume L")
-        #expect(message(["video", "lobby"]) == "video takes GADGET play|pause|restart|seek S|volume L")
-        #expect(message(["video", "lobby", "stop"]) == #"action: expected play, pause, restart, seek S or volume L, got "stop""#)
+        #expect(message(["video"]) == "video takes GADGET play|pause|restart|seek S|volume L|captions on|off")
+        #expect(message(["video", "lobby"]) == "video takes GADGET play|pause|restart|seek S|volume L|captions on|off")
+        #expect(message(["video", "lobby", "stop"]) == #"action: expected play, pause, restart, seek S, volume L or captions on|off, got "stop""#)
         #expect(message(["video", "lobby", "seek"]) == "video seek takes one time in seconds")
         #expect(message(["video", "lobby", "seek", "soon"]) == #"time: expected seconds from 0 to 86400, got "soon""#)
         #expect(message(["video", "lobby", "seek", "-1"]) == #"time: expected seconds from 0 to 86400, got "-1""#)

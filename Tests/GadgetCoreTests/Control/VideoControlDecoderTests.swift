@@ -30,11 +30,23 @@ import Testing
         #expect(failure(##"{"cmd":"video","gadget":"v","action":"volume","level":1,"time":2}"##)?.field == "time")
     }
 
+    /// The visitor's captions (issue 39): `show` true or false, with `captions` only.
+    @Test func captionsTakeShow() throws {
+        #expect(try decode(##"{"cmd":"video","gadget":"v","action":"captions","show":true}"##).get().command
+            == .video(VideoControl(gadget: "v", action: .captions, show: true)))
+        #expect(try decode(##"{"cmd":"video","gadget":"v","action":"captions","show":false}"##).get().command
+            == .video(VideoControl(gadget: "v", action: .captions, show: false)))
+        #expect(failure(##"{"cmd":"video","gadget":"v","action":"captions"}"##) == ControlFailure(field: "show", message: "missing (true or false, for captions)"))
+        #expect(failure(##"{"cmd":"video","gadget":"v","action":"captions","show":"yes"}"##) == ControlFailure(field: "show", message: "expected true or false, got a string"))
+        #expect(failure(##"{"cmd":"video","gadget":"v","action":"play","show":true}"##) == ControlFailure(field: "show", message: "only with action \"captions\""))
+        #expect(failure(##"{"cmd":"video","gadget":"v","action":"captions","show":true,"level":1}"##)?.field == "level")
+    }
+
     @Test func mistakesNameTheirField() {
         #expect(failure(##"{"cmd":"video","action":"play"}"##) == ControlFailure(field: "gadget", message: "missing"))
-        #expect(failure(##"{"cmd":"video","gadget":"v"}"##) == ControlFailure(field: "action", message: "missing (one of play, pause, seek, restart, volume)"))
+        #expect(failure(##"{"cmd":"video","gadget":"v"}"##) == ControlFailure(field: "action", message: "missing (one of play, pause, seek, restart, volume, captions)"))
         #expect(failure(##"{"cmd":"video","gadget":"v","action":"stop"}"##)
-            == ControlFailure(field: "action", message: "unknown action \"stop\" (one of play, pause, seek, restart, volume)"))
+            == ControlFailure(field: "action", message: "unknown action \"stop\" (one of play, pause, seek, restart, volume, captions)"))
         #expect(failure(##"{"cmd":"video","gadget":"v","action":3}"##) == ControlFailure(field: "action", message: "expected a string, got a number"))
         #expect(failure(##"{"cmd":"video","gadget":"v","action":"seek"}"##)?.field == "time")
         #expect(failure(##"{"cmd":"video","gadget":"v","action":"seek","time":-1}"##) == ControlFailure(field: "time", message: "-1 is out of range 0...86400"))
