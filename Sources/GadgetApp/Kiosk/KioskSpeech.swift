@@ -58,8 +58,7 @@ final class KioskSpeech {
             publish(event("spoken", [("gadget", .string(node.id)), ("private", .bool(true))], now: now))
             return
         }
-        let text = node.hint.map { "\(label). \($0)" } ?? label
-        say(text, language: node.language, gadget: node.id, publicText: node.publicText.map { t in node.hint.map { "\(t). \($0)" } ?? t },
+        say(node.spoken(after: label), language: node.language, gadget: node.id, publicText: node.publicText.map { node.spoken(after: $0) },
             now: now, publish: publish)
     }
 

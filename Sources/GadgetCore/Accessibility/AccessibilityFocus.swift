@@ -126,7 +126,7 @@ extension AccessibilityNode {
     public func focusSpeech(privateOutput: Bool) -> (text: String, publicText: String) {
         func compose(_ label: String?) -> String {
             var s = [label, AccessibilityFocus.spokenRole(role)].compactMap { $0 }.joined(separator: ", ")
-            if let hint { s += s.isEmpty ? hint : ". \(hint)" }
+            s = AccessibilityNode.sentences([s] + [description, hint].compactMap { $0 })
             return s
         }
         return (compose(speakable(privateOutput: privateOutput)), compose(publicText))

@@ -9,6 +9,9 @@ public struct AccessibilityNode: Sendable, Equatable {
     /// that text is private, a given label is not.
     public var labelIsText: Bool
     public var hint: String?
+    /// What a video shows, in words (its `"description"`, EN 301 549 5.1.3.7): said after its
+    /// label and role, before its hint. Public: the board's words.
+    public var description: String?
     /// BCP 47; nil: the speech default.
     public var language: String?
     public var isPrivate: Bool
@@ -17,7 +20,8 @@ public struct AccessibilityNode: Sendable, Equatable {
     public var frame: BoxBounds
 
     public init(id: String, role: AccessibilityRole, label: String, labelIsText: Bool = false, hint: String? = nil, language: String? = nil,
-                isPrivate: Bool = false, frame: BoxBounds) {
+                isPrivate: Bool = false, frame: BoxBounds, description: String? = nil) {
+        self.description = description
         self.id = id; self.role = role; self.label = label; self.labelIsText = labelIsText; self.hint = hint; self.language = language
         self.isPrivate = isPrivate; self.frame = frame
     }
@@ -27,6 +31,24 @@ public struct AccessibilityNode: Sendable, Equatable {
     public func speakable(privateOutput: Bool) -> String? {
         if isPrivate && labelIsText && !privateOutput { return nil }
         return label.isEmpty ? nil : label
+    }
+
+    /// What touch exploration says after the label (`speakable`): the description, then the
+    /// hint, each a sentence of its own ("Lobby. A guide waves. Plays on its own").
+    public func spoken(after label: String) -> String {
+        AccessibilityNode.sentences([label] + [description, hint].compactMap { $0 })
+    }
+
+    /// Parts said one after the other as sentences: joined by ". ", or by a space after a part
+    /// that ends a sentence itself ("A guide waves. Plays on its own", never "waves.. Plays").
+    public static func sentences(_ parts: [String]) -> String {
+        var out = ""
+        for p in parts where !p.isEmpty {
+            if out.isEmpty { out = p; continue }
+            out += (out.last.map { ".!?…".contains($0) } ?? false) ? " " : ". "
+            out += p
+        }
+        return out
     }
 
     /// What an event or a log may carry: never a private gadget's text, whatever the output.

@@ -38,13 +38,20 @@ public struct AccessibilityTree: Sendable, Equatable {
         let text = g.text?.style.string
         // A field is named by its label or placeholder; what is typed in it is its text.
         let name = a.label ?? g.field?.placeholder
-        let label = name ?? text ?? ""
+        // A video with nothing else to name it is named by its description (said once).
+        let description = g.video?.spokenDescription
+        let label = name ?? text ?? description.map(AccessibilityTree.withoutFinalStop) ?? ""
         guard let role = a.role ?? defaultRole(g) ?? (label.isEmpty ? nil : .text) else { return nil }
         // A PIN or password is masked entry: spoken only in private (EN 5.1.3.8).
         let isPrivate = a.isPrivate || g.field?.kind.isMasked == true
         return AccessibilityNode(id: g.id, role: role, label: label, labelIsText: name == nil && text != nil, hint: a.hint,
                                  language: a.language ?? g.text?.style.language ?? boardLanguage, isPrivate: isPrivate,
-                                 frame: BoxBounds(around: g.shape))
+                                 frame: BoxBounds(around: g.shape), description: name == nil && text == nil ? nil : description)
+    }
+
+    /// A description used as a label, without its full stop ("Rain on the lake, video").
+    static func withoutFinalStop(_ s: String) -> String {
+        s.hasSuffix(".") && s.count > 1 ? String(s.dropLast()) : s
     }
 
     /// The role from what a gadget does: a text field is a field; an action that changes page
