@@ -26,7 +26,9 @@ public struct WebHelperStatus: Sendable, Equatable {
     public var crashes = 0
     /// Starts after the first.
     public var restarts = 0
-    /// The helper and its children's resident memory, read every few seconds; nil: not running.
-    public var residentBytes: Int?
+    /// What the helper and its children (WebKit's WebProcess and NetworkProcess, bubblewrap's
+    /// forks) cost in memory: their PSS summed (`ProcessTreeMemory.proportionalBytes`), read every
+    /// few seconds; nil: not running.
+    public var memoryBytes: Int?
     public init() {}
 }

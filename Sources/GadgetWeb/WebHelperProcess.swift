@@ -140,8 +140,8 @@ struct WebHelperRun {
             if child == nil, let at = restartAt, now >= at { restartAt = nil; start() }
             if let c = child, now >= nextMemoryRead {
                 nextMemoryRead = now + WebHelperTiming.memoryReadEvery
-                let rss = ProcessTreeMemory.residentBytes(root: c.pid)
-                shared.withLock { $0.status.residentBytes = rss }
+                let memory = ProcessTreeMemory.proportionalBytes(root: c.pid)
+                shared.withLock { $0.status.memoryBytes = memory }
                 if now - startedAt >= WebHelperTiming.healthyAfter { backoff.connected() }
             }
         }
@@ -263,7 +263,7 @@ struct WebHelperRun {
         shared.withLock { s in
             s.status.crashes += 1
             s.status.pid = nil
-            s.status.residentBytes = nil
+            s.status.memoryBytes = nil
             s.events.append(.crashed(reason: reason))
         }
     }

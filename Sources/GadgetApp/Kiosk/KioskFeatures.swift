@@ -147,7 +147,7 @@ final class KioskFeatures {
         if let web {
             web.frameFlipped()
             service.metrics.webCrashes = UInt64(web.crashesTotal)
-            service.metrics.webHelperResidentBytes = web.residentBytes
+            service.metrics.webHelperMemoryBytes = web.memoryBytes
         }
         guard let s = videos?.statistics else { return }
         service.metrics.videoFrames = UInt64(s.framesPresented)

@@ -49,10 +49,10 @@ public struct KioskMetrics: Sendable {
     public var formSubmissionsFailed: UInt64 = 0
     public var formSpoolLength = 0
     public var videoFramesDropped: UInt64 = 0
-    /// Web gadgets (issue 40): helper deaths this run, and the helpers' resident memory with
-    /// WebKit's processes (0 without web gadgets).
+    /// Web gadgets (issue 40): helper deaths this run, and the helpers' memory with WebKit's
+    /// processes, PSS summed (0 without web gadgets).
     public var webCrashes: UInt64 = 0
-    public var webHelperResidentBytes = 0
+    public var webHelperMemoryBytes = 0
     public var videoDecoder = "none"
     public var videoPath = "none"
     /// False while no connector is connected (the panel unplugged or switched off).
@@ -219,8 +219,9 @@ public struct KioskMetrics: Sendable {
         p.gauge("gadgetboard_form_spool_length", help: "Form submissions kept in the spool until their target accepts them.", value: Double(formSpoolLength))
         p.counter("gadgetboard_web_crashes_total", help: "Web helper deaths (crash, kill, fatal, no ready in time); each is restarted with back-off.",
                   value: Double(webCrashes))
-        p.gauge("gadgetboard_web_helper_rss_bytes", help: "Resident memory of the web helpers and their WebKit processes, read from /proc every 5 s.",
-                value: Double(webHelperResidentBytes))
+        p.gauge("gadgetboard_web_helper_rss_bytes",
+                help: "Memory of the web helpers with their WebKit WebProcess and NetworkProcess: the PSS of each helper and every process below it, summed (shared library pages split among the processes mapping them, so libWPEWebKit counts once), read from /proc every 5 s.",
+                value: Double(webHelperMemoryBytes))
         fleetExposition(into: &p)
         return p.text
     }

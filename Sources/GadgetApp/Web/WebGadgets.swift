@@ -212,8 +212,8 @@ final class WebGadgets: LiveFeature {
         return out
     }
 
-    /// The helpers' resident memory now (helper + WebKit's processes), summed.
-    var residentBytes: Int { entries.reduce(0) { $0 + ($1.process.status.residentBytes ?? 0) } }
+    /// What the helpers cost in memory now (each helper + WebKit's processes, PSS), summed.
+    var memoryBytes: Int { entries.reduce(0) { $0 + ($1.process.status.memoryBytes ?? 0) } }
 
     /// Idle return: pages that say `clearOnIdle` forget their visitor.
     func idleReturned() {
