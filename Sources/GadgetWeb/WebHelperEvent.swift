@@ -8,6 +8,11 @@ public enum WebHelperEvent: Sendable {
     /// A frame and the read-only mapping its pixels are in. The helper leaves them alone until
     /// the loop sends `frameDone(frame.sequence)`.
     case frame(WebFrame, pixels: SharedMemoryFile)
+    /// A dma-buf frame (`frame.dmabuf` set) and its plane descriptors, in plane order: the loop
+    /// imports it (or asks for `sharedMemoryOnly`), sends `frameDone(frame.sequence)` after the
+    /// flip that showed it, and closes the descriptors (drops them) once a newer frame replaced
+    /// it on screen.
+    case dmabufFrame(WebFrame, descriptors: [OwnedFileDescriptor])
     /// The helper died or was killed (`reason` is the one line already logged); it restarts
     /// after a back-off.
     case crashed(reason: String)

@@ -49,7 +49,7 @@ public final class WebHelperProcess: Sendable {
     }
 
     /// Queues `request` for the helper (dropped while none runs, except what a restart re-sends:
-    /// the page and its size).
+    /// the page and its size, and `sharedMemoryOnly` once said).
     public func send(_ request: WebHelperRequest) {
         shared.withLock { $0.requests.append(request) }
         wake.signal()
@@ -103,6 +103,9 @@ struct WebHelperRun {
     var fatalReason: String?
     var starts = 0
     var saidMissing = false
+    /// The loop could not import this gadget's dma-buf frames: every helper started from now on
+    /// is told `sharedMemoryOnly` after `open`.
+    var sharedMemoryOnly = false
 
     init(gadget: String, page: WebPageSpec, width: Int, height: Int, program: String?, environment: [String],
          readyTimeout: Microseconds, logger: Logger, wake: WakePipe, shared: WebHelperProcess.Shared, notify: WakePipe?) {
@@ -151,6 +154,7 @@ struct WebHelperRun {
         switch request {
         case .open(let p, let w, let h): page = p; width = w; height = h
         case .resize(let w, let h): width = w; height = h
+        case .sharedMemoryOnly: sharedMemoryOnly = true
         default: break
         }
         guard let c = child else { return }
@@ -184,6 +188,7 @@ struct WebHelperRun {
                 if again { s.status.restarts += 1; s.events.append(.restarted) }
             }
             try c.socket.send(WebHelperCodec.encode(WebHelperRequest.open(page, width: width, height: height)))
+            if sharedMemoryOnly { try c.socket.send(WebHelperCodec.encode(WebHelperRequest.sharedMemoryOnly)) }
         } catch {
             died("\(program): \(error)")
         }
@@ -220,9 +225,13 @@ struct WebHelperRun {
             shared.withLock { $0.status.engine = engine; _ = pid }
             shared.withLock { $0.events.append(.report(report)) }
         case .frame(let f):
-            guard f.dmabuf == nil else {
-                // The shm path only for now (docs/web.md): a dma-buf frame is given straight back.
-                sendQuietly(.frameDone(sequence: f.sequence))
+            if let layout = f.dmabuf {
+                guard descriptors.count == layout.planes.count else {
+                    logger.error("\(gadget): a dma-buf frame with \(layout.planes.count) planes and \(descriptors.count) descriptors, frame \(f.sequence) dropped")
+                    sendQuietly(.frameDone(sequence: f.sequence))
+                    return
+                }
+                shared.withLock { $0.events.append(.dmabufFrame(f, descriptors: descriptors)) }
                 return
             }
             do {

@@ -18,6 +18,9 @@ struct DoubleHelper {
     var nextFrameAt: Int64 = 0
     /// A frame is wanted but both slots are on screen: drawn at the next frameDone.
     var owed = false
+    /// The kiosk said `sharedMemoryOnly`: a `dmabuf` page's frames come as shared memory from now on.
+    var sharedMemoryOnly = false
+    var slotsSentAsDMABuf: Set<Int> = []
 
     init(fd: Int32, logPath: String?) {
         socket = SeqpacketSocket(adopting: OwnedFileDescriptor(owning: fd))
@@ -57,7 +60,19 @@ struct DoubleHelper {
         page.draw(into: UnsafeMutableRawBufferPointer(start: memory.base, count: memory.count), width: width, height: height,
                   stride: stride, frame: sequence)
         slots[i]!.busy = sequence
-        send(.frame(WebFrame(sequence: sequence, slot: i, width: width, height: height, stride: stride)), fds: fresh ? [memory.file.raw] : [])
+        if page.dmabuf && !sharedMemoryOnly {
+            // A dma-buf frame's planes come with every frame (the kiosk closes them after use).
+            slotsSentAsDMABuf.insert(i)
+            let layout = WebDMABufLayout(fourcc: DMABufFrame.fourcc("XR24"), modifier: DMABufFrame.linearModifier,
+                                         planes: [.init(offset: 0, stride: stride)])
+            send(.frame(WebFrame(sequence: sequence, slot: i, width: width, height: height, stride: stride, dmabuf: layout)),
+                 fds: [memory.file.raw])
+        } else {
+            // A slot first sent as a "dma-buf" was closed by the kiosk: its fd goes again.
+            send(.frame(WebFrame(sequence: sequence, slot: i, width: width, height: height, stride: stride)),
+                 fds: fresh || slotsSentAsDMABuf.contains(i) ? [memory.file.raw] : [])
+            slotsSentAsDMABuf.remove(i)
+        }
         framesSent += 1
         wantFrame = page.kind == .animate
         nextFrameAt = MonotonicClock.now() + Int64(1_000_000 / page.fps)
@@ -114,6 +129,10 @@ struct DoubleHelper {
             // A text field across the top tenth of the page: a tap there is editable focus, as on a real page.
             if t.phase == .up { send(.editableFocus(t.y < Double(height) / 10)) }
         case .key: break
+        case .sharedMemoryOnly:
+            // The refused frame was never shown: the picture again, in shared memory.
+            if page.dmabuf && !sharedMemoryOnly { wantFrame = true; nextFrameAt = 0 }
+            sharedMemoryOnly = true
         case .quit: ProcessExit.now(0)
         }
     }

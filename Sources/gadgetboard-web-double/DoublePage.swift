@@ -6,7 +6,9 @@ import GadgetCore
 /// - `/pattern`: quadrants red, green, blue, white (top left, top right, bottom left, bottom right);
 /// - `/animate`: a bar sweeping left to right, a frame as soon as the last one is done, at most `fps`;
 /// - query `crashAfter=N`: SIGKILL after N frames; `hang`: never says ready; `fatal=why`: says
-///   `fatal` and exits 1 after loading; `fail=why`: `loadFailed` instead of `loaded`; `fps=N`.
+///   `fatal` and exits 1 after loading; `fail=why`: `loadFailed` instead of `loaded`; `fps=N`;
+///   `dmabuf`: frames typed as dma-buf (XRGB8888, linear, the slot's memfd standing in for the
+///   dma-buf, attached to every frame) until the kiosk says `sharedMemoryOnly`, shared memory after.
 struct DoublePage: Equatable {
     enum Kind: Equatable { case solid(UInt8, UInt8, UInt8), pattern, animate }
     var kind: Kind = .solid(255, 255, 255)
@@ -15,6 +17,7 @@ struct DoublePage: Equatable {
     var fatal: String?
     var fail: String?
     var fps = 30
+    var dmabuf = false
 
     init(url: String) {
         guard let u = WebURL(url) else { return }
@@ -38,6 +41,7 @@ struct DoublePage: Equatable {
             case "fatal": fatal = value.isEmpty ? "told to fail" : value
             case "fail": fail = value.isEmpty ? "told to fail" : value
             case "fps": fps = max(1, min(240, Int(value) ?? 30))
+            case "dmabuf": dmabuf = true
             default: break
             }
         }

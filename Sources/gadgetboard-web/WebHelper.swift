@@ -72,6 +72,8 @@ final class WebHelper {
             page = nil
             open(spec, width: size.width, height: size.height, sequenceAfter: sequence)
         case .frameDone(let sequence): page?.exporter.frameDone(sequence: sequence)
+        // This helper exports shared memory only so far (docs/web.md): nothing to change.
+        case .sharedMemoryOnly: break
         case .quit: onExit(0)
         }
     }

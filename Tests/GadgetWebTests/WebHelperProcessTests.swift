@@ -1,3 +1,4 @@
+import Glibc
 import GadgetCore
 import GadgetSystem
 import Logging
@@ -94,6 +95,28 @@ import Testing
             Issue.record("no crash"); return
         }
         #expect(why == "failed: EGL%20failed")
+    }
+
+    /// A dma-buf frame reaches the loop with its plane descriptors (one plane, one descriptor,
+    /// open); after `sharedMemoryOnly` the picture comes again through a slot's memfd.
+    @Test func aDMABufFrameCarriesItsDescriptorsUntilSharedMemoryIsAsked() throws {
+        let p = try WebHelperProcess(gadget: "d", page: WebPageSpec(url: "http://double.test/solid/ff8000?dmabuf"), width: 8, height: 4,
+                                     program: try Self.double(), logger: logger)
+        defer { p.stop() }
+        let first = collect(p) { $0.contains { if case .dmabufFrame = $0 { true } else { false } } }
+        guard case .dmabufFrame(let f, let descriptors)? = first.first(where: { if case .dmabufFrame = $0 { true } else { false } }) else {
+            Issue.record("no dma-buf frame"); return
+        }
+        #expect(f.dmabuf?.fourcc == DMABufFrame.fourcc("XR24"))
+        #expect(descriptors.count == 1)
+        #expect(fcntl(descriptors[0].raw, F_GETFD) >= 0)
+        #expect(frames(first).isEmpty)
+        p.send(.sharedMemoryOnly)
+        p.send(.frameDone(sequence: f.sequence))
+        let after = collect(p) { !frames($0).isEmpty }
+        let (shm, pixels) = try #require(frames(after).first)
+        #expect(shm.dmabuf == nil)
+        #expect(Array(pixels.bytes[0..<4]) == [0x00, 0x80, 0xff, 0xff])
     }
 
     @Test func aMissingProgramIsNoPage() throws {

@@ -27,6 +27,8 @@ enum SnapshotWeb {
         var failure: String?
         /// After a failure: the helper died after drawing, and its last frame is what a kiosk shows.
         var keepsLastFrame = false
+        /// Its helper sent dma-buf frames and was asked for shared memory.
+        var askedSharedMemory = false
         init(index: Int, gadget: String, url: String, process: WebHelperProcess) {
             self.index = index; self.gadget = gadget; self.url = url; self.process = process
         }
@@ -101,8 +103,17 @@ enum SnapshotWeb {
     /// on painting), the load's end, a failure or a death.
     private static func take(_ p: Page, log: Logger) {
         for event in p.process.take() {
-            guard p.failure == nil else { if case .frame(let f, _) = event { p.process.send(.frameDone(sequence: f.sequence)) }; continue }
+            guard p.failure == nil else {
+                if case .frame(let f, _) = event { p.process.send(.frameDone(sequence: f.sequence)) }
+                if case .dmabufFrame(let f, _) = event { p.process.send(.frameDone(sequence: f.sequence)) }
+                continue
+            }
             switch event {
+            case .dmabufFrame(let f, _):
+                // A snapshot reads pixels back from what it draws: the page's frames in shared
+                // memory are exact everywhere, so the helper is asked for them, once.
+                if !p.askedSharedMemory { p.process.send(.sharedMemoryOnly); p.askedSharedMemory = true }
+                p.process.send(.frameDone(sequence: f.sequence))
             case .frame(let f, let pixels):
                 do { try p.surface.show(f, pixels: pixels.bytes) } catch {
                     log.warning("snapshot: \(p.gadget): frame \(f.sequence): \(error)")

@@ -1,4 +1,5 @@
 import GadgetCore
+import GadgetGL
 import GadgetRender
 import GadgetSystem
 import GadgetWeb
@@ -19,8 +20,11 @@ final class WebGadgets: LiveFeature {
         let page: WebPageSpec
         let process: WebHelperProcess
         var surface: WebSurface?
-        /// The newest frame not yet uploaded, and its pixels.
-        var incoming: (WebFrame, SharedMemoryFile)?
+        /// The newest frame not yet shown, with its pixels (shared memory) or plane descriptors (dma-buf).
+        var incoming: IncomingFrame?
+        /// Its dma-buf frames could not be drawn here: the helper was told `sharedMemoryOnly`
+        /// (and every restarted one is, by `WebHelperProcess`); frames still in flight go back unseen.
+        var sharedMemoryOnly = false
         /// Uploaded for the coming draw: handed back after its flip.
         var drawnSequences: [UInt64] = []
         var url: String
@@ -41,6 +45,16 @@ final class WebGadgets: LiveFeature {
         }
     }
 
+    enum IncomingFrame {
+        case sharedMemory(WebFrame, SharedMemoryFile)
+        case dmabuf(WebFrame, [OwnedFileDescriptor])
+        var sequence: UInt64 {
+            switch self {
+            case .sharedMemory(let f, _), .dmabuf(let f, _): f.sequence
+            }
+        }
+    }
+
     /// A web event for `--events` and subscribers: `loaded`, `failed`, `crashed`, `restarted`.
     struct Event: Equatable {
         enum Kind: String { case loaded, failed, crashed, restarted }
@@ -54,6 +68,9 @@ final class WebGadgets: LiveFeature {
     private let logger: Logger
     private let program: String?
     private let display: Bool
+    /// The display's dma-buf import, looked up at the first dma-buf frame (GL current); nil
+    /// inside: this display has none (llvmpipe, headless).
+    private var importer: DMABufImporter??
     var onEvent: (Event) -> Void = { _ in }
     /// A page's text field got or lost focus (the on-screen keyboard's seam: issue 38's keyboard
     /// shows for a web gadget through this once it takes outside requests).
@@ -101,11 +118,11 @@ final class WebGadgets: LiveFeature {
             for event in e.process.take() {
                 switch event {
                 case .frame(let f, let pixels):
-                    // Overtaken before it was drawn: back at once, so the helper's slot is free.
-                    if let (old, _) = e.incoming { e.process.send(.frameDone(sequence: old.sequence)) }
-                    e.incoming = (f, pixels)
-                    if let i = board.index(of: e.gadget) { board.scene.videoFrameChanged(i.rawValue) }
-                    board.drawAgain(.webFrame)
+                    arrived(.sharedMemory(f, pixels), for: e, board: board)
+                case .dmabufFrame(let f, let descriptors):
+                    // In flight when the helper was told: back unseen (the descriptors close here).
+                    if e.sharedMemoryOnly { e.process.send(.frameDone(sequence: f.sequence)); continue }
+                    arrived(.dmabuf(f, descriptors), for: e, board: board)
                 case .report(.loaded(let url)):
                     e.url = url; e.loaded = true
                     e.loadedAt = now
@@ -138,17 +155,30 @@ final class WebGadgets: LiveFeature {
         }
     }
 
-    /// Uploads each gadget's newest frame (GL current).
+    private func arrived(_ frame: IncomingFrame, for e: Entry, board: LiveBoard) {
+        // Overtaken before it was drawn: back at once, so the helper's slot is free.
+        if let old = e.incoming { e.process.send(.frameDone(sequence: old.sequence)) }
+        e.incoming = frame
+        if let i = board.index(of: e.gadget) { board.scene.videoFrameChanged(i.rawValue) }
+        board.drawAgain(.webFrame)
+    }
+
+    /// Uploads (shared memory) or imports (dma-buf) each gadget's newest frame (GL current).
     func willDrawFrame(now: Microseconds, board: LiveBoard) {
         guard display else { return }
         for e in entries {
-            guard let (f, pixels) = e.incoming else { continue }
+            guard let frame = e.incoming else { continue }
             e.incoming = nil
             if e.surface == nil { e.surface = WebSurface() }
-            do { try e.surface?.show(f, pixels: pixels.bytes) } catch {
-                logger.error("\(e.gadget): frame \(f.sequence): \(error) (the last frame stays)")
+            switch frame {
+            case .sharedMemory(let f, let pixels):
+                do { try e.surface?.show(f, pixels: pixels.bytes) } catch {
+                    logger.error("\(e.gadget): frame \(f.sequence): \(error) (the last frame stays)")
+                }
+                e.drawnSequences.append(f.sequence)
+            case .dmabuf(let f, let descriptors):
+                showDMABuf(f, descriptors: descriptors, on: e)
             }
-            e.drawnSequences.append(f.sequence)
         }
         for e in entries {
             let settled = e.loadedAt.map { now - $0 >= SnapshotWeb.settle } ?? false
@@ -156,11 +186,32 @@ final class WebGadgets: LiveFeature {
         }
     }
 
-    /// After the flip: the frames it showed go back to their helpers.
+    /// A dma-buf frame imported with no copy, kept with its descriptors while it is the picture;
+    /// where the display cannot import it (no EGL_EXT_image_dma_buf_import: llvmpipe, headless) or
+    /// the driver refuses it, one line, and the helper is asked for shared memory from now on.
+    private func showDMABuf(_ f: WebFrame, descriptors: [OwnedFileDescriptor], on e: Entry) {
+        if importer == nil { importer = .some(VideoPlayer.importer()) }
+        do {
+            guard let importer = importer ?? nil else {
+                throw GLError.capacity("this display imports no dma-buf (EGL_EXT_image_dma_buf_import and GL_OES_EGL_image_external)")
+            }
+            try e.surface?.show(f, descriptors: descriptors.map(\.raw), keeping: descriptors, importer: importer)
+            e.drawnSequences.append(f.sequence)
+        } catch {
+            logger.warning("\(e.gadget): the page's dma-buf frames cannot be drawn: \(error); asking its helper for shared memory")
+            e.sharedMemoryOnly = true
+            e.process.send(.sharedMemoryOnly)
+            e.process.send(.frameDone(sequence: f.sequence))
+        }
+    }
+
+    /// After the flip: the frames it showed go back to their helpers, and dma-buf frames it
+    /// replaced on screen are released.
     func frameFlipped() {
         for e in entries {
             for s in e.drawnSequences { e.process.send(.frameDone(sequence: s)) }
             e.drawnSequences.removeAll()
+            e.surface?.frameFlipped()
         }
     }
 
@@ -230,6 +281,7 @@ final class WebGadgets: LiveFeature {
 
     func displayDetached(_ board: LiveBoard) {
         for e in entries { e.surface?.destroy(); e.surface = nil }
+        importer = nil
     }
 
     func destroy() {

@@ -25,7 +25,7 @@ public enum WebHelperCodec {
             fields += [("url", .string(url))]
         case .frameDone(let sequence):
             fields += [("sequence", .number(Double(sequence)))]
-        case .reload, .clearSession, .quit:
+        case .reload, .clearSession, .sharedMemoryOnly, .quit:
             break
         }
         return Array(JSONWriter.write(.object(fields)).utf8)
@@ -95,6 +95,7 @@ public enum WebHelperCodec {
         case "navigate": return .navigate(url: try r.string("url"))
         case "clearSession": return .clearSession
         case "frameDone": return .frameDone(sequence: try r.uint64("sequence"))
+        case "sharedMemoryOnly": return .sharedMemoryOnly
         case "quit": return .quit
         default: throw .unknownType(type)
         }

@@ -14,6 +14,9 @@ public enum WebHelperRequest: Sendable, Equatable {
     /// Sent after the kiosk's flip that showed frame `sequence`: the helper may reuse its slot and
     /// let WebKit draw the next one.
     case frameDone(sequence: UInt64)
+    /// The kiosk cannot import this helper's dma-buf frames (its EGL lacks the import, or the
+    /// driver refused one): send shared-memory frames from now on. Sent once per helper.
+    case sharedMemoryOnly
     case quit
 
     /// The JSON `"type"`.
@@ -27,6 +30,7 @@ public enum WebHelperRequest: Sendable, Equatable {
         case .navigate: return "navigate"
         case .clearSession: return "clearSession"
         case .frameDone: return "frameDone"
+        case .sharedMemoryOnly: return "sharedMemoryOnly"
         case .quit: return "quit"
         }
     }

@@ -182,7 +182,8 @@ public final class BoardScene {
                 video.draw(center: pose.center, size: size, rotation: pose.rotation, opacity: opacity,
                            transform: viewport.clipTransform, batcher: batcher)
             }
-            webSurfaces[i]?.draw(center: pose.center, size: size, rotation: pose.rotation, opacity: opacity, batcher: batcher)
+            webSurfaces[i]?.draw(center: pose.center, size: size, rotation: pose.rotation, opacity: opacity,
+                                 transform: viewport.clipTransform, batcher: batcher)
             // The text image is the gadget's box: the same quad, on top.
             if let r = textRegions[i] {
                 var textOpacity = opacity

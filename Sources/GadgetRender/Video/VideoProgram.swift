@@ -69,9 +69,16 @@ public final class VideoProgram {
     /// converts its YUV, told the colour space and range when it was imported.
     func drawExternal(_ image: VideoExternalImage, center: Vector2, size: Size2, rotation: Double, opacity: Double,
                       transform: AffineTransform) throws(GLError) {
+        try drawExternal(bind: image.bind, center: center, size: size, rotation: rotation, opacity: opacity, transform: transform)
+    }
+
+    /// Draws whatever external texture `bind` binds on unit 0 (a web page's dma-buf frame,
+    /// `WebExternalImage`) like `drawExternal(_:…)`, opaque: the driver samples RGB.
+    func drawExternal(bind: () -> Void, center: Vector2, size: Size2, rotation: Double, opacity: Double,
+                      transform: AffineTransform) throws(GLError) {
         let v = try externalVariant()
         v.program.use()
-        image.bind()
+        bind()
         drawQuad(v, center: center, size: size, rotation: rotation, opacity: opacity, transform: transform)
     }
 

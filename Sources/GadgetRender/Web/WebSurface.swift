@@ -8,9 +8,16 @@ import GadgetGL
 ///
 /// wl_shm's ARGB8888 is B,G,R,A in memory: uploaded as GL_BGRA_EXT where the driver takes it
 /// (`GLDriver.takesBGRA`), else swizzled into RGBA on the way (one copy per frame).
+/// A dma-buf frame (where EGL imports them) is not copied: it is imported as an EGLImage and
+/// drawn through the video program's external variant, like a video frame (`WebExternalImage`);
+/// the frame it replaced is released after the next flip (`frameFlipped()`).
 /// Thread: the render thread; `destroy()` before the context goes.
 public final class WebSurface {
     private var texture: Texture?
+    private var external: WebExternalImage?
+    private var program: VideoProgram?
+    /// The last frame shown came as a dma-buf.
+    public private(set) var showsDMABuf = false
     /// Rows repacked for a driver without BGRA or without a row length.
     private var staging: [UInt8] = []
     /// The sequence of the frame in the texture (for `frameDone` after the flip).
@@ -18,7 +25,32 @@ public final class WebSurface {
 
     public init() {}
 
-    public var hasFrame: Bool { texture != nil && sequence != nil }
+    public var hasFrame: Bool { sequence != nil && (showsDMABuf ? external?.hasFrame == true : texture != nil) }
+
+    /// Shows the dma-buf frame `frame` (its plane descriptors `descriptors`, in plane order, kept
+    /// alive by `keeping` until the frame is released) from the next draw on, imported through
+    /// `importer` with no copy. A frame the import refuses or EGL cannot import throws in one
+    /// line and the last frame stays (the kiosk then asks the helper for shared memory).
+    public func show(_ frame: WebFrame, descriptors: [Int32], keeping: Any, importer: DMABufImporter) throws(GLError) {
+        let attributes: [Int32]
+        switch WebDMABufAttributes.attributes(for: frame, descriptors: descriptors, modifiers: importer.importsModifiers) {
+        case .success(let a): attributes = a
+        case .failure(let refusal): throw .capacity(refusal.description)
+        }
+        let program: VideoProgram
+        if let p = self.program { program = p } else { program = try VideoProgram(); self.program = program }
+        // Compiled before the import, so a GL that cannot compile it fails here, not at draw time.
+        _ = try program.externalVariant()
+        let external = self.external ?? WebExternalImage(importer: importer)
+        self.external = external
+        try external.show(attributes: attributes, keeping: keeping)
+        showsDMABuf = true
+        sequence = frame.sequence
+    }
+
+    /// After a flip: dma-buf frames replaced on screen before it are released (EGLImage
+    /// destroyed, descriptors closed).
+    public func frameFlipped() { external?.releaseRetired() }
 
     /// Shows `frame`, whose pixels are `pixels` (at least `frame.byteCount` bytes), from the next
     /// draw on. A frame that does not fit its bytes throws and the last frame stays.
@@ -43,6 +75,8 @@ public final class WebSurface {
             staging.withUnsafeBytes { texture.replace(rows: $0.baseAddress!, rowLength: nil) }
         }
         try GLError.check("glTexSubImage2D(web \(frame.width)x\(frame.height))")
+        external?.retireCurrent()
+        showsDMABuf = false
         sequence = frame.sequence
     }
 
@@ -71,7 +105,15 @@ public final class WebSurface {
 
     /// Draws the last frame shown, filling the gadget's box (WebKit's pixels are premultiplied,
     /// as the batcher's are).
-    public func draw(center: Vector2, size: Size2, rotation: Double, opacity: Double, batcher: SpriteBatcher) {
+    public func draw(center: Vector2, size: Size2, rotation: Double, opacity: Double, transform: AffineTransform, batcher: SpriteBatcher) {
+        if showsDMABuf {
+            guard let external, let program, external.hasFrame else { return }
+            batcher.drawForeign {
+                // Compiled in `show`: cannot fail here.
+                try? program.drawExternal(bind: external.bind, center: center, size: size, rotation: rotation, opacity: opacity, transform: transform)
+            }
+            return
+        }
         guard let texture, sequence != nil else { return }
         batcher.draw(texture: texture.id, center: center, size: size, rotation: rotation,
                      u0: 0, v0: 0, u1: 1, v1: 1, color: .white(opacity: opacity))
@@ -80,6 +122,11 @@ public final class WebSurface {
     public func destroy() {
         texture?.destroy()
         texture = nil
+        external?.destroy()
+        external = nil
+        program?.destroy()
+        program = nil
+        showsDMABuf = false
         sequence = nil
     }
 }

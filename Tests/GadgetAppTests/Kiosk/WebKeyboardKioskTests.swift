@@ -13,7 +13,7 @@ import GadgetSystem
 /// page (the double's blur) takes it down, and its hide key takes it down while the page keeps
 /// focus. Waits are for the helper's reports, bounded generously: a loaded machine is slow,
 /// never wrong.
-@Suite(.serialized) struct WebKeyboardKioskTests {
+extension WebKioskSuites { @Suite(.serialized) struct WebKeyboardKioskTests {
     final class Harness {
         let loop: KioskLoop
         let display: HeadlessDisplay
@@ -123,4 +123,4 @@ import GadgetSystem
         try h.tap(Vector2(320, 15))
         #expect(try h.until { h.keyboard != nil })
     }
-}
+} }

@@ -72,3 +72,14 @@ import GadgetSystem
         }
     }
 }
+
+extension WebSnapshotTests {
+    /// A helper sending dma-buf frames (the double's `?dmabuf`): the snapshot asks it for shared
+    /// memory and draws the page, not the background.
+    @Test func aDMABufPageIsAskedForSharedMemoryAndDrawn() throws {
+        let shot = try Snapshot.render(board(url: "http://double.test/solid/00ff00?dmabuf"), size: nil, webWait: 20_000_000,
+                                       webHelper: try Self.double())
+        #expect(shot.webPages == 1)
+        #expect(near(rgb(shot, 160, 100), [0, 255, 0]))
+    }
+}

@@ -15,7 +15,7 @@ import Testing
         .touch(WebTouch(phase: .cancel, id: 0, x: 0, y: 0, timeMs: 0)),
         .key(WebKey(keysym: 0xff0d, unicode: 13, pressed: true, modifiers: WebKey.shift | WebKey.control)),
         .reload, .navigate(url: "https://menu.example.com/drinks?x=\"1\""), .clearSession,
-        .frameDone(sequence: 9_007_199_254_740_992), .quit,
+        .frameDone(sequence: 9_007_199_254_740_992), .sharedMemoryOnly, .quit,
     ]
 
     static let reports: [WebHelperReport] = [
