@@ -8,6 +8,38 @@
 // What a forward returns when the library could not be loaded (alsa-lib returns negative errno values).
 #define GADGET_LAZY_ERROR (-ENOSYS)
 #define GADGET_ALSA_FUNCTIONS(F, V) \
+    F(0, int, snd_ctl_open, (snd_ctl_t **a0, const char *a1, int a2), (a0, a1, a2)) \
+    F(0, int, snd_ctl_close, (snd_ctl_t *a0), (a0)) \
+    F(0, int, snd_ctl_subscribe_events, (snd_ctl_t *a0, int a1), (a0, a1)) \
+    F(0, int, snd_ctl_elem_list_malloc, (snd_ctl_elem_list_t **a0), (a0)) \
+    V(0, snd_ctl_elem_list_free, (snd_ctl_elem_list_t *a0), (a0)) \
+    F(0, int, snd_ctl_elem_list, (snd_ctl_t *a0, snd_ctl_elem_list_t *a1), (a0, a1)) \
+    F(0, unsigned int, snd_ctl_elem_list_get_count, (const snd_ctl_elem_list_t *a0), (a0)) \
+    F(0, unsigned int, snd_ctl_elem_list_get_used, (const snd_ctl_elem_list_t *a0), (a0)) \
+    F(0, int, snd_ctl_elem_list_alloc_space, (snd_ctl_elem_list_t *a0, unsigned int a1), (a0, a1)) \
+    V(0, snd_ctl_elem_list_free_space, (snd_ctl_elem_list_t *a0), (a0)) \
+    F(0, const char *, snd_ctl_elem_list_get_name, (const snd_ctl_elem_list_t *a0, unsigned int a1), (a0, a1)) \
+    V(0, snd_ctl_elem_list_get_id, (const snd_ctl_elem_list_t *a0, unsigned int a1, snd_ctl_elem_id_t *a2), (a0, a1, a2)) \
+    F(0, int, snd_ctl_elem_id_malloc, (snd_ctl_elem_id_t **a0), (a0)) \
+    V(0, snd_ctl_elem_id_free, (snd_ctl_elem_id_t *a0), (a0)) \
+    F(0, snd_ctl_elem_iface_t, snd_ctl_elem_id_get_interface, (const snd_ctl_elem_id_t *a0), (a0)) \
+    F(0, int, snd_ctl_elem_info_malloc, (snd_ctl_elem_info_t **a0), (a0)) \
+    V(0, snd_ctl_elem_info_free, (snd_ctl_elem_info_t *a0), (a0)) \
+    V(0, snd_ctl_elem_info_set_id, (snd_ctl_elem_info_t *a0, const snd_ctl_elem_id_t *a1), (a0, a1)) \
+    F(0, int, snd_ctl_elem_info, (snd_ctl_t *a0, snd_ctl_elem_info_t *a1), (a0, a1)) \
+    F(0, snd_ctl_elem_type_t, snd_ctl_elem_info_get_type, (const snd_ctl_elem_info_t *a0), (a0)) \
+    F(0, int, snd_ctl_elem_value_malloc, (snd_ctl_elem_value_t **a0), (a0)) \
+    V(0, snd_ctl_elem_value_free, (snd_ctl_elem_value_t *a0), (a0)) \
+    V(0, snd_ctl_elem_value_set_id, (snd_ctl_elem_value_t *a0, const snd_ctl_elem_id_t *a1), (a0, a1)) \
+    F(0, int, snd_ctl_elem_read, (snd_ctl_t *a0, snd_ctl_elem_value_t *a1), (a0, a1)) \
+    F(0, int, snd_ctl_elem_value_get_boolean, (const snd_ctl_elem_value_t *a0, unsigned int a1), (a0, a1)) \
+    F(0, int, snd_ctl_event_malloc, (snd_ctl_event_t **a0), (a0)) \
+    V(0, snd_ctl_event_free, (snd_ctl_event_t *a0), (a0)) \
+    F(0, int, snd_ctl_read, (snd_ctl_t *a0, snd_ctl_event_t *a1), (a0, a1)) \
+    F(0, int, snd_pcm_info_malloc, (snd_pcm_info_t **a0), (a0)) \
+    V(0, snd_pcm_info_free, (snd_pcm_info_t *a0), (a0)) \
+    F(0, int, snd_pcm_info, (snd_pcm_t *a0, snd_pcm_info_t *a1), (a0, a1)) \
+    F(0, int, snd_pcm_info_get_card, (const snd_pcm_info_t *a0), (a0)) \
     F(0, int, snd_lib_error_set_handler, (snd_lib_error_handler_t a0), (a0)) \
     F(0, snd_pcm_sframes_t, snd_pcm_avail, (snd_pcm_t *a0), (a0)) \
     F(0, int, snd_pcm_close, (snd_pcm_t *a0), (a0)) \

@@ -30,6 +30,17 @@ public final class ALSAOutput: AudioOutput {
 
     deinit { close() }
 
+    /// The card behind the PCM (`snd_pcm_info`: a plug or hw PCM names its card; null, file and
+    /// most software PCMs have none) and its headphone jack controls.
+    public func jackControls() -> (any JackControlSource)? {
+        guard let pcm else { return nil }
+        var info: OpaquePointer?
+        guard snd_pcm_info_malloc(&info) >= 0, let info else { return nil }
+        defer { snd_pcm_info_free(info) }
+        guard snd_pcm_info(pcm, info) >= 0 else { return nil }
+        return ALSAJackControls.open(card: Int(snd_pcm_info_get_card(info)))
+    }
+
     public func open(preferred: AudioFormat) throws(AudioError) -> AudioOutputSettings {
         close()
         // libasound is opened here, by the first output that opens (CALSA): without it, one line.

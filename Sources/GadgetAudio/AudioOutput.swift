@@ -20,11 +20,16 @@ public protocol AudioOutput: AnyObject {
     func delayFrames() -> Int?
     /// Closes the device without playing what is queued (stop is immediate). Idempotent.
     func close()
+    /// The headphone jack controls of the card behind the open device (ALSA's "Headphone Jack"),
+    /// for the audio thread to watch; nil when it has none, is not a card, or is not open.
+    func jackControls() -> (any JackControlSource)?
 }
 
 extension AudioOutput {
     /// Outputs that do not pace take every chunk at once.
     public func awaitRoom() -> AudioWriteOutcome { .written }
+    /// Outputs that are not a card have no jack.
+    public func jackControls() -> (any JackControlSource)? { nil }
 }
 
 /// What a device agreed to at open.

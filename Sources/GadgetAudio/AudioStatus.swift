@@ -50,4 +50,8 @@ public enum AudioEvent: Sendable, Equatable {
     case deviceBack(String)
     /// An underrun was recovered; the count since start.
     case underrun(Int)
+    /// The card's headphone jack control (`HeadphoneJackControl`) says a headset was plugged in
+    /// or out (at the monotonic time it was read); a headset already in when the device opens is
+    /// reported as plugged in then.
+    case headphoneJack(HeadsetSwitch.Change)
 }

@@ -28,6 +28,9 @@ public enum AudioTuning {
 
     /// How often a lost or absent device is looked for again.
     public static let reopenIntervalNanos: Int64 = 1_000_000_000
+    /// How often (in mix chunks: 50 ms) the audio thread looks for the card's jack control
+    /// events: a non-blocking read, so a plug-in is heard of well within a human's notice.
+    public static let jackLookChunks = 5
 
     /// A paced device that takes nothing for this long is treated as gone (an HDMI sink that
     /// vanished without the driver saying so) and reopened.

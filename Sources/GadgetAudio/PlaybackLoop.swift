@@ -29,6 +29,10 @@ final class PlaybackLoop: @unchecked Sendable {
     private var lastRefusal: String?
     private let periodFrames: Int
     private let reopens: Bool
+    /// The card's headphone jack controls, looked at every `AudioTuning.jackLookChunks` chunks.
+    private var jack: (any JackControlSource)?
+    private var jackState = HeadphoneJackControl()
+    private var chunksSinceJackLook = 0
     private let recorder: WAVRecorder?
     private let clock: any AudioClock
     private let shared: AudioShared
@@ -117,6 +121,8 @@ final class PlaybackLoop: @unchecked Sendable {
             started = true
             paceBase = now
             nextReopen = now + AudioTuning.reopenIntervalNanos
+            // On this thread, not the opener's: the jack is the audio thread's to watch.
+            if let out = output { watchJack(out, now: now) }
         }
         let devicePaces = output != nil && (settings?.paced ?? false)
         if !devicePaces {
@@ -158,6 +164,7 @@ final class PlaybackLoop: @unchecked Sendable {
             if let out = output { write(out, chunk, frames: frames, now: now) }
         }
         position += Int64(frames)
+        lookAtJack(now)
         if paced && output != nil {
             pacedByDevice = true
         } else {
@@ -231,6 +238,8 @@ final class PlaybackLoop: @unchecked Sendable {
             output = nil
             settings = nil
             converter = nil
+            // Its card is gone with it; the jack is watched again when a device comes back.
+            jack = nil
             nextReopen = now + AudioTuning.reopenIntervalNanos
             logger.warning("\(out.name) went away (\(error)); the mix goes on silently, looking for it every second")
             shared.post(.deviceLost(out.name)) { s in
@@ -272,5 +281,35 @@ final class PlaybackLoop: @unchecked Sendable {
             s.sampleFormat = agreed.sampleFormat
             s.bufferFrames = agreed.bufferFrames
         }
+        watchJack(spare, now: now)
+    }
+
+    /// Starts watching the jack controls of `out`'s card (if it has any): read once now (a headset
+    /// already in is reported plugged in), then at each look after a change event.
+    private func watchJack(_ out: any AudioOutput, now: Int64) {
+        jack = out.jackControls()
+        jackState = HeadphoneJackControl()
+        chunksSinceJackLook = 0
+        guard let j = jack else { return }
+        logger.info("watching the headphone jack control\(j.names.count == 1 ? "" : "s") \(j.names.joined(separator: ", ")) of \(out.name)")
+        readJack(now)
+    }
+
+    /// Every `jackLookChunks` chunks: the card's control events taken without blocking; after
+    /// one, the controls read again.
+    private func lookAtJack(_ now: Int64) {
+        guard let j = jack else { return }
+        chunksSinceJackLook += 1
+        guard chunksSinceJackLook >= AudioTuning.jackLookChunks else { return }
+        chunksSinceJackLook = 0
+        if j.changed() { readJack(now) }
+    }
+
+    private func readJack(_ now: Int64) {
+        guard let values = jack?.values() else {
+            jack = nil
+            return
+        }
+        if let change = jackState.read(values, time: now / 1000) { shared.post(.headphoneJack(change)) }
     }
 }

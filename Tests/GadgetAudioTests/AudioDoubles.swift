@@ -74,6 +74,9 @@ final class ScriptedOutput: AudioOutput, @unchecked Sendable {
 
     func delayFrames() -> Int? { 960 }
     func close() { record.withLock { $0.closes += 1 } }
+    /// The card's headphone jack controls (nil: none), handed to the loop at each open.
+    var jack: (any JackControlSource)?
+    func jackControls() -> (any JackControlSource)? { jack }
 }
 
 /// Log lines kept for the test to read.

@@ -58,6 +58,7 @@ extension KioskAudio {
         case .deviceLost(let d): return event("deviceLost", ("device", .string(d)))
         case .deviceBack(let d): return event("deviceBack", ("device", .string(d)))
         case .underrun(let c): return event("underrun", ("underruns", .number(Double(c))))
+        case .headphoneJack(let c): return event("headphoneJack", ("plugged", .bool(c.plugged)))
         }
     }
 }

@@ -14,6 +14,8 @@ final class KioskAudio {
     let engine: AudioEngine?
     /// The board's, the control's and the quiet hours' levels (`KioskAudio+Board.swift`).
     var levels = AudioLevels()
+    /// The card's headphone jack control changed (KioskSpeech.headset), as the evdev switch does.
+    var headset: ((HeadsetSwitch.Change) -> Void)?
 
     /// Starts the engine. Throws only when `--audio-out`'s file cannot be created; a missing
     /// sound device is one log line and a silent kiosk.
@@ -57,7 +59,13 @@ final class KioskAudio {
     func follow(quietLevel: Double, metrics: inout KioskMetrics, publish: (JSONValue) -> Void) {
         followQuietHours(quietLevel)
         guard let engine else { return }
-        for e in engine.drainEvents() { publish(KioskAudio.json(e)) }
+        for e in engine.drainEvents() {
+            publish(KioskAudio.json(e))
+            if case .headphoneJack(let change) = e {
+                Loggers.audio.info("headset \(change.plugged ? "plugged in" : "unplugged") (the card's jack control)")
+                headset?(change)
+            }
+        }
         let s = engine.status
         metrics.audioUnderruns = UInt64(s.underruns)
         metrics.audioDeviceUp = s.deviceUp

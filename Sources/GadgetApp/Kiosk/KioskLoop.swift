@@ -104,6 +104,7 @@ public final class KioskLoop {
         power.redrawAll = { [unowned self] in drawer.redrawAll() }
         drawer.prepareScene = { [unowned self] scene, board in features.prepare(scene, board: board) }
         input.headset = { [unowned speech] change in speech.headset(change.plugged, now: change.time, publish: { events.publish($0) }) }
+        audio.headset = input.headset
         input.intercept = { [unowned self] frame in
             speech.intercept(frame, board: live.board, page: live.session.currentPage, publish: { events.publish($0) }, deliver: { live.deliver($0) })
         }
