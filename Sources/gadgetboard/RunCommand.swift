@@ -115,6 +115,10 @@ struct RunCommand: ParsableCommand {
     /// as `soak` feeds its kiosk, so a test can tap a running kiosk without /dev/uinput.
     @Option(name: .customLong("input-fifo"), help: .hidden)
     var inputFIFO: String?
+    /// Tests and bench/speech-latency.sh: a FIFO read as a navigation keypad (a USB keyboard with
+    /// Escape, Tab, Enter, the arrows, F1, F2 and Help) of raw `struct input_event`s.
+    @Option(name: .customLong("keypad-fifo"), help: .hidden)
+    var keypadFIFO: String?
 
     func validate() throws {
         if let frames, frames < 1 { throw ValidationError("--frames: must be at least 1") }
@@ -185,10 +189,14 @@ struct RunCommand: ParsableCommand {
         o.mqtt = try? mqttOptions()
         o.audio = AudioOptions(argument: audio, recordTo: audioOut.map(FileIO.absolute))
         o.speech = speech
-        if let inputFIFO {
-            let device = MultitouchEncoder.deviceDescription(name: "gadgetboard FIFO touch screen", maxX: 4095, maxY: 4095)
-            o.inputPaths = [inputFIFO]
-            o.inputOpener = { (path, _) throws(InputError) in try RawEventSource.open(path, device: device) }
+        if inputFIFO != nil || keypadFIFO != nil {
+            let touch = MultitouchEncoder.deviceDescription(name: "gadgetboard FIFO touch screen", maxX: 4095, maxY: 4095)
+            // KEY_ESC 1, KEY_TAB 15, KEY_ENTER 28, KEY_F1 59, KEY_F2 60, the arrows 103/105/106/108, KEY_HELP 138.
+            let keypad = InputDeviceDescription(nameBytes: Array("gadgetboard FIFO keypad".utf8),
+                                                codes: [EV.syn: [0], EV.key: [1, 15, 28, 59, 60, 103, 105, 106, 108, 138], 0x04: [4]])
+            let keypadPath = keypadFIFO
+            o.inputPaths = [inputFIFO, keypadFIFO].compactMap { $0 }
+            o.inputOpener = { (path, _) throws(InputError) in try RawEventSource.open(path, device: path == keypadPath ? keypad : touch) }
         }
         return o
     }

@@ -28,7 +28,7 @@ final class KioskKeypad: KeyNavigating {
     func take(_ k: KeyStroke, shift: Bool) -> Bool {
         if k.action == .down {
             // A key is use of the kiosk: speech stops (EN 5.1.3.5), time limits restart (EN 11.2.2.1).
-            speech.interrupt(now: k.time, publish: publish)
+            speech.interrupt(byActionAt: k.time, publish: publish)
             used(k.time)
         }
         let board = live.board

@@ -89,6 +89,13 @@ final class KioskSpeech {
 
     func interrupt(now: Microseconds, publish: (JSONValue) -> Void) { perform(queue.interrupt(), now: now, publish: publish) }
 
+    /// A visitor's action that is not a touch (a key down, at its kernel time) stops speech, and
+    /// the stop's `speechStopped.afterMs` counts from it, as from a touch's.
+    func interrupt(byActionAt time: Microseconds, publish: (JSONValue) -> Void) {
+        lastAction = time
+        interrupt(now: time, publish: publish)
+    }
+
     private func perform(_ commands: [SpeechQueue.Command], now: Microseconds, publish: (JSONValue) -> Void) {
         if !commands.isEmpty { watchUntil = now + 500_000 }
         for c in commands {
