@@ -199,8 +199,9 @@ public final class EvdevDevice: InputEventSource {
         d.id = InputDeviceID(bustype: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(dev)), vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(dev)),
                              product: UInt16(truncatingIfNeeded: libevdev_get_id_product(dev)), version: UInt16(truncatingIfNeeded: libevdev_get_id_version(dev)))
         for p in 0..<0x20 where libevdev_has_property(dev, UInt32(p)) != 0 { d.properties.insert(p) }
-        // The types and code ranges classification looks at (KEY_MAX 0x2ff, REL_MAX 0x0f, ABS_MAX 0x3f).
-        for (type, count) in [(EV.key, 0x300), (EV.rel, 0x10), (EV.abs, 0x40)] where libevdev_has_event_type(dev, UInt32(type)) != 0 {
+        // The types and code ranges classification looks at (KEY_MAX 0x2ff, REL_MAX 0x0f, ABS_MAX 0x3f,
+        // SW_MAX 0x10: a sound card's headphone jack is told by its SW_HEADPHONE_INSERT).
+        for (type, count) in [(EV.key, 0x300), (EV.rel, 0x10), (EV.abs, 0x40), (EV.sw, 0x11)] where libevdev_has_event_type(dev, UInt32(type)) != 0 {
             var codes = Set<UInt16>()
             for c in 0..<count where libevdev_has_event_code(dev, UInt32(type), UInt32(c)) != 0 { codes.insert(UInt16(c)) }
             d.codes[type] = codes
