@@ -7,11 +7,15 @@
 #  2. the card pulled and put back while the kiosk runs: the loopback's platform device unbound
 #     from its driver (what a USB card's unplug does to its open PCMs: the kernel disconnects the
 #     card) and bound again; the kiosk must keep drawing and report deviceLost/deviceBack.
-#  3. lip sync: ./av (made on the host by audio/make-av-clip.sh: a flash and a beep each second)
+#  3. keypad and headset (issue 39): evemu makes a USB navigation keypad and a headphone jack's
+#     switch device; the jack is plugged in before the kiosk starts (the switch read at open), then
+#     pulled and plugged again; Tab/arrows/Help/Enter move through a board of three buttons and the
+#     speech (gadgetboard-speech beside the kiosk, espeak-ng-data from the host's root) is heard at
+#     the card's capture side (a11y/a11y_keys.py); state and events come over the control socket.
+#  4. lip sync: ./av (made on the host by audio/make-av-clip.sh: a flash and a beep each second)
 #     played with --video-flip-log while capture_onsets.py hears the card; av_offset.py pairs them.
-#  4. (GB_AUDIO_SOAK_S > 0, the bench) the clip looping for that long while the board redraws in
+#  5. (GB_AUDIO_SOAK_S > 0, the bench) the clip looping for that long while the board redraws in
 #     full every frame: underruns (--stats) and the audio thread's CPU (/proc, thread gb-audio).
-# Every wait is for a line or a file (hang guards only): nothing depends on emulation speed.
 set -u
 log() { echo "guest-audio: $*"; }
 elapsed() { cut -d' ' -f1 /proc/uptime; }
@@ -90,7 +94,47 @@ echo $? > run.status
 kill $evemu_pid 2>/dev/null
 log "kiosk exited $(cat run.status) at $(elapsed) s"
 
-# 3. lip sync
+# 3. keypad and headset (issue 39)
+log "a11y: keypad and headset from $(elapsed) s"
+cp "$GB_VM/a11y/board.json" a11y-board.json
+evemu-device "$GB_VM/a11y/keypad.desc" > a11y-keypad-device.log 2>&1 &
+keypad_pid=$!
+evemu-device "$GB_VM/a11y/headset.desc" > a11y-headset-device.log 2>&1 &
+headset_pid=$!
+wait_for a11y-keypad-device.log 120 /dev/input/event || log "a11y: evemu-device made no keypad"
+wait_for a11y-headset-device.log 120 /dev/input/event || log "a11y: evemu-device made no headset switch"
+keypad=$(grep -o '/dev/input/event[0-9]*' a11y-keypad-device.log | head -n 1)
+headset=$(grep -o '/dev/input/event[0-9]*' a11y-headset-device.log | head -n 1)
+# The headset is in before the kiosk starts: the kiosk must see it from the switch's state at open.
+evemu-event "$headset" --type EV_SW --code SW_HEADPHONE_INSERT --value 1 --sync
+evtest_state=$(python3 -c "import fcntl,sys; b=bytearray(8); fcntl.ioctl(open(sys.argv[1],'rb'), 0x8008451b, b); print(b[0])" "$headset" 2>&1)
+echo "$evtest_state" > a11y-switch-at-start.txt
+log "a11y: keypad $keypad, headset $headset (EVIOCGSW byte 0: $evtest_state); speech program: $(ls "$(dirname "$GB_BIN")/gadgetboard-speech" 2>&1)"
+amixer -c Loopback controls > a11y-amixer-controls.txt 2>&1
+a11y_sock=/run/gadgetboard-a11y.sock
+"$GB_BIN" run a11y-board.json --display kms --input "$keypad" --input "$headset" --audio plughw:Loopback,0,0 \
+    --duration 900 --events --control "$a11y_sock" > a11y-run.log 2>&1 &
+a11y_pid=$!
+wait_for a11y-run.log 300 'kms: first frame' || log "a11y: no first frame"
+wait_for a11y-run.log 120 "using $headset" || log "a11y: the kiosk did not open $headset"
+wait_for a11y-run.log 120 "using $keypad" || log "a11y: the kiosk did not open $keypad"
+"$GB_BIN" ctl "$a11y_sock" subscribe > a11y-events.log 2>&1 &
+sub_pid=$!
+# Any event (the audio thread's underruns come often under emulation) says the subscription is live.
+wait_for a11y-events.log 60 '"type"' || log "a11y: no event came to the subscriber"
+"$GB_BIN" ctl "$a11y_sock" state > a11y-state-start.json 2>&1
+python3 "$GB_VM/a11y/a11y_keys.py" "$keypad" "$headset" hw:Loopback,1,0 a11y-events.log a11y-keys.json > a11y-keys.log 2>&1
+echo $? > a11y-keys.status
+cat a11y-keys.log
+"$GB_BIN" ctl "$a11y_sock" state > a11y-state-end.json 2>&1
+kill $sub_pid 2>/dev/null
+kill -TERM $a11y_pid
+wait $a11y_pid
+echo $? > a11y-run.status
+kill $keypad_pid $headset_pid 2>/dev/null
+log "a11y: kiosk exited $(cat a11y-run.status) at $(elapsed) s"
+
+# 4. lip sync
 rm -f av-stop av-start
 python3 "$GB_VM/audio/capture_onsets.py" hw:Loopback,1,0 av-start av-stop av-onsets.json > av-capture.log 2>&1 &
 cap_pid=$!
@@ -112,7 +156,7 @@ python3 "$GB_VM/audio/av_offset.py" av-flips.tsv av-onsets.json av-offset.json >
 echo $? > av-offset.status
 cat av-capture.log av-offset.log
 
-# 4. the soak (bench only)
+# 5. the soak (bench only)
 soak=${GB_AUDIO_SOAK_S:-0}
 if [ "$soak" -gt 0 ]; then
     sed 's/"loop": false/"loop": true/' av/av.json > av/av-loop.json
@@ -136,3 +180,4 @@ if [ "$soak" -gt 0 ]; then
     echo $? > soak-run.status
     log "soak ended at $(elapsed) s"
 fi
+

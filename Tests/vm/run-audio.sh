@@ -10,7 +10,7 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 out=${1:-$root/.build/vm/audio}
-for tool in qemu-system-x86_64 evemu-play python3 ffmpeg; do
+for tool in qemu-system-x86_64 evemu-play evemu-event python3 ffmpeg; do
     command -v "$tool" > /dev/null || { echo "vm test: $tool is missing (scripts/install-deps.sh --test)" >&2; exit 2; }
 done
 if [ -n "${GADGETBOARD_BIN:-}" ]; then
