@@ -117,8 +117,8 @@ def judge_a11y(read, judge):
               f"after {s['step']} the card played speech: peak {s.get('peak')} over {s.get('captured_frames')} captured frames")
     after = [s["loud_after_ms"] for s in spoken_steps if s.get("loud_after_ms") is not None]
     if after:
-        print(f"figure: key → speech at the card under emulation: {sorted(after)} ms (not the figure: TCG, and the "
-              f"bench's is judged on a release build)")
+        print(f"note: first loud frame after each key: {after} ms (not a latency: the previous utterance sounds until "
+              f"its stop takes effect, and this is TCG; the figure is bench/speech-latency.sh keys on a release build)")
     end = (json.loads(read("a11y-state-end.json") or "{}").get("accessibility") or {})
     judge(end.get("speech") is True and end.get("privateOutput") is True, f"state after the run: speech on, private ({end})")
     judge(read("a11y-run.status").strip() == "0", "the keypad kiosk exited 0 on SIGTERM")
