@@ -59,7 +59,7 @@ rss, count = family_rss_mb(h.proc.pid)
 own = rss_kb(h.proc.pid) / 1024
 print(f"helper RSS, simple page (800x480, settled 2 s): {rss:.1f} MB for {count} processes (the helper itself {own:.1f} MB); "
       f"PSS {family_pss_mb(h.proc.pid):.1f} MB (shared libraries counted once)")
-samples = [(0, rss)]
+samples = [(0, rss, family_pss_mb(h.proc.pid))]
 t0 = time.monotonic()
 failed = 0
 for i in range(1, reloads + 1):
@@ -69,13 +69,14 @@ for i in range(1, reloads + 1):
         failed += 1
     if i % max(1, reloads // 10) == 0:
         h.pump(0.2)
-        samples.append((i, family_rss_mb(h.proc.pid)[0]))
+        samples.append((i, family_rss_mb(h.proc.pid)[0], family_pss_mb(h.proc.pid)))
 elapsed = time.monotonic() - t0
 h.pump(2.0)
 rss_after, count = family_rss_mb(h.proc.pid)
 print(f"helper RSS after {reloads} reloads ({elapsed:.0f} s, {failed} not loaded, settled 2 s): {rss_after:.1f} MB for {count} processes "
       f"(the helper itself {rss_kb(h.proc.pid) / 1024:.1f} MB); growth {rss_after - rss:+.1f} MB; PSS {family_pss_mb(h.proc.pid):.1f} MB")
-print("RSS by reloads (MB): " + ", ".join(f"{n}: {mb:.1f}" for n, mb in samples))
+print("RSS by reloads (MB): " + ", ".join(f"{n}: {mb:.1f}" for n, mb, _ in samples))
+print("PSS by reloads (MB): " + ", ".join(f"{n}: {mb:.1f}" for n, _, mb in samples))
 h.close()
 
 # Crash → page back: the kiosk restarts a killed helper; here a new helper is spawned the moment
