@@ -92,9 +92,9 @@ extension WebKioskSuites { @Suite(.serialized) struct WebDMABufFallbackKioskTest
         // hears `sharedMemoryOnly` right after `open`, from the helper's owner.
         let h = try Harness(url: "http://double.test/solid/0000ff?dmabuf&crashAfter=2")
         #expect(try h.until { (h.web?.entries.first?.process.status.restarts ?? 0) >= 1 && h.requests().filter { $0 == "open" }.count >= 2 })
+        // The loop says it once (WebGadgets); a second one can only be the owner's re-send after
+        // the restart's open. (Whether it is the very next request is not asserted: the double
+        // may read `open` alone and send a frame before it reads the next datagram.)
         #expect(try h.until { h.requests().filter { $0 == "sharedMemoryOnly" }.count >= 2 })
-        let r = h.requests()
-        let secondOpen = try #require(r.indices.filter { r[$0] == "open" }.dropFirst().first)
-        #expect(r[secondOpen + 1] == "sharedMemoryOnly")
     }
 } }
