@@ -8,6 +8,8 @@
 ///   11.1.4.3). Beneath is the gadget's own colour, else the topmost coloured gadget under the
 ///   text's centre, else the board's background colour; over an image nothing is computed (its
 ///   pixels are not known here), and that is not a finding.
+/// - **warning**: a button's, link's or field's text whose x-height subtends under 0.7° at the
+///   board's `"viewingDistanceMm"` (EN 301 549 5.1.4; XHeightRule.swift).
 public enum AccessibilityAudit {
     public struct Finding: Sendable, Equatable {
         public var isError: Bool
@@ -21,7 +23,7 @@ public enum AccessibilityAudit {
     public static let largeTextSize = 24.0, largeBoldTextSize = 18.66
 
     public static func findings(_ board: Board) -> [Finding] {
-        labels(board) + contrast(board)
+        labels(board) + contrast(board) + xHeight(board)  // XHeightRule.swift
     }
 
     /// The board file's path of gadget `i`.

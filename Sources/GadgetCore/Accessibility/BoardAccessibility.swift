@@ -17,5 +17,8 @@ public struct BoardAccessibility: Sendable, Equatable {
     /// `"accessibility": {"button": true}`: the on-screen accessibility button is on the board
     /// (the decoder added its gadget, `AccessibilityButton`).
     public var button = false
+    /// `"viewingDistanceMm"` (board): how far the visitor's eyes are from the panel, for
+    /// `check --accessibility`'s x-height rule (EN 5.1.4; `XHeightRule`). Nil: not checked.
+    public var viewingDistanceMm: Double?
     public init(focusOrder: [String] = [], speech: Bool = false) { self.focusOrder = focusOrder; self.speech = speech }
 }

@@ -3,7 +3,7 @@
 /// the accessibility fields are read in one place.
 extension BoardDecoder {
     static let accessibilityGadgetFields: Set<String> = ["label", "role", "hint", "hidden", "private", "lang"]
-    static let accessibilityBoardFields: Set<String> = ["focusOrder", "accessibility"]
+    static let accessibilityBoardFields: Set<String> = ["focusOrder", "accessibility", "viewingDistanceMm"]
 
     /// The accessibility fields of one gadget object (its other fields are read by `gadget`).
     mutating func gadgetAccessibility(_ obj: JSONValue, _ path: String) -> GadgetAccessibility {
@@ -37,6 +37,8 @@ extension BoardDecoder {
     /// `"focusOrder"` (every id a gadget's, once, not `"hidden"`) and `"accessibility"`.
     mutating func boardAccessibility(_ root: JSONValue, gadgets: [Gadget]) -> BoardAccessibility {
         var settings = BoardAccessibility()
+        // 200 mm (a face at a handheld's distance) to 5 m (a wall sign read from across a hall).
+        if let d = root["viewingDistanceMm"] { settings.viewingDistanceMm = number(d, "viewingDistanceMm", range: 200...5000, default: 600) }
         if let v = root["accessibility"], let pairs = fields(v, "accessibility", allowed: ["speech", "keys", "timeoutScale", "largeTextScale", "button"]) {
             let obj = JSONValue.object(pairs)
             settings.speech = bool(obj["speech"], "accessibility.speech", default: false)

@@ -1,0 +1,53 @@
+import Testing
+@testable import GadgetCore
+
+/// `check --accessibility`'s x-height rule (EN 301 549 5.1.4, interaction-notes §1.1): worked
+/// numbers for the angle and the least size, and the findings on a board.
+@Suite struct XHeightRuleTests {
+    func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-3) -> Bool { abs(a - b) <= tolerance }
+
+    /// 0.7° is 2·d·tan(0.35°) ≈ 0.012217·d: 6.11 mm at 500 mm, 7.33 mm at 600 mm
+    /// (interaction-notes §1.1: "6.1 mm at 500 mm and 7.3 mm at 600 mm").
+    @Test func theLeastHeightAtAViewingDistance() {
+        #expect(near(XHeightRule.minimumHeightMm(distanceMm: 500), 6.1087))
+        #expect(near(XHeightRule.minimumHeightMm(distanceMm: 600), 7.3304))
+        #expect(near(XHeightRule.degrees(heightMm: 7.3304, distanceMm: 600), 0.7))
+        // 24 px at 163 ppi: x-height 12 px = 12 × 25.4 / 163 = 1.870 mm, 2·atan(1.870 / 1200) = 0.1786°.
+        #expect(near(XHeightRule.xHeightMm(size: 24, ppi: 163), 1.8699))
+        #expect(near(XHeightRule.degrees(heightMm: 1.8699, distanceMm: 600), 0.17855))
+        // The least size at 600 mm on 163 ppi: 7.3304 mm × 163 / 25.4 / 0.5 = 94.08 px.
+        #expect(near(XHeightRule.minimumSize(distanceMm: 600, ppi: 163), 94.083, 0.01))
+    }
+
+    func findings(size: Double, distance: String = #","viewingDistanceMm":600"#, ppi: String = #","touch":{"ppi":163}"#) throws -> [String] {
+        let json = ##"{"size":[800,480]"## + distance + ppi + ##","gadgets":["## +
+            ##"{"id":"buy","color":"#000000","center":[400,200],"size":[600,200],"action":{"emit":"buy"},"text":{"string":"Buy","size":SIZE,"color":"#ffffff"}},"## +
+            ##"{"id":"note","color":"#000000","center":[400,420],"size":[600,60],"text":{"string":"Small print","size":12,"color":"#ffffff"}}]}"##
+        let board = try BoardDecoder.decode(Array(json.replacing("SIZE", with: JSONWriter.format(size)).utf8), file: "b.json").get()
+        return AccessibilityAudit.findings(board).map { "\($0.jsonPath): \($0.line)" }
+    }
+
+    @Test func aButtonsTextUnderTheAngleIsAWarning() throws {
+        #expect(try findings(size: 24) == [
+            #"gadgets[0] (buy).text: warning: text of button "buy" has an x-height of about 1.9 mm (half its 24 px at 163 ppi), 0.18° at the viewing distance of 600 mm, under 0.7°: it needs a size of at least 95 px (EN 301 549 5.1.4)"#,
+        ])
+        // 94 px: x-height 47 px = 7.324 mm, 0.6994°: still under. 96 px: 7.479 mm, 0.714°: none.
+        #expect(try findings(size: 94).count == 1)
+        #expect(try findings(size: 96) == [])
+        // The small print is not interactive: not checked (WCAG and EN ask it of what a visitor operates).
+    }
+
+    @Test func withoutADistanceNothingIsCheckedAndWithoutPpiItIsSaidOnce() throws {
+        #expect(try findings(size: 24, distance: "") == [])
+        #expect(try findings(size: 24, ppi: "") == [
+            #"viewingDistanceMm: warning: the x-height rule needs the panel's pixel density to know the text's size in mm: give "touch": {"ppi": …} (EN 301 549 5.1.4)"#,
+        ])
+    }
+
+    @Test func theDistanceIsAField() {
+        guard case .failure(let p) = BoardDecoder.decode(Array(#"{"size":[100,100],"gadgets":[],"viewingDistanceMm":50}"#.utf8), file: "b.json") else {
+            Issue.record("decoded"); return
+        }
+        #expect(p.problems.map(\.description) == ["b.json: viewingDistanceMm: 50 is out of range 200...5000"])
+    }
+}
