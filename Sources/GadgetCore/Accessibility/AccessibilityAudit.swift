@@ -10,6 +10,8 @@
 ///   pixels are not known here), and that is not a finding.
 /// - **warning**: a button's, link's or field's text whose x-height subtends under 0.7° at the
 ///   board's `"viewingDistanceMm"` (EN 301 549 5.1.4; XHeightRule.swift).
+/// - **warning**: a visitor-facing time limit of 20 s or less after `timeoutScale` (WCAG 2.2.1,
+///   EN 11.2.2.1; AccessibilityAudit+TimeLimits.swift).
 public enum AccessibilityAudit {
     public struct Finding: Sendable, Equatable {
         public var isError: Bool
@@ -23,7 +25,7 @@ public enum AccessibilityAudit {
     public static let largeTextSize = 24.0, largeBoldTextSize = 18.66
 
     public static func findings(_ board: Board) -> [Finding] {
-        labels(board) + contrast(board) + xHeight(board)  // XHeightRule.swift
+        labels(board) + contrast(board) + xHeight(board) + timeLimits(board)  // XHeightRule.swift, AccessibilityAudit+TimeLimits.swift
     }
 
     /// The board file's path of gadget `i`.

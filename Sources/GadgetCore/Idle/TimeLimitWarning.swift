@@ -4,10 +4,11 @@
 /// owner restarts it from that activity, so its deadline moves and the warning is armed again).
 /// Pure: deadlines and now are handed in.
 ///
-/// The warning comes `lead` (20 s, WCAG's minimum time to extend) before the deadline. A limit
-/// shorter than twice that is warned at its half-way point instead, so a visitor has half of it
-/// to answer (less than 20 s: the board's limit is what the author asked for; `"accessibility":
-/// {"timeoutScale"}` lengthens it).
+/// The warning comes `lead` (20 s, WCAG's minimum time to extend) before the deadline whenever
+/// the limit is longer than that (a 30 s limit warns after 10 s). A limit of 20 s or less cannot
+/// leave 20 s: it is warned at its half-way point, so a visitor has half of it to answer;
+/// `check --accessibility` warns about such a limit (WCAG 2.2.1) and `"accessibility":
+/// {"timeoutScale"}` lengthens it.
 public struct TimeLimitWarning: Sendable, Equatable {
     public static let lead: Microseconds = 20_000_000
     /// What the warning says, on screen and in speech (English for now, like the role words).
@@ -20,7 +21,8 @@ public struct TimeLimitWarning: Sendable, Equatable {
 
     /// When to warn for a limit that started at `start` and fires at `deadline`.
     public static func warnAt(start: Microseconds, deadline: Microseconds) -> Microseconds {
-        deadline - min(lead, max(0, deadline - start) / 2)
+        let limit = max(0, deadline - start)
+        return limit > lead ? deadline - lead : deadline - limit / 2
     }
 
     /// True once per deadline, when `now` has reached its warning time and the limit has not

@@ -27,10 +27,15 @@ import Testing
         #expect(!atTouch && later)
     }
 
-    @Test func aShortLimitIsWarnedHalfWay() {
-        #expect(TimeLimitWarning.warnAt(start: 0, deadline: 30_000_000) == 15_000_000)
-        #expect(TimeLimitWarning.warnAt(start: 0, deadline: 40_000_000) == 20_000_000)
+    /// 20 s before whenever the limit is longer than 20 s (a 30 s limit warned at 10 s, not at
+    /// 15 s as before, which left 15 s); 20 s or less half-way.
+    @Test func theWarningComesTwentySecondsBeforeWheneverTheLimitAllows() {
+        #expect(TimeLimitWarning.warnAt(start: 0, deadline: 30_000_000) == 10_000_000)
+        #expect(TimeLimitWarning.warnAt(start: 0, deadline: 21_000_000) == 1_000_000)
+        #expect(TimeLimitWarning.warnAt(start: 5_000_000, deadline: 40_000_000) == 20_000_000)
         #expect(TimeLimitWarning.warnAt(start: 0, deadline: 100_000_000) == 80_000_000)
+        #expect(TimeLimitWarning.warnAt(start: 0, deadline: 20_000_000) == 10_000_000)
+        #expect(TimeLimitWarning.warnAt(start: 0, deadline: 8_000_000) == 4_000_000)
     }
 
     @Test func noDeadlineForgetsTheWarningAndAFiredLimitIsNotWarnedLate() {
