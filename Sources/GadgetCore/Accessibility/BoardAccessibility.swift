@@ -20,5 +20,13 @@ public struct BoardAccessibility: Sendable, Equatable {
     /// `"viewingDistanceMm"` (board): how far the visitor's eyes are from the panel, for
     /// `check --accessibility`'s x-height rule (EN 5.1.4; `XHeightRule`). Nil: not checked.
     public var viewingDistanceMm: Double?
+    /// `"accessibility": {"reachMode": true}`: the visitor may move the interactive gadgets
+    /// within reach (ReachLayout.swift, EN 301 549 8.3).
+    public var reachMode = false
+    /// `"reach": {"floorToBottomMm", "mmPerPx"}` as given (the decoder settles `reach`).
+    public var reachFloorToBottomMm: Double?
+    public var reachMmPerPixel: Double?
+    /// Where the screen is, for reach mode (nil: reach mode is off or the board cannot say).
+    public var reach: ReachLayout.Mounting?
     public init(focusOrder: [String] = [], speech: Bool = false) { self.focusOrder = focusOrder; self.speech = speech }
 }

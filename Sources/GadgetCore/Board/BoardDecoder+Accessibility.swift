@@ -34,12 +34,33 @@ extension BoardDecoder {
         return s
     }
 
+    /// Reach mode's mounting, once the board's `touch.ppi` is known: `floorToBottomMm` is needed,
+    /// the pixel size is `reach.mmPerPx` or `touch.ppi`'s; and some of the screen must be within
+    /// reach (ReachLayout.swift).
+    mutating func reachMounting(_ settings: inout BoardAccessibility, touch: TouchSettings, boardHeight: Double) {
+        guard settings.reachMode else { return }
+        guard let floor = settings.reachFloorToBottomMm else {
+            problem("accessibility.reach.floorToBottomMm", "missing (reach mode needs the height of the screen's bottom edge above the floor, mm)")
+            return
+        }
+        guard let mm = settings.reachMmPerPixel ?? touch.ppi.map({ 25.4 / $0 }) else {
+            problem("accessibility.reach.mmPerPx", "missing (reach mode needs the size of a board pixel: give reach.mmPerPx or touch.ppi)")
+            return
+        }
+        let mounting = ReachLayout.Mounting(floorToBottomMm: floor, mmPerPixel: mm)
+        guard mounting.band(boardHeight: boardHeight) != nil else {
+            problem("accessibility.reach", "no part of the screen is \(Int(ReachLayout.lowestMm))-\(Int(ReachLayout.highestMm)) mm above the floor (EN 301 549 8.3.2): reach mode cannot help")
+            return
+        }
+        settings.reach = mounting
+    }
+
     /// `"focusOrder"` (every id a gadget's, once, not `"hidden"`) and `"accessibility"`.
     mutating func boardAccessibility(_ root: JSONValue, gadgets: [Gadget]) -> BoardAccessibility {
         var settings = BoardAccessibility()
         // 200 mm (a face at a handheld's distance) to 5 m (a wall sign read from across a hall).
         if let d = root["viewingDistanceMm"] { settings.viewingDistanceMm = number(d, "viewingDistanceMm", range: 200...5000, default: 600) }
-        if let v = root["accessibility"], let pairs = fields(v, "accessibility", allowed: ["speech", "keys", "timeoutScale", "largeTextScale", "button"]) {
+        if let v = root["accessibility"], let pairs = fields(v, "accessibility", allowed: ["speech", "keys", "timeoutScale", "largeTextScale", "button", "reachMode", "reach"]) {
             let obj = JSONValue.object(pairs)
             settings.speech = bool(obj["speech"], "accessibility.speech", default: false)
             settings.button = bool(obj["button"], "accessibility.button", default: false)
@@ -53,6 +74,12 @@ extension BoardDecoder {
                 settings.largeTextScale = number(t, "accessibility.largeTextScale", range: r, default: AccessibilityDisplay.defaultLargeTextScale)
             }
             if let k = obj["keys"] { settings.keys = accessibilityKeys(k) }
+            settings.reachMode = bool(obj["reachMode"], "accessibility.reachMode", default: false)
+            if let r = obj["reach"], let rp = fields(r, "accessibility.reach", allowed: ["floorToBottomMm", "mmPerPx"]) {
+                let ro = JSONValue.object(rp)
+                if let f = ro["floorToBottomMm"] { settings.reachFloorToBottomMm = number(f, "accessibility.reach.floorToBottomMm", range: 0...3000, default: 0) }
+                if let m = ro["mmPerPx"] { settings.reachMmPerPixel = number(m, "accessibility.reach.mmPerPx", range: 0.01...10, default: 1) }
+            }
         }
         guard let v = root["focusOrder"] else { return settings }
         guard case .array(let items) = v else { problem("focusOrder", "expected an array of gadget ids, got \(v.kindName)"); return settings }

@@ -226,6 +226,7 @@ public struct BoardDecoder {
         board.keyboard = boardKeyboard(root["keyboard"])
         board.forms = forms
         board.accessibility = accessibility
+        reachMounting(&board.accessibility, touch: board.touch, boardHeight: board.size.height)  // BoardDecoder+Accessibility.swift
         // The accessibility button, on top of every page (AccessibilityButton.swift).
         if accessibility.button { board.gadgets.append(AccessibilityButton.gadget(for: board)) }
         return board
