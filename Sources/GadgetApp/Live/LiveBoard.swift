@@ -4,28 +4,6 @@ import GadgetRender
 import GadgetSystem
 import SystemPackage
 
-/// What the live board tells its owner (the kiosk loop): events to publish, and how loads ended.
-/// Thread: the loop's.
-protocol LiveBoardObserver: AnyObject {
-    /// Gesture events and the page and action events they caused, in order.
-    func liveBoard(_ board: LiveBoard, published events: [GestureEvent], actions: [ActionEvent])
-    /// A load of `path` began (`reason`: SIGHUP, a save, `control load`).
-    func liveBoard(_ board: LiveBoard, loadBegan path: String, reason: String, now: Microseconds)
-    /// A load (`ticket` from `LiveBoard.load`) ended: the new board is shown, or the old one
-    /// still is.
-    func liveBoard(_ board: LiveBoard, loadFinished ticket: Int, path: String, end: LoadEnd)
-    /// Sounds the touches asked for (a `play` action, the board's `tapSound`), each at its
-    /// touch's time; played from `board.sounds`.
-    func liveBoard(_ board: LiveBoard, cues: [SoundCue])
-    /// The visitor's high-contrast or large-text mode changed (`cause`: what changed it).
-    func liveBoard(_ board: LiveBoard, display: AccessibilityDisplay, cause: String, now: Microseconds)
-}
-
-extension LiveBoardObserver {
-    func liveBoard(_ board: LiveBoard, cues: [SoundCue]) {}
-    func liveBoard(_ board: LiveBoard, display: AccessibilityDisplay, cause: String, now: Microseconds) {}
-}
-
 /// The one owner of the running board: the board itself (in its `BoardSession`, the only copy
 /// that is written), its images, the scene drawn from them (`BoardScene`, with the text images
 /// kept across scenes), the images still being decoded, the board being loaded to replace it,
