@@ -54,6 +54,8 @@ extension KioskLoop: ControlHost {
         return .success([("accessibility", speech.report)])
     }
     func controlAccessibility(_ request: AccessibilityControl, now: Microseconds) -> Result<[(String, JSONValue)], ControlFailure> {
+        // Reach first: its refusal (no reach mode on this board) leaves everything else as it was.
+        if let on = request.reach, case .failure(let f) = live.setReachMode(on, cause: "control", now: now) { return .failure(f) }
         if let on = request.speech, case .failure(let f) = speech.setEnabled(on, now: now, publish: { events.publish($0) }) { return .failure(f) }
         if let r = request.rate { speech.setRate(r) }
         if let v = request.volume { speech.setVolume(v) }
@@ -63,7 +65,8 @@ extension KioskLoop: ControlHost {
         return .success([("accessibility", accessibilityReport ?? .null)])
     }
     /// `state`'s `accessibility`: speech's, then the focus and the display modes. `mode` is
-    /// `standard` or `speech`, followed by `+highContrast` and `+largeText` when they are on.
+    /// `standard` or `speech`, followed by `+highContrast` and `+largeText` when they are on;
+    /// `reach`: whether reach mode is on.
     var accessibilityReport: JSONValue? {
         guard case .object(var pairs) = speech.report else { return speech.report }
         pairs.append(("focus", keypad.focused.map(JSONValue.string) ?? .null))
@@ -73,6 +76,7 @@ extension KioskLoop: ControlHost {
         }
         pairs.append(("highContrast", .bool(d.highContrast)))
         pairs.append(("largeText", .bool(d.largeText)))
+        pairs.append(("reach", .bool(live.reachModeOn)))
         return .object(pairs)
     }
 }

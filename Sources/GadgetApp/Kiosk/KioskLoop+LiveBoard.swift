@@ -31,6 +31,10 @@ extension KioskLoop: LiveBoardObserver {
         }
     }
 
+    func liveBoard(_ board: LiveBoard, reach on: Bool, cause: String, now: Microseconds) {
+        events.publish(AccessibilityEvent.reach(on, cause: cause, time: now))
+    }
+
     func liveBoard(_ board: LiveBoard, cues: [SoundCue]) {
         for c in cues { audio.play(c.sound, from: board.sounds) }
     }

@@ -58,6 +58,8 @@ public final class LiveBoard {
     public internal(set) var scene: BoardScene
     /// The visitor's high-contrast and large-text modes (LiveBoard+AccessibilityDisplay.swift).
     public internal(set) var accessibilityDisplay = AccessibilityDisplay.normal
+    /// Reach mode: where each gadget it moved was before (nil: off; LiveBoard+Reach.swift).
+    var reachHome: [String: Vector2]?
     /// Gadget text rendered once and kept across scenes.
     let textImages = TextImageCache()
     /// Where scenes are drawn: the display's pixel size and the rotation asked for.
@@ -183,6 +185,7 @@ public final class LiveBoard {
         if let home = actions.first(where: { $0.kind == .idleReturn }) {
             clearForPrivacy()
             setAccessibilityDisplay(highContrast: false, largeText: false, cause: "idleReturn", now: home.time)
+            _ = setReachMode(false, cause: "idleReturn", now: home.time)
         }
         // The on-screen accessibility button: the next display mode (AccessibilityButton.swift).
         for press in actions where AccessibilityButton.isTap(press) {
@@ -200,6 +203,8 @@ public final class LiveBoard {
         }
         guard !events.isEmpty || !actions.isEmpty else { return }
         observer?.liveBoard(self, published: events, actions: actions)
+        // Reach mode on: the page now shown has its controls moved too (LiveBoard+Reach.swift).
+        if reachModeOn, let page = actions.last(where: { $0.kind == .page }) { reachPageShown(now: page.time) }
     }
 
     // MARK: - The session's one way in
@@ -244,6 +249,8 @@ public final class LiveBoard {
     /// A new board swapped in: a new session for it, from `now`.
     func startSession(_ board: Board, now: Microseconds) {
         session = BoardSession(board: board, startTime: now, displayScale: scene.viewport.scale)
+        // A new board's gadgets are where its file says: reach mode ends (`reach` in `state`).
+        if reachHome != nil { reachHome = nil; observer?.liveBoard(self, reach: false, cause: "reload", now: now) }
         // A new board starts with empty fields: a visitor's entry does not survive a reload.
         fields = FieldSession(board: board)
     }

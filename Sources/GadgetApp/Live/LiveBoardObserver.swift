@@ -15,9 +15,12 @@ protocol LiveBoardObserver: AnyObject {
     func liveBoard(_ board: LiveBoard, cues: [SoundCue])
     /// The visitor's high-contrast or large-text mode changed (`cause`: what changed it).
     func liveBoard(_ board: LiveBoard, display: AccessibilityDisplay, cause: String, now: Microseconds)
+    /// Reach mode went on or off (`cause`: `control`, `idleReturn`, `reload`).
+    func liveBoard(_ board: LiveBoard, reach on: Bool, cause: String, now: Microseconds)
 }
 
 extension LiveBoardObserver {
     func liveBoard(_ board: LiveBoard, cues: [SoundCue]) {}
     func liveBoard(_ board: LiveBoard, display: AccessibilityDisplay, cause: String, now: Microseconds) {}
+    func liveBoard(_ board: LiveBoard, reach on: Bool, cause: String, now: Microseconds) {}
 }

@@ -35,4 +35,9 @@ extension AccessibilityEvent {
     public static func display(_ d: AccessibilityDisplay, cause: String, time: Microseconds) -> JSONValue {
         json("display", time: time, [("highContrast", .bool(d.highContrast)), ("largeText", .bool(d.largeText)), ("cause", .string(cause))])
     }
+
+    /// Reach mode went on or off (`cause`: `control`, `idleReturn`, `reload`).
+    public static func reach(_ on: Bool, cause: String, time: Microseconds) -> JSONValue {
+        json("reach", time: time, [("reach", .bool(on)), ("cause", .string(cause))])
+    }
 }

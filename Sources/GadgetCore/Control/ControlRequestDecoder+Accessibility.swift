@@ -26,12 +26,16 @@ extension ControlRequestDecoder {
             guard case .bool(true)? = value[key] else { throw ControlFailure(field: key, message: "must be true") }
             return .speak(key == "repeat" ? .repeatLast : .stop)
         }
-        try allow(pairs, ["cmd", "id", "speech", "rate", "volume", "contrast", "largeText"])
+        try allow(pairs, ["cmd", "id", "speech", "rate", "volume", "contrast", "largeText", "reach"])
         var a = AccessibilityControl()
-        for key in ["contrast", "largeText"] {
+        for key in ["contrast", "largeText", "reach"] {
             guard let v = value[key] else { continue }
             guard case .bool(let on) = v else { throw ControlFailure(field: key, message: "expected true or false, got \(v.kindName)") }
-            if key == "contrast" { a.contrast = on } else { a.largeText = on }
+            switch key {
+            case "contrast": a.contrast = on
+            case "largeText": a.largeText = on
+            default: a.reach = on
+            }
         }
         if let v = value["speech"] {
             guard case .bool(let on) = v else { throw ControlFailure(field: "speech", message: "expected true or false, got \(v.kindName)") }
@@ -42,8 +46,8 @@ extension ControlRequestDecoder {
             a.rate = Int(r)
         }
         a.volume = try number(value, "volume", in: BoardDecoder.volumeRange)
-        guard a.speech != nil || a.rate != nil || a.volume != nil || a.contrast != nil || a.largeText != nil else {
-            throw ControlFailure(field: nil, message: "accessibility: nothing to change (give speech, rate, volume, contrast or largeText)")
+        guard a.speech != nil || a.rate != nil || a.volume != nil || a.contrast != nil || a.largeText != nil || a.reach != nil else {
+            throw ControlFailure(field: nil, message: "accessibility: nothing to change (give speech, rate, volume, contrast, largeText or reach)")
         }
         return .accessibility(a)
     }
@@ -71,7 +75,9 @@ public struct AccessibilityControl: Sendable, Equatable {
     public var contrast: Bool?
     /// Large text on or off.
     public var largeText: Bool?
-    public init(speech: Bool? = nil, rate: Int? = nil, volume: Double? = nil, contrast: Bool? = nil, largeText: Bool? = nil) {
-        self.speech = speech; self.rate = rate; self.volume = volume; self.contrast = contrast; self.largeText = largeText
+    /// Reach mode on or off (docs/accessibility.md "Reach").
+    public var reach: Bool?
+    public init(speech: Bool? = nil, rate: Int? = nil, volume: Double? = nil, contrast: Bool? = nil, largeText: Bool? = nil, reach: Bool? = nil) {
+        self.speech = speech; self.rate = rate; self.volume = volume; self.contrast = contrast; self.largeText = largeText; self.reach = reach
     }
 }

@@ -26,9 +26,15 @@ import Testing
     @Test func accessibilitySetsSpeechRateAndVolume() {
         #expect(command(#"{"cmd":"accessibility","speech":true}"#) == .accessibility(AccessibilityControl(speech: true)))
         #expect(command(#"{"cmd":"accessibility","rate":220,"volume":0.5}"#) == .accessibility(AccessibilityControl(rate: 220, volume: 0.5)))
-        #expect(failure(#"{"cmd":"accessibility"}"#) == "accessibility: nothing to change (give speech, rate, volume, contrast or largeText)")
+        #expect(failure(#"{"cmd":"accessibility"}"#) == "accessibility: nothing to change (give speech, rate, volume, contrast, largeText or reach)")
         #expect(failure(#"{"cmd":"accessibility","speech":"on"}"#) == "speech: expected true or false, got a string")
         #expect(failure(#"{"cmd":"accessibility","rate":1000}"#)?.hasPrefix("rate: ") == true)
         #expect(failure(#"{"cmd":"accessibility","rate":200.5}"#) == "rate: expected whole words per minute")
+    }
+
+    @Test func accessibilityTurnsReachModeOnOrOff() {
+        #expect(command(#"{"cmd":"accessibility","reach":true}"#) == .accessibility(AccessibilityControl(reach: true)))
+        #expect(command(#"{"cmd":"accessibility","reach":false,"contrast":true}"#) == .accessibility(AccessibilityControl(contrast: true, reach: false)))
+        #expect(failure(#"{"cmd":"accessibility","reach":1}"#) == "reach: expected true or false, got a number")
     }
 }

@@ -71,5 +71,7 @@ import Testing
     @Test func theEventSaysWhatChangedAndWhy() {
         let e = AccessibilityEvent.display(AccessibilityDisplay(highContrast: true), cause: "control", time: 1_500_000)
         #expect(JSONWriter.write(e) == #"{"type":"accessibility","event":"display","t":1.5,"highContrast":true,"largeText":false,"cause":"control"}"#)
+        let r = AccessibilityEvent.reach(true, cause: "control", time: 2_000_000)
+        #expect(JSONWriter.write(r) == #"{"type":"accessibility","event":"reach","t":2,"reach":true,"cause":"control"}"#)
     }
 }
