@@ -107,7 +107,7 @@ gb ctl "$work/none.sock" state --timout 3
 gb ctl "$work/none.sock" video lobby seek soon
 [[ $rc == 2 && $(wc -l <<<"$out") == 1 && $out == *'time: expected seconds'* ]] || fail "ctl video seek soon: status $rc: $out"
 gb ctl "$work/none.sock" video lobby stop
-[[ $rc == 2 && $(wc -l <<<"$out") == 1 && $out == *'expected play, pause, restart, seek S or volume'* ]] || fail "ctl video stop: status $rc: $out"
+[[ $rc == 2 && $(wc -l <<<"$out") == 1 && $out == *'expected play, pause, restart, seek S, volume L or captions on|off, got "stop"'* ]] || fail "ctl video stop: status $rc: $out"
 gb ctl "$work/none.sock" display of
 [[ $rc == 2 && $(wc -l <<<"$out") == 1 && $out == *'display takes on, off or auto, got "of"'* ]] || fail "ctl display of: status $rc: $out"
 gb ctl "$work/none.sock" set note text '{"string": "Hi",}'
