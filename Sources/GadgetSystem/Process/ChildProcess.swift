@@ -27,8 +27,10 @@ public enum ChildProcess {
         defer { for p in added { free(p) } }
         var environment = inherited + added + [nil]
         var pid: pid_t = 0
+        var attributes = CleanSignalSpawn.attributes()
+        defer { posix_spawnattr_destroy(&attributes) }
         // posix_spawnp returns its error instead of setting errno.
-        let rc = posix_spawnp(&pid, program, nil, nil, &cArguments, &environment)
+        let rc = posix_spawnp(&pid, program, nil, &attributes, &cArguments, &environment)
         guard rc == 0 else { throw SystemError("posix_spawnp", program, code: rc) }
         var status: Int32 = 0
         try SystemCall.run("waitpid", program) { waitpid(pid, &status, 0) }

@@ -14,17 +14,8 @@ final class SpawnedProcess {
     /// child gets (posix_spawn_file_actions_t, filled by the caller).
     init(path: String, arguments: [String], adding environment: [String] = [],
          actions: inout posix_spawn_file_actions_t) throws(SystemError) {
-        // A clean signal state: the spawning thread blocks every signal (JoinableThread: the loop's
-        // SignalPipe takes them), and a child inheriting that mask would never die of SIGTERM.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        var attributes = CleanSignalSpawn.attributes()
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var cArguments: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for p in cArguments { free(p) } }
         var inherited: [UnsafeMutablePointer<CChar>?] = []
