@@ -19,7 +19,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pulse_onsets import PulseCapture  # noqa: E402
+from pulse_onsets import PulseCapture  # noqa: E402 (also puts Tests/vm/audio on the path)
+from tap_latency import pair_lifts  # noqa: E402
 
 EV_SYN, EV_KEY, EV_ABS = 0, 1, 3
 ABS_X, ABS_Y, ABS_MT_SLOT, ABS_MT_X, ABS_MT_Y, ABS_MT_ID, BTN_TOUCH = 0, 1, 0x2F, 0x35, 0x36, 0x39, 0x14A
@@ -27,11 +28,6 @@ ABS_X, ABS_Y, ABS_MT_SLOT, ABS_MT_X, ABS_MT_Y, ABS_MT_ID, BTN_TOUCH = 0, 1, 0x2F
 
 def event(t_ns, type_, code, value):
     return struct.pack("llHHi", t_ns // 1_000_000_000, (t_ns % 1_000_000_000) // 1000, type_, code, value)
-
-
-def percentile(values, p):
-    s = sorted(values)
-    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
 
 
 def main(argv):
@@ -56,17 +52,10 @@ def main(argv):
     capture.stop()
     t0, handover = capture.stamp()
     onsets = capture.onsets(quiet_ns=300_000_000)
-    pairs = []
-    for lift in lifts:
-        after = [o for o in onsets if o >= lift - 50_000_000 and o - lift < 500_000_000]
-        pairs.append({"lift_ns": lift, "onset_ns": after[0] if after else None,
-                      "latency_ms": round((after[0] - lift) / 1e6, 2) if after else None})
-    latencies = [p["latency_ms"] for p in pairs if p["latency_ms"] is not None]
+    pairs, latencies, summary = pair_lifts(lifts, onsets)
     result = {"taps": taps, "onsets": len(onsets), "heard": len(latencies), "overruns": capture.overruns,
               "capture_errors": capture.errors, "handover_above_quickest_ms": handover, "pairs": pairs}
-    if latencies:
-        result.update({"mean_ms": round(sum(latencies) / len(latencies), 2), "p50_ms": percentile(latencies, 50),
-                       "p99_ms": percentile(latencies, 99), "max_ms": max(latencies), "min_ms": min(latencies)})
+    result.update(summary)
     with open(out, "w") as f:
         json.dump(result, f, indent=1)
     print(f"tap-sound: {len(latencies)} of {taps} taps heard, {capture.overruns} capture overruns; lift → first sample at the sink: "

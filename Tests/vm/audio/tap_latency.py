@@ -56,6 +56,23 @@ def percentile(values, p):
     return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
 
 
+def pair_lifts(lifts, onsets):
+    """Each lift with the first sound onset after it (from 50 ms before, a tolerance for the two
+    clocks' stamps, to 500 ms after); returns the pairs, the latencies heard and their summary (mean, p50,
+    p99, max, min in ms; empty when none was heard). Shared with bench/tap_sound_pulse.py."""
+    pairs = []
+    for lift in lifts:
+        after = [o for o in onsets if o >= lift - 50_000_000 and o - lift < 500_000_000]
+        pairs.append({"lift_ns": lift, "onset_ns": after[0] if after else None,
+                      "latency_ms": round((after[0] - lift) / 1e6, 2) if after else None})
+    latencies = [p["latency_ms"] for p in pairs if p["latency_ms"] is not None]
+    summary = {}
+    if latencies:
+        summary = {"mean_ms": round(sum(latencies) / len(latencies), 2), "p50_ms": percentile(latencies, 50),
+                   "p99_ms": percentile(latencies, 99), "max_ms": max(latencies), "min_ms": min(latencies)}
+    return pairs, latencies, summary
+
+
 def main(argv):
     node, evemu, pcm, taps, out = argv[1], argv[2], argv[3], int(argv[4]), argv[5]
     gap = float(argv[6]) if len(argv) > 6 else 1.0
@@ -80,18 +97,11 @@ def main(argv):
     capture.stop()
     onsets = capture.onsets()
     capture.wav(out.replace(".json", ".wav"))
-    pairs = []
-    for lift in lifts:
-        after = [o for o in onsets if o >= lift - 50_000_000 and o - lift < 500_000_000]
-        pairs.append({"lift_ns": lift, "onset_ns": after[0] if after else None,
-                      "latency_ms": round((after[0] - lift) / 1e6, 2) if after else None})
-    latencies = [p["latency_ms"] for p in pairs if p["latency_ms"] is not None]
+    pairs, latencies, summary = pair_lifts(lifts, onsets)
     result = {"taps": taps, "lifts": len(lifts), "downs": len(downs), "onsets": len(onsets),
               "heard": len(latencies), "overruns": capture.overruns, "capture_errors": capture.errors, "chunks": len(capture.chunks), "pairs": pairs,
               "accuracy": "the capture side's position updates (snd-aloop's timer: the playing side's period, 10 ms, or a jiffy, 4 ms)"}
-    if latencies:
-        result.update({"mean_ms": round(sum(latencies) / len(latencies), 2), "p50_ms": percentile(latencies, 50),
-                       "p99_ms": percentile(latencies, 99), "max_ms": max(latencies), "min_ms": min(latencies)})
+    result.update(summary)
     with open(out, "w") as f:
         json.dump(result, f, indent=1)
     print(f"tap-latency: {len(latencies)} of {taps} taps heard; lift → first sample: "
