@@ -106,6 +106,8 @@ def summary(name, xs):
     xs = sorted(xs)
     p95 = xs[min(len(xs) - 1, int(round(0.95 * (len(xs) - 1))))]
     print(f"{name}: n={len(xs)} median {statistics.median(xs):.1f} ms, p95 {p95:.1f} ms, max {xs[-1]:.1f} ms, min {xs[0]:.1f} ms")
+# In the order they came, so a slow first utterance (a cold voice) shows as what it is.
+print("# start latencies in order (ms): " + " ".join(f"{a:.1f}" for a, _ in started))
 if keys:
     summary("key press -> first non-zero sample of the focused gadget's speech (mix time)", [a for a, _ in started])
     summary("key press (F2, no command) -> speech stopped (mix time)", [a for a, _ in stopped])

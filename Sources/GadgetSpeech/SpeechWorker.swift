@@ -11,7 +11,9 @@ import SystemPackage
 /// it dies; a missing program is one line and silence. The loop never waits for it: requests go
 /// in through a locked inbox and a wake pipe. Thread: `send`/`stop` from the loop.
 final class SpeechWorker: Sendable {
-    enum Request: Sendable { case speak(Utterance, rate: Int), stop }
+    /// `prepare`: start the program and load the language's voice now, so the first thing said
+    /// does not wait for them (speech mode turned on, before the visitor's first key).
+    enum Request: Sendable { case speak(Utterance, rate: Int), stop, prepare(language: String?) }
 
     struct Inbox: ~Copyable {
         var requests: [Request] = []
@@ -147,6 +149,9 @@ private struct SpeechWorkerRun {
             receiving = nil
             backlog.removeAll()
             if let c = child { write(c, "C\n") }
+        case .prepare(let language):
+            if child == nil, restartAt == nil { startChild() }
+            if let c = child { write(c, "V \(SpeechWorkerRun.voiceName(language))\n") }
         }
     }
 
@@ -175,8 +180,13 @@ private struct SpeechWorkerRun {
     mutating func sendPending() {
         guard let c = child, let (u, rate) = pending else { return }
         pending = nil
-        let voiceName = u.language.map { $0.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } }.flatMap { $0.isEmpty ? nil : $0 } ?? "en"
-        write(c, "S \(u.id) \(rate) \(voiceName)\t\(u.text)\n")
+        write(c, "S \(u.id) \(rate) \(SpeechWorkerRun.voiceName(u.language))\t\(u.text)\n")
+    }
+
+    /// The speech program's voice word for a language tag: letters, digits, `-` and `_` only
+    /// (it is one word of a line); English when there is none.
+    static func voiceName(_ language: String?) -> String {
+        language.map { $0.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } }.flatMap { $0.isEmpty ? nil : $0 } ?? "en"
     }
 
     mutating func write(_ c: PipedChild, _ line: String) {

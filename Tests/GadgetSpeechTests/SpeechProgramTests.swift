@@ -71,4 +71,50 @@ import Testing
         #expect(left[Int(startFrame)..<Int(stopFrame)].filter { abs($0) > 0.01 }.count > 100)
         #expect(left[Int(stopFrame)...].allSatisfy { $0 == 0 })
     }
+
+    /// The program's own protocol, read frame by frame: `V` loads a voice and says nothing; an
+    /// utterance's first sound is its first sample (espeak's leading silence is not sent: it was
+    /// 49 ms before "Timetable", all of it key → speech latency); a new `S` replaces the one being
+    /// made, which then never reports `done`. The replaced one is still being made when the
+    /// second is sent whatever the machine's speed: the second goes after the first's first sound
+    /// is read, and the first is minutes long (megabytes), so the program is held in its write
+    /// on the full pipe until this reads again.
+    @Test(.enabled(if: SpeechProgramTests.espeakData, "espeak-ng-data is not installed (scripts/install-deps.sh installs it)"))
+    func aPreparedVoiceSaysNothingSoundStartsAtOnceAndAReplacedUtteranceIsNotDone() throws {
+        let program = try #require(SpeechProgram.find())
+        let child = try PipedChild(path: program)
+        defer { child.terminate() }
+        let long = Array(repeating: "Platform four. The train to Leeds departs at ten fifteen.", count: 40).joined(separator: " ")
+        func send(_ line: String) throws {
+            var bytes = Array(line.utf8)
+            try bytes.withUnsafeMutableBytes { try child.input.writeAll(UnsafeRawBufferPointer($0)) }
+        }
+        var parser = SpeechFrameParser()
+        var frames: [SpeechFrame] = []
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        let deadline = MonotonicClock.now() + 20_000_000  // a hang guard
+        func read(until found: ([SpeechFrame]) -> Bool) {
+            while !found(frames) && MonotonicClock.now() < deadline {
+                let n = (try? buffer.withUnsafeMutableBytes { try child.output.read(into: $0) }) ?? -1
+                if n == 0 { break }
+                if n < 0 { MonotonicClock.sleep(microseconds: 2_000); continue }
+                buffer.withUnsafeBytes { parser.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+                while let f = parser.next() { frames.append(f) }
+            }
+        }
+        try send("V en\nS 1 175 en\t\(long)\n")
+        read { $0.contains { if case .audio(1, _) = $0 { return true } else { return false } } }
+        try send("S 2 175 en\tTimetable\n")
+        read { $0.contains(.done(id: 2)) }
+        // Bools first: a failed expectation would otherwise print every sample.
+        let secondDone = frames.contains(.done(id: 2)), firstDone = frames.contains(.done(id: 1))
+        #expect(secondDone, "no done for the second utterance: \(frames.count) frames")
+        #expect(!firstDone, "the replaced utterance was reported done")
+        let audio = frames.compactMap { f -> (Int, [Int16])? in if case .audio(let id, let s) = f { return (id, s) } else { return nil } }
+        #expect(!audio.contains { $0.0 == 0 }, "the prepared voice said something")
+        for id in [1, 2] {
+            let first = audio.first { $0.0 == id }
+            #expect(first?.1.first.map { $0 != 0 } == true, "utterance \(id)'s first sample is \(String(describing: first?.1.first))")
+        }
+    }
 }

@@ -30,6 +30,8 @@ final class KioskSpeech {
     /// The touch id of a synthetic activation tap, counting down from the top so it never
     /// meets a real one.
     private var syntheticTouch = Int.max
+    /// The board's language: the voice loaded when speech mode turns on.
+    private var boardLanguage: String?
 
     init(choice: SpeechChoice, audio: AudioEngine?) {
         self.choice = choice
@@ -40,7 +42,9 @@ final class KioskSpeech {
     /// A board was shown: `--speech auto` follows its `"accessibility": {"speech"}`.
     func boardShown(_ board: Board) {
         if choice == .auto { enabled = board.accessibility.speech }
+        boardLanguage = board.language
         exploration.reset()
+        if enabled { engine?.prepare(language: boardLanguage) }
     }
 
     // MARK: - Saying
@@ -118,6 +122,7 @@ final class KioskSpeech {
         guard on != enabled else { return .success(()) }
         enabled = on
         exploration.reset()
+        if on { engine?.prepare(language: boardLanguage) }
         if !on { interrupt(now: now, publish: publish) }
         publish(event("mode", [("speech", .bool(on))], now: now))
         return .success(())
