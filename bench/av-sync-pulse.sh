@@ -21,21 +21,26 @@
 #     tapSound) in `run --display headless --audio pulse --input-fifo`; bench/tap_sound_pulse.py
 #     taps it N times and pairs each lift (CLOCK_MONOTONIC when written into the FIFO, the
 #     stand-in for a touch's kernel stamp) with the click's onset at the sink (as the beep above).
+#  2b. key → speech (--keys N, default 20): three buttons in `--speech on` with `--keypad-fifo`;
+#     bench/key_speech_pulse.py presses Right N times (each press stamped CLOCK_MONOTONIC) and
+#     pairs it with the focused gadget's speech onset at the sink (issue 39's key → speech,
+#     including the sound path after the mix, which bench/speech-latency.sh leaves out).
 #  3. underruns: the same clip looping for --soak seconds while the board is redrawn in full at
 #     every frame (`--full-redraw`, drawing continuously: `--frames` with a large N and
 #     `--duration`); the underruns are --stats' audio.underruns.
 #
-# usage: bench/av-sync-pulse.sh [--seconds 60] [--taps 20] [--soak 600] [--out DIR] [--bin PATH]
+# usage: bench/av-sync-pulse.sh [--seconds 60] [--taps 20] [--keys 20] [--soak 600] [--out DIR] [--bin PATH]
 #        (default --bin: .build/release/gadgetboard, built first: the figures are of a release
 #        build; default --out docs/benchmarks/av-sync-pulse-COMMIT)
 # Needs: pulseaudio, libasound2-plugins, ffmpeg, python3.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-seconds=60 taps=20 soak=600 out="" bin=""
+seconds=60 taps=20 keys=20 soak=600 out="" bin=""
 while [ $# -gt 0 ]; do
     case $1 in
         --seconds) seconds=$2; shift 2 ;;
         --taps) taps=$2; shift 2 ;;
+        --keys) keys=$2; shift 2 ;;
         --soak) soak=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
         --bin) bin=$2; shift 2 ;;
@@ -127,6 +132,27 @@ if [ "$taps" -gt 0 ]; then
     kill "$kiosk_pid" 2>/dev/null || true; wait "$kiosk_pid" 2>/dev/null || true; kiosk_pid=""
     echo "# tap → sound: load average $(cut -d' ' -f1-3 /proc/loadavg) after"
     grep -h '^audio:' "$out/tap-run.log" | head -n 3 || true
+fi
+
+# 2b. key → speech: three buttons in speech mode (the board of bench/speech-latency.sh keys);
+# Right on the keypad FIFO moves the focus and says the next one; bench/key_speech_pulse.py hears
+# it at the sink. The speech program must be beside the kiosk (a release build has both).
+if [ "$keys" -gt 0 ]; then
+    mkdir -p "$scratch/keys"; mkfifo "$scratch/keys/keypad"
+    cat > "$scratch/keys/board.json" <<'JSON'
+{"size":[800,480],"lang":"en","gadgets":[
+  {"id":"timetable","color":"#2060c0","center":[150,240],"size":[220,120],"label":"Timetable","action":{"emit":"timetable"}},
+  {"id":"tickets","color":"#2060c0","center":[400,240],"size":[220,120],"label":"Buy a ticket","action":{"emit":"buy"}},
+  {"id":"staff","color":"#2060c0","center":[650,240],"size":[220,120],"label":"Call staff","action":{"emit":"staff"}}]}
+JSON
+    echo "# key → speech: $keys keys, speech program $(ls "$(dirname "$bin")/gadgetboard-speech" 2>&1), load average $(cut -d' ' -f1-3 /proc/loadavg) before"
+    "$bin" run "$scratch/keys/board.json" --display headless --audio pulse --speech on --keypad-fifo "$scratch/keys/keypad" \
+        --duration $((keys * 2 + 10)) --stats "$out/keys-stats.json" > "$out/keys-run.log" 2>&1 &
+    kiosk_pid=$!
+    python3 "$root/bench/key_speech_pulse.py" "$scratch/keys/keypad" "$keys" "$out/key-speech.json" || true
+    kill "$kiosk_pid" 2>/dev/null || true; wait "$kiosk_pid" 2>/dev/null || true; kiosk_pid=""
+    echo "# key → speech: load average $(cut -d' ' -f1-3 /proc/loadavg) after"
+    grep -h '^audio:\|speech' "$out/keys-run.log" | head -n 3 || true
 fi
 
 # 3. underruns
