@@ -23,7 +23,8 @@ extension WebKioskSuites { @Suite(.serialized) struct WebDMABufFallbackKioskTest
             let testBinary = try #require(ProcessIdentity.executablePath)
             let double = FileIO.directory(of: testBinary) + "/gadgetboard-web-double"
             try #require(FileIO.exists(double), "\(double) is missing: build it with `swift build --build-tests`")
-            log = "/tmp/gb-web-dmabuf-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
+            // A directory of its own (mkdtemp): unique without a random name.
+            log = try FileIO.makeTemporaryDirectory(prefix: "/tmp/gb-web-dmabuf") + "/double.log"
             setenv("GADGETBOARD_WEB_HELPER", double, 1)
             setenv("GADGETBOARD_WEB_DOUBLE_LOG", log, 1)
             setenv("GADGETBOARD_WEB_RESTART_MAX_MS", "100", 1)
@@ -45,6 +46,7 @@ extension WebKioskSuites { @Suite(.serialized) struct WebDMABufFallbackKioskTest
             unsetenv("GADGETBOARD_WEB_DOUBLE_LOG")
             unsetenv("GADGETBOARD_WEB_RESTART_MAX_MS")
             unlink(log)
+            FileIO.removeDirectory(FileIO.directory(of: log))
         }
 
         var web: WebGadgets? { loop.live.features.lazy.compactMap { $0 as? WebGadgets }.first }

@@ -25,7 +25,8 @@ extension WebKioskSuites { @Suite(.serialized) struct WebKeyboardKioskTests {
             let testBinary = try #require(ProcessIdentity.executablePath)
             let double = FileIO.directory(of: testBinary) + "/gadgetboard-web-double"
             try #require(FileIO.exists(double), "\(double) is missing: build it with `swift build --build-tests`")
-            log = "/tmp/gb-web-keyboard-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
+            // A directory of its own (mkdtemp): unique without a random name.
+            log = try FileIO.makeTemporaryDirectory(prefix: "/tmp/gb-web-keyboard") + "/double.log"
             // The kiosk finds its helper through the environment, as Tests/web and packagers do.
             setenv("GADGETBOARD_WEB_HELPER", double, 1)
             setenv("GADGETBOARD_WEB_DOUBLE_LOG", log, 1)
@@ -48,6 +49,7 @@ extension WebKioskSuites { @Suite(.serialized) struct WebKeyboardKioskTests {
             unsetenv("GADGETBOARD_WEB_HELPER")
             unsetenv("GADGETBOARD_WEB_DOUBLE_LOG")
             unlink(log)
+            FileIO.removeDirectory(FileIO.directory(of: log))
         }
 
         func frames(_ n: Int) throws {
