@@ -45,9 +45,8 @@ def main(argv):
     capture.start()
     presses = []
     with open(fifo, "wb", buffering=0) as f:
-        # The first seconds of a new stream through the pulse plugin are lost (docs/audio.md):
-        # the kiosk's stream opened at its start; wait them out before the first key.
-        time.sleep(3.0)
+        # The kiosk starts (its speech program, the voice loaded) before the first key.
+        time.sleep(2.0)
         for _ in range(keys):
             presses.append(key(f, KEY_RIGHT))
             time.sleep(0.5)
