@@ -31,10 +31,12 @@ public final class WebHelperProcess: Sendable {
 
     /// Starts the thread, which starts the helper at once. `program`: nil is one line and no
     /// page (the gadget keeps its background). `environment`: added to the helper's.
-    /// `readyTimeout`: how long a start may take before it counts as a death (tests shorten it).
+    /// `readyTimeout`: how long a start may take before it counts as a death (tests shorten it;
+    /// `$GADGETBOARD_WEB_READY_TIMEOUT_MS` lengthens it for the VM stage).
     /// `notify`: signalled whenever events are ready for `take()` (the loop polls it).
     public init(gadget: String, page: WebPageSpec, width: Int, height: Int, program: String?,
-                environment: [String] = [], readyTimeout: Microseconds = WebHelperTiming.readyTimeout,
+                environment: [String] = [],
+                readyTimeout: Microseconds = WebHelperTiming.readyTimeout(environment: ProcessEnvironment.current()),
                 notify: WakePipe? = nil, logger: Logger) throws(SystemError) {
         self.gadget = gadget
         wake = try WakePipe()

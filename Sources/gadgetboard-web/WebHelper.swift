@@ -10,7 +10,7 @@ final class WebHelper {
     struct Settings {
         var page: WebPage.Configuration
         /// A load that has not finished by then is stopped and reported ("timed out after 20 s").
-        var loadTimeoutSeconds: Int = 20
+        var loadTimeoutSeconds: Int = WebHelperTiming.loadTimeoutSeconds
     }
 
     private let channel: HelperChannel

@@ -4,6 +4,7 @@
 // a `.fatal`, 2 for bad arguments.
 import CWPE
 import CWPEBackendFDO
+import GadgetCore
 import GadgetSystem
 import Logging
 
@@ -12,7 +13,8 @@ let log = GadgetLogging.logger("web")
 
 var fd: Int32 = 3
 var memoryLimitMB = 300
-var loadTimeoutSeconds = 20
+// `$GADGETBOARD_WEB_LOAD_TIMEOUT_S` (inherited from the kiosk) lengthens it for the VM stage.
+var loadTimeoutSeconds = WebHelperTiming.loadTimeoutSeconds(environment: ProcessEnvironment.current())
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
