@@ -34,6 +34,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Speech mode: on (touches explore, what would be spoken is an event), off, or auto (the board's accessibility.speech).")
     var speech: SpeechChoice = .off
 
+    @Option(help: "The visitor's modes on from the start, comma-separated: reach (the controls moved within reach, as the kiosk's reach mode), contrast, largeText.")
+    var accessibility: String?
+
     @Flag(help: "JSON Lines on stdout: gesture events, trace frames, then the final states.")
     var json = false
 
@@ -41,6 +44,18 @@ struct ReplayCommand: ParsableCommand {
         if let until, !(until >= 0) { throw ValidationError("--until: must be ≥ 0") }
         guard settle >= 0, settle <= 3600 else { throw ValidationError("--settle: must be 0…3600 seconds") }
         if let trace, !(trace > 0 && trace <= 10_000) { throw ValidationError("--trace: must be 0…10000 Hz") }
+        _ = try modes()
+    }
+
+    /// `--accessibility`'s modes.
+    func modes() throws -> Set<String> {
+        let known = ["reach", "contrast", "largeText"]
+        var out = Set<String>()
+        for m in (accessibility ?? "").split(separator: ",").map({ String($0.filter { $0 != " " }) }) where !m.isEmpty {
+            guard known.contains(m) else { throw ValidationError("--accessibility: \"\(m)\" is not a mode (\(known.joined(separator: ", ")))") }
+            out.insert(m)
+        }
+        return out
     }
 
     /// How long to simulate after the events, and how often to trace, from the arguments.
@@ -68,7 +83,12 @@ struct ReplayCommand: ParsableCommand {
         }
         var options = replayOptions
         options.speech = speech == .on || (speech == .auto && loaded.board.accessibility.speech)
+        let modes = try modes()
+        options.reach = modes.contains("reach")
+        options.highContrast = modes.contains("contrast")
+        options.largeText = modes.contains("largeText")
         let run = ReplayRun(board: loaded.board, playback: playback, options: options)
+        if let refused = run.reachRefused { throw failWith("--accessibility reach: \(refused.message)") }
         for line in json ? run.lines : run.summary(recordingName: recording) { StandardOutput.line(line) }
     }
 }

@@ -63,7 +63,19 @@ final class KioskKeypad: KeyNavigating {
             live.setAccessibilityDisplay(highContrast: !live.accessibilityDisplay.highContrast, cause: "key", now: now)
         case .toggleLargeText:
             live.setAccessibilityDisplay(largeText: !live.accessibilityDisplay.largeText, cause: "key", now: now)
+        case .toggleReach:
+            // The new state is said by the loop (a `reach` event); a refusal is said here.
+            if case .failure = live.setReachMode(!live.reachModeOn, cause: "key", now: now) { sayState(AccessibilityKeys.reachUnavailable, now: now) }
+        case .toggleCaptions(let focused):
+            let r = live.toggleCaptions(focused: focused, cause: "key", now: now)
+            sayState(CaptionsToggle.spoken(on: r.on, count: r.count), now: now)
         }
+    }
+
+    /// In speech mode, what a visitor's toggle did (EN 5.6.1: a toggle's state by sound).
+    private func sayState(_ text: String, now: Microseconds) {
+        guard speech.enabled else { return }
+        speech.say(text, language: nil, gadget: nil, publicText: text, now: now, publish: publish)
     }
 
     /// The focus is on `node` now (a key, or a finger exploring): the event, typing focus for a

@@ -33,6 +33,14 @@ extension KioskLoop: LiveBoardObserver {
 
     func liveBoard(_ board: LiveBoard, reach on: Bool, cause: String, now: Microseconds) {
         events.publish(AccessibilityEvent.reach(on, cause: cause, time: now))
+        if speech.enabled && (cause == "key" || cause == "panel") {
+            let text = AccessibilityKeys.reachSpoken(on)
+            speech.say(text, language: nil, gadget: nil, publicText: text, now: now) { events.publish($0) }
+        }
+    }
+
+    func liveBoard(_ board: LiveBoard, captions: [(gadget: String, show: Bool)], cause: String, now: Microseconds) {
+        events.publish(AccessibilityEvent.captions(captions, cause: cause, time: now))
     }
 
     func liveBoard(_ board: LiveBoard, cues: [SoundCue]) {

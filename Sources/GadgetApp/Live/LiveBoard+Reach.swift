@@ -5,33 +5,28 @@ import GadgetCore
 /// (animated over `reachSeconds`), through the one way gadgets change (`apply`), so taps, hit
 /// testing and the accessibility tree follow them; off, they go back to where they were. A page
 /// shown while it is on has its gadgets moved too. The idle return turns it off (as it does the
-/// display modes); a new board ends it. Thread: the loop's.
+/// display modes); a new board ends it. What moves where is `ReachMode`'s (pure, shared with
+/// `replay`). Thread: the loop's.
 extension LiveBoard {
     static let reachSeconds = 0.3
 
     /// Whether reach mode is on.
-    public var reachModeOn: Bool { reachHome != nil }
+    public var reachModeOn: Bool { reachMode.isOn }
 
-    /// Turns reach mode on or off; the observer hears a change (`cause`: `control`,
-    /// `idleReturn`). Refused, with nothing moved, when the board does not offer reach mode or
-    /// the page's controls cannot all be placed within reach. Off on a board without it: nothing to do.
+    /// Turns reach mode on or off; the observer hears a change (`cause`: `control`, `key`,
+    /// `panel`, `idleReturn`). Refused, with nothing moved, when the board does not offer reach
+    /// mode or the page's controls cannot all be placed within reach. Off on a board without it:
+    /// nothing to do.
     @discardableResult
     func setReachMode(_ on: Bool, cause: String, now: Microseconds, animated: Bool = true) -> Result<Void, ControlFailure> {
         guard on != reachModeOn else { return .success(()) }
         if on {
-            guard board.accessibility.reachMode, let mounting = board.accessibility.reach,
-                  let band = mounting.band(boardHeight: board.size.height) else {
-                return .failure(ControlFailure(field: "reach", message: "this board offers no reach mode (accessibility.reachMode and accessibility.reach)"))
+            switch reachMode.turnOn(board: board, page: session.currentPage, at: reachCenter) {
+            case .failure(let refusal): return .failure(ControlFailure(field: "reach", message: refusal.message))
+            case .success(let moves): for m in moves { reachPut(m.id, at: m.to, now: now, animated: animated) }
             }
-            guard let moves = reachMoves(band: band, home: [:]) else {
-                return .failure(ControlFailure(field: "reach", message: "the page's controls do not fit \(Int(ReachLayout.lowestMm))-\(Int(ReachLayout.highestMm)) mm above the floor"))
-            }
-            reachHome = [:]
-            move(moves, now: now, animated: animated)
         } else {
-            let back = (reachHome ?? [:]).map { (id: $0.key, from: $0.value, to: $0.value) }
-            reachHome = nil
-            for m in back.sorted(by: { $0.id < $1.id }) { reachPut(m.id, at: m.to, now: now, animated: animated) }
+            for m in reachMode.turnOff() { reachPut(m.id, at: m.to, now: now, animated: animated) }
         }
         drawAgain(.boardChanged)
         observer?.liveBoard(self, reach: on, cause: cause, now: now)
@@ -41,39 +36,16 @@ extension LiveBoard {
     /// A page was shown while reach mode is on: its interactive gadgets move too (those moved
     /// already stay moved, and go back with the rest when the mode ends).
     func reachPageShown(now: Microseconds) {
-        guard let home = reachHome, let band = board.accessibility.reach?.band(boardHeight: board.size.height) else { return }
-        guard let moves = reachMoves(band: band, home: home) else {
+        guard let moves = reachMode.pageShown(board: board, page: session.currentPage, at: reachCenter) else {
             Loggers.board.info("reach mode: page \(session.currentPage ?? "?")'s controls do not fit within reach; left where they are")
             return
         }
-        move(moves, now: now, animated: true)
+        for m in moves { reachPut(m.id, at: m.to, now: now, animated: true) }
     }
 
-    /// The shown page's interactive gadgets laid out from their home places (`home`: those moved
-    /// already; the others where they are now): each gadget that must move, from where it is
-    /// now to its place. Nil when they cannot all be placed.
-    private func reachMoves(band: ClosedRange<Double>, home: [String: Vector2]) -> [(id: String, from: Vector2, to: Vector2)]? {
-        var items = ReachLayout.items(board, page: session.currentPage)
-        var now: [String: Vector2] = [:]
-        for k in items.indices {
-            guard let index = index(of: items[k].id) else { continue }
-            let at = session.world.pose(index).center
-            now[items[k].id] = at
-            items[k].center = home[items[k].id] ?? at
-        }
-        guard let placed = ReachLayout.layout(items, band: band) else { return nil }
-        return items.compactMap { item in
-            let to = placed[item.id] ?? item.center, from = now[item.id] ?? item.center
-            return from == to ? nil : (item.id, from, to)
-        }
-    }
-
-    /// Moves each gadget, remembering where the ones not moved before came from.
-    private func move(_ moves: [(id: String, from: Vector2, to: Vector2)], now: Microseconds, animated: Bool) {
-        for m in moves {
-            if reachHome?[m.id] == nil { reachHome?[m.id] = m.from }
-            reachPut(m.id, at: m.to, now: now, animated: animated)
-        }
+    /// Where gadget `id` is now (its pose's centre).
+    private func reachCenter(_ id: String) -> Vector2? {
+        index(of: id).map { session.world.pose($0).center }
     }
 
     private func reachPut(_ id: String, at center: Vector2, now: Microseconds, animated: Bool) {

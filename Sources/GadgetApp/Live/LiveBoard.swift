@@ -58,8 +58,8 @@ public final class LiveBoard {
     public internal(set) var scene: BoardScene
     /// The visitor's high-contrast and large-text modes (LiveBoard+AccessibilityDisplay.swift).
     public internal(set) var accessibilityDisplay = AccessibilityDisplay.normal
-    /// Reach mode: where each gadget it moved was before (nil: off; LiveBoard+Reach.swift).
-    var reachHome: [String: Vector2]?
+    /// Reach mode: on or off, and where each gadget it moved was before (LiveBoard+Reach.swift).
+    var reachMode = ReachMode()
     /// Gadget text rendered once and kept across scenes.
     let textImages = TextImageCache()
     /// Where scenes are drawn: the display's pixel size and the rotation asked for.
@@ -186,6 +186,7 @@ public final class LiveBoard {
             clearForPrivacy()
             setAccessibilityDisplay(highContrast: false, largeText: false, cause: "idleReturn", now: home.time)
             _ = setReachMode(false, cause: "idleReturn", now: home.time)
+            captionsIdleReturn(now: home.time)
         }
         // The on-screen accessibility button: the next display mode (AccessibilityButton.swift).
         for press in actions where AccessibilityButton.isTap(press) {
@@ -250,7 +251,7 @@ public final class LiveBoard {
     func startSession(_ board: Board, now: Microseconds) {
         session = BoardSession(board: board, startTime: now, displayScale: scene.viewport.scale)
         // A new board's gadgets are where its file says: reach mode ends (`reach` in `state`).
-        if reachHome != nil { reachHome = nil; observer?.liveBoard(self, reach: false, cause: "reload", now: now) }
+        if reachMode.end() { observer?.liveBoard(self, reach: false, cause: "reload", now: now) }
         // A new board starts with empty fields: a visitor's entry does not survive a reload.
         fields = FieldSession(board: board)
     }

@@ -17,10 +17,13 @@ protocol LiveBoardObserver: AnyObject {
     func liveBoard(_ board: LiveBoard, display: AccessibilityDisplay, cause: String, now: Microseconds)
     /// Reach mode went on or off (`cause`: `control`, `idleReturn`, `reload`).
     func liveBoard(_ board: LiveBoard, reach on: Bool, cause: String, now: Microseconds)
+    /// Videos' captions went on or off (`cause`: `key`, `panel`, `idleReturn`).
+    func liveBoard(_ board: LiveBoard, captions: [(gadget: String, show: Bool)], cause: String, now: Microseconds)
 }
 
 extension LiveBoardObserver {
     func liveBoard(_ board: LiveBoard, cues: [SoundCue]) {}
     func liveBoard(_ board: LiveBoard, display: AccessibilityDisplay, cause: String, now: Microseconds) {}
     func liveBoard(_ board: LiveBoard, reach on: Bool, cause: String, now: Microseconds) {}
+    func liveBoard(_ board: LiveBoard, captions: [(gadget: String, show: Bool)], cause: String, now: Microseconds) {}
 }

@@ -23,6 +23,11 @@ struct ReplayAccessibility {
     /// The visitor's high-contrast and large-text modes (a key, the accessibility button; back
     /// to normal at the idle return), as events: replay draws nothing.
     var display = AccessibilityDisplay.normal
+    /// Reach mode (a key, `replay --accessibility reach`): gadgets moved at once, no animation.
+    var reach = ReachMode()
+    /// Each captioned video's captions shown, by gadget id (the board's `captions.show`, then a
+    /// key; back to the board's at the idle return), as events: replay draws nothing.
+    var captions: [String: Bool] = [:]
 }
 
 extension ReplayRun {
@@ -63,6 +68,10 @@ extension ReplayRun {
                 var d = access.display
                 d.largeText.toggle()
                 setDisplay(d, cause: "key", time: k.time)
+            case .toggleReach:
+                setReach(!access.reach.isOn, cause: "key", time: k.time)
+            case .toggleCaptions(let focused):
+                toggleCaptions(focused: focused, cause: "key", time: k.time)
             }
         }
         return true
@@ -156,6 +165,12 @@ extension ReplayRun {
         access.exploration.reset()
     }
 
+    /// In speech mode, what a visitor's toggle did is said (EN 5.6.1), as the kiosk does.
+    mutating func sayState(_ text: String, time: Microseconds) {
+        guard access.speaking else { return }
+        say(text, gadget: nil, publicText: text, language: nil, time: time)
+    }
+
     private mutating func focusMoved(to node: AccessibilityNode, time: Microseconds) {
         let spoken = node.focusSpeech(privateOutput: access.privateOutput)
         lines.append(JSONWriter.write(AccessibilityEvent.focus(node, publicText: spoken.publicText, time: time)))
@@ -199,7 +214,12 @@ extension ReplayRun {
     /// turns speech mode on or off, the idle return puts the modes back to normal (as
     /// LiveBoard.publish and KioskLoop do).
     mutating func followAccessibility(_ a: ActionEvent) {
-        if a.kind == .idleReturn { setDisplay(.normal, cause: "idleReturn", time: a.time) }
+        if a.kind == .idleReturn {
+            setDisplay(.normal, cause: "idleReturn", time: a.time)
+            setReach(false, cause: "idleReturn", time: a.time)
+            setCaptions(CaptionsToggle.boardSetting(session.board).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, cause: "idleReturn", time: a.time)
+        }
+        if a.kind == .page { reachPageShown() }
         if AccessibilityButton.isTap(a) { setDisplay(AccessibilityButton.next(after: access.display), cause: "button", time: a.time) }
         if AccessibilityButton.isLongPress(a) {
             access.speaking.toggle()
@@ -207,5 +227,72 @@ extension ReplayRun {
             access.exploration.reset()
             lines.append(JSONWriter.write(AccessibilityEvent.json("mode", time: a.time, [("speech", .bool(access.speaking))])))
         }
+    }
+}
+
+extension ReplayRun {
+    /// Reach mode on or off, as the kiosk's LiveBoard+Reach does but at once (replay has no
+    /// animation): the same gadgets to the same places (`ReachMode`), a `reach` event, and in
+    /// speech mode the new state said. A board without it (or a page that does not fit) refuses,
+    /// as the kiosk does: nothing moves, and in speech mode the refusal is said. Returns the refusal.
+    @discardableResult
+    mutating func setReach(_ on: Bool, cause: String, time: Microseconds) -> ReachMode.Refusal? {
+        guard on != access.reach.isOn else { return nil }
+        let board = session.board
+        let moves: [ReachMode.Move]
+        if on {
+            switch access.reach.turnOn(board: board, page: session.currentPage, at: reachCenter) {
+            case .failure(let refusal):
+                if cause != "idleReturn" { sayState(AccessibilityKeys.reachUnavailable, time: time) }
+                return refusal
+            case .success(let m): moves = m
+            }
+        } else {
+            moves = access.reach.turnOff()
+        }
+        reachPlace(moves)
+        lines.append(JSONWriter.write(AccessibilityEvent.reach(on, cause: cause, time: time)))
+        if cause == "key" || cause == "panel" { sayState(AccessibilityKeys.reachSpoken(on), time: time) }
+        return nil
+    }
+
+    /// A page shown while reach mode is on: its controls move too.
+    mutating func reachPageShown() {
+        guard access.reach.isOn, let moves = access.reach.pageShown(board: session.board, page: session.currentPage, at: reachCenter) else { return }
+        reachPlace(moves)
+    }
+
+    private func reachCenter(_ id: String) -> Vector2? {
+        session.board.gadgets.firstIndex(where: { $0.id == id }).map { session.world.pose(GadgetIndex($0)).center }
+    }
+
+    private mutating func reachPlace(_ moves: [ReachMode.Move]) {
+        for m in moves {
+            guard let i = session.board.gadgets.firstIndex(where: { $0.id == m.id }) else { continue }
+            var pose = session.world.pose(GadgetIndex(i))
+            pose.center = m.to
+            session.place(GadgetIndex(i), at: pose)
+        }
+    }
+
+    /// The captions key (`CaptionsToggle`): the focused video's captions, else every captioned
+    /// video's of the page shown, on unless all are; a `captions` event and in speech mode the
+    /// new state said, as the kiosk does.
+    mutating func toggleCaptions(focused: String?, cause: String, time: Microseconds) {
+        let targets = CaptionsToggle.targets(board: session.board, page: session.currentPage, focused: focused)
+        let on = CaptionsToggle.toggled(targets.map { access.captions[$0] ?? false })
+        setCaptions(targets.map { ($0, on) }, cause: cause, time: time)
+        sayState(CaptionsToggle.spoken(on: on, count: targets.count), time: time)
+    }
+
+    /// Sets each video's captions; one `captions` event for those that changed.
+    mutating func setCaptions(_ wanted: [(String, Bool)], cause: String, time: Microseconds) {
+        var changed: [(String, Bool)] = []
+        for (id, on) in wanted where access.captions[id] != on {
+            access.captions[id] = on
+            changed.append((id, on))
+        }
+        guard !changed.isEmpty else { return }
+        lines.append(JSONWriter.write(AccessibilityEvent.captions(changed, cause: cause, time: time)))
     }
 }

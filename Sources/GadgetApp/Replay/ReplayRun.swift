@@ -15,6 +15,11 @@ public struct ReplayRun {
         /// `replay --speech on`: speech mode from the start (touches explore, what would be
         /// spoken is an event).
         public var speech = false
+        /// `replay --accessibility reach,contrast,largeText`: the visitor's modes on from the
+        /// start (cause `option` in their events), as a visitor's keys would turn them on.
+        public var reach = false
+        public var highContrast = false
+        public var largeText = false
         public init() {}
     }
 
@@ -39,6 +44,8 @@ public struct ReplayRun {
     private var translator: KeyTranslator?
     /// Keypad navigation, explore by touch and speech events (ReplayAccessibility.swift).
     var access = ReplayAccessibility()
+    /// Why `Options.reach` could not turn reach mode on (nil: it did, or was not asked).
+    public private(set) var reachRefused: ReachMode.Refusal?
 
     /// Replays `playback` (frames in board pixels) on `board`.
     public init(board: Board, playback: RecordingPlayer.Result, options: Options) {
@@ -48,7 +55,12 @@ public struct ReplayRun {
         fields.focus(options.focus)
         keyboard = KeyboardPanel(board: board)
         access.speaking = options.speech
+        access.captions = CaptionsToggle.boardSetting(board)
         applyTimeoutScale()
+        if options.highContrast || options.largeText {
+            setDisplay(AccessibilityDisplay(highContrast: options.highContrast, largeText: options.largeText), cause: "option", time: 0)
+        }
+        if options.reach { reachRefused = setReach(true, cause: "option", time: 0) }
         var nextTrace: Microseconds? = options.traceInterval.map { _ in 0 }
         let end = playback.endTime + options.settle
 

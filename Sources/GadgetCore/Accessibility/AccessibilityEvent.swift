@@ -40,4 +40,11 @@ extension AccessibilityEvent {
     public static func reach(_ on: Bool, cause: String, time: Microseconds) -> JSONValue {
         json("reach", time: time, [("reach", .bool(on)), ("cause", .string(cause))])
     }
+
+    /// Captions went on or off (`cause`: `control`, `key`, `panel`, `idleReturn`): each video
+    /// gadget that changed, with its new state.
+    public static func captions(_ changed: [(gadget: String, show: Bool)], cause: String, time: Microseconds) -> JSONValue {
+        json("captions", time: time, [("videos", .array(changed.map { .object([("gadget", .string($0.gadget)), ("show", .bool($0.show))]) })),
+                                      ("cause", .string(cause))])
+    }
 }

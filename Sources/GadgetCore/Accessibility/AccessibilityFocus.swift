@@ -18,6 +18,11 @@ public struct AccessibilityFocus: Sendable, Equatable {
         case toggleSpeech
         /// Turn the high-contrast or the large-text mode on or off.
         case toggleContrast, toggleLargeText
+        /// Turn reach mode on or off.
+        case toggleReach
+        /// Turn captions on or off: those of `focused` when it is a captioned video, else every
+        /// captioned video of the page shown (`CaptionsToggle.targets`).
+        case toggleCaptions(focused: String?)
     }
 
     /// The focused node's gadget id; nil: none (a new page, nothing yet chosen).
@@ -62,6 +67,10 @@ public struct AccessibilityFocus: Sendable, Equatable {
             return [.toggleContrast]
         case .largeText:
             return [.toggleLargeText]
+        case .reach:
+            return [.toggleReach]
+        case .captions:
+            return [.toggleCaptions(focused: focused)]
         }
     }
 

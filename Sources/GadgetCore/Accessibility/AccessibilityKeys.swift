@@ -14,6 +14,11 @@ public enum NavigationCommand: String, Sendable, CaseIterable {
     case speech
     /// Turn the visitor's high-contrast or large-text mode on or off (`AccessibilityDisplay`).
     case contrast, largeText
+    /// Turn reach mode on or off (EN 8.3; `ReachLayout`): the board must offer it.
+    case reach
+    /// Turn captions on or off (EN 7.1; `CaptionsToggle`): the focused video's, or when no
+    /// video is focused every captioned video of the page shown.
+    case captions
 
     /// The names, for a problem's "must be one of …".
     public static let names: [String] = allCases.map(\.rawValue)
@@ -31,8 +36,10 @@ public struct AccessibilityKeys: Sendable, Equatable {
     public init(codes: [NavigationCommand: [UInt16]] = AccessibilityKeys.standardCodes) { self.codes = codes }
 
     /// Arrows move through everything, Tab through the controls, Enter/keypad Enter/OK/Select
-    /// activate, Escape/Backspace/Back go back, Help/F1/Info speak the help. No default speech,
-    /// contrast or large-text key: a board names the ones its keypad has.
+    /// activate, Escape/Backspace/Back go back, Help/F1/Info speak the help. Captions: the
+    /// Subtitle key of media remotes and F8; reach mode: F9 (function keys type nothing, so a
+    /// visitor can find them without staff, EN 5.2). No default speech, contrast or large-text
+    /// key: a board names the ones its keypad has.
     public static let standardCodes: [NavigationCommand: [UInt16]] = [
         .next: [EvdevKey.right, EvdevKey.down],
         .previous: [EvdevKey.left, EvdevKey.up],
@@ -44,6 +51,8 @@ public struct AccessibilityKeys: Sendable, Equatable {
         .speech: [],
         .contrast: [],
         .largeText: [],
+        .captions: [KeyName.subtitle, KeyName.f8],
+        .reach: [KeyName.f9],
     ]
 
     public static let standard = AccessibilityKeys()
@@ -52,7 +61,7 @@ public struct AccessibilityKeys: Sendable, Equatable {
     ///
     /// While a field has typing focus (`typing`), keys edit it (arrows move its caret, Enter
     /// submits, Escape leaves it), except Tab and Shift-Tab, which move on, and the help, speech,
-    /// contrast and large-text keys when they are not editing keys. With `shift`, a `nextControl` key (Tab) goes back. In
+    /// contrast, large-text, reach and captions keys when they are not editing keys. With `shift`, a `nextControl` key (Tab) goes back. In
     /// a right-to-left board, Left is next and Right previous, as a reader of the script scans.
     public func command(for code: UInt16, shift: Bool, typing: Bool, rightToLeft: Bool) -> NavigationCommand? {
         guard var c = NavigationCommand.allCases.first(where: { codes[$0]?.contains(code) == true }) else { return nil }
@@ -60,7 +69,7 @@ public struct AccessibilityKeys: Sendable, Equatable {
         if typing {
             switch c {
             case .nextControl, .previousControl: break
-            case .help, .speech, .contrast, .largeText: if AccessibilityKeys.editsText(code) { return nil }
+            case .help, .speech, .contrast, .largeText, .reach, .captions: if AccessibilityKeys.editsText(code) { return nil }
             default: return nil
             }
         }
@@ -69,6 +78,11 @@ public struct AccessibilityKeys: Sendable, Equatable {
         }
         return c
     }
+
+    /// What speech says after the reach key or entry (EN 5.6.1: a toggle's state by sound).
+    public static func reachSpoken(_ on: Bool) -> String { on ? "Reach mode on: the controls are lower" : "Reach mode off" }
+    /// What speech says when the board offers no reach mode, or the page's controls do not fit.
+    public static let reachUnavailable = "Reach mode is not available here"
 
     /// Keys a text field uses: the main block, the keypad, the editing and arrow keys.
     static func editsText(_ code: UInt16) -> Bool {
@@ -84,7 +98,8 @@ public struct AccessibilityKeys: Sendable, Equatable {
 
 /// Key names a keypad's configuration is written with (linux/input-event-codes.h: kernel ABI).
 enum KeyName {
-    static let f1: UInt16 = 59, help: UInt16 = 138, back: UInt16 = 158
+    static let f1: UInt16 = 59, f8: UInt16 = 66, f9: UInt16 = 67, help: UInt16 = 138, back: UInt16 = 158
+    static let subtitle: UInt16 = 0x172
     static let ok: UInt16 = 0x160, select: UInt16 = 0x161, info: UInt16 = 0x166
 
     static let table: [String: UInt16] = {
@@ -95,7 +110,7 @@ enum KeyName {
             "KEY_DOWN": 108, "KEY_PAGEDOWN": 109, "KEY_INSERT": 110, "KEY_DELETE": 111,
             "KEY_MUTE": 113, "KEY_VOLUMEDOWN": 114, "KEY_VOLUMEUP": 115, "KEY_HELP": 138, "KEY_MENU": 139,
             "KEY_BACK": 158, "KEY_FORWARD": 159, "KEY_OK": 0x160, "KEY_SELECT": 0x161, "KEY_INFO": 0x166,
-            "KEY_NEXT": 0x197, "KEY_PREVIOUS": 0x19c,
+            "KEY_SUBTITLE": 0x172, "KEY_NEXT": 0x197, "KEY_PREVIOUS": 0x19c,
             "KEY_F11": 87, "KEY_F12": 88,
         ]
         for i in 0..<10 { t["KEY_F\(i + 1)"] = UInt16(59 + i) }

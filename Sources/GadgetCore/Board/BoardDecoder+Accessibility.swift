@@ -4,6 +4,8 @@
 extension BoardDecoder {
     static let accessibilityGadgetFields: Set<String> = ["label", "role", "hint", "hidden", "private", "lang"]
     static let accessibilityBoardFields: Set<String> = ["focusOrder", "accessibility", "viewingDistanceMm"]
+    /// The fields of `"accessibility"` (docs/board.schema.json lists the same; a test compares them).
+    static let accessibilitySettingsFields: Set<String> = ["speech", "keys", "timeoutScale", "largeTextScale", "button", "reachMode", "reach"]
 
     /// The accessibility fields of one gadget object (its other fields are read by `gadget`).
     mutating func gadgetAccessibility(_ obj: JSONValue, _ path: String) -> GadgetAccessibility {
@@ -60,7 +62,7 @@ extension BoardDecoder {
         var settings = BoardAccessibility()
         // 200 mm (a face at a handheld's distance) to 5 m (a wall sign read from across a hall).
         if let d = root["viewingDistanceMm"] { settings.viewingDistanceMm = number(d, "viewingDistanceMm", range: 200...5000, default: 600) }
-        if let v = root["accessibility"], let pairs = fields(v, "accessibility", allowed: ["speech", "keys", "timeoutScale", "largeTextScale", "button", "reachMode", "reach"]) {
+        if let v = root["accessibility"], let pairs = fields(v, "accessibility", allowed: Self.accessibilitySettingsFields) {
             let obj = JSONValue.object(pairs)
             settings.speech = bool(obj["speech"], "accessibility.speech", default: false)
             settings.button = bool(obj["button"], "accessibility.button", default: false)

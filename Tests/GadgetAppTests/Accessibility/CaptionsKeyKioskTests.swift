@@ -1,0 +1,46 @@
+import Testing
+@testable import GadgetApp
+@testable import GadgetCore
+import GadgetDisplay
+import GadgetSystem
+
+/// The captions key in a headless kiosk (docs/accessibility.md "Captions and description"): F8
+/// turns on the captions a board left off, and the idle return puts them back to the board's
+/// `captions.show`, as it does the display modes and reach (EN 5.1.3.13's rule, kept for every
+/// setting a visitor changes).
+@Suite(.serialized) struct CaptionsKeyKioskTests {
+    static let board = ##"{"size":[320,240],"background":"#203040","idle":{"returnAfterSeconds":30},"gadgets":["## +
+        ##"{"id":"v","center":[80,120],"size":[160,240],"video":"clip.mp4","captions":{"src":"clip.vtt","show":false}},"## +
+        ##"{"id":"w","center":[240,120],"size":[160,240],"video":"clip.mp4","captions":"clip.vtt"}]}"##
+    static let vtt = "WEBVTT\n\n00:00.000 --> 00:10.000\nHello\n"
+
+    @Test func theKeyTurnsCaptionsOnAndTheIdleReturnPutsThemBack() throws {
+        let w = try VideoKioskTests.workshop()
+        try FileIO.replace(w.directory + "/clip.vtt", with: Self.vtt)
+        var o = RunOptions()
+        o.handleSignals = false
+        o.display = .headless
+        o.watchBoard = false
+        o.boardPath = w.directory + "/board.json"
+        let loaded = try w.board(Self.board)
+        let service = try KioskService(environment: [:], metricsPath: nil, handleSignals: false, now: 0)
+        let loop = try KioskLoop(options: o, loaded: loaded, service: service, hotplug: nil, display: try HeadlessDisplay(size: PixelSize(320, 240)))
+        defer { loop.destroy() }
+        var now = loop.startTime
+        loop.live.tick(now: now)
+        try loop.drawFrame(now: now)
+        #expect(loop.live.captionsShown == ["v": false, "w": true], "the board's captions.show")
+
+        now += 1_000_000
+        #expect(loop.keypad.take(KeyStroke(code: 66, action: .down, time: now), shift: false), "F8 is the captions key")
+        #expect(loop.live.captionsShown == ["v": true, "w": true], "none focused: every captioned video of the page, on")
+
+        now += 31_000_000
+        for _ in 0..<3 {
+            now += 16_667
+            loop.live.tick(now: now)
+            try loop.drawFrame(now: now)
+        }
+        #expect(loop.live.captionsShown == ["v": false, "w": true], "the idle return: back to the board's")
+    }
+}
