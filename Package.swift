@@ -247,7 +247,7 @@ let package = Package(
         systemLibrary("CWPE", pkgConfig: "wpe-webkit-1.1", apt: ["libwpewebkit-1.1-dev"]),
         systemLibrary("CWPEBackendFDO", pkgConfig: "wpebackend-fdo-1.0", apt: ["libwpebackend-fdo-1.0-dev"]),
         .executableTarget(name: "gadgetboard-web", dependencies: [
-            "CWPE", "CWPEBackendFDO", "GadgetCore", "GadgetSystem",
+            "CWPE", "CWPEBackendFDO", "CEGL", "CGLES2", "GadgetCore", "GadgetSystem",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),

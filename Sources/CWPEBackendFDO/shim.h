@@ -8,5 +8,7 @@
 #include <wpe/wpe.h>
 #include <wpe/fdo.h>
 #include <wpe/unstable/fdo-shm.h>
+/* The EGL export (exportable EGL client, exported images): dma-buf where the GPU's EGL allows. */
+#include <wpe/fdo-egl.h>
 #include <wayland-server-core.h>
 #endif

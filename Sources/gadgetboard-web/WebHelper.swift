@@ -23,6 +23,8 @@ final class WebHelper {
     private var loading: String?
     private var loadFailed = false
     private var editableFocus = false
+    /// The kiosk cannot draw dma-buf frames (it said so once): pages made later start in shared memory.
+    private var sharedMemoryOnly = false
     private var loadTimeout: GLibTimer?
     private var reloadTimer: GLibTimer?
     private var retryTimer: GLibTimer?
@@ -72,8 +74,9 @@ final class WebHelper {
             page = nil
             open(spec, width: size.width, height: size.height, sequenceAfter: sequence)
         case .frameDone(let sequence): page?.exporter.frameDone(sequence: sequence)
-        // This helper exports shared memory only so far (docs/web.md): nothing to change.
-        case .sharedMemoryOnly: break
+        case .sharedMemoryOnly:
+            sharedMemoryOnly = true
+            page?.exporter.sharedMemoryOnly()
         case .quit: onExit(0)
         }
     }
@@ -91,9 +94,10 @@ final class WebHelper {
             page = existing
             page.resize(width: view.width, height: view.height)
         } else {
-            page = WebPage(width: view.width, height: view.height, configuration: settings.page, sequenceAfter: sequenceAfter, log: log)
-            page.exporter.onFrame = { [unowned self] frame, fd in
-                self.channel.send(.frame(frame), descriptors: fd.map { [$0] } ?? [])
+            page = WebPage(width: view.width, height: view.height, configuration: settings.page, sequenceAfter: sequenceAfter,
+                           sharedMemoryOnly: sharedMemoryOnly, log: log)
+            page.exporter.onFrame = { [unowned self] frame, descriptors in
+                self.channel.send(.frame(frame), descriptors: descriptors)
             }
             page.onEvent = { [unowned self] in self.pageEvent($0) }
             self.page = page

@@ -17,7 +17,7 @@ enum WebPageEvent {
 
 /// One WPE WebKit view and everything it is made of: the web context (ephemeral data, the
 /// memory-pressure limit, the sandbox), the user content manager with the focus script, the view
-/// itself on an exportable fdo backend (`ShmFrameExporter`). Signals come back as
+/// itself on an exportable fdo backend (`ShmFrameExporter` or `EGLFrameExporter`). Signals come back as
 /// `WebPageEvent`s; navigations ask `allows` synchronously.
 /// Cookies, storage and caches live only as long as this object (an ephemeral data manager), and
 /// so does the history: `clearSession` replaces the whole page, which forgets a visitor for sure
@@ -27,9 +27,11 @@ final class WebPage {
     struct Configuration {
         var memoryLimitMB: Int
         var sandbox: Bool
+        /// How frames leave the helper (chosen once at start).
+        var export: FrameExportMode
     }
 
-    let exporter: ShmFrameExporter
+    let exporter: PageFrameExporter
     private let log: Logger
     private let context: UnsafeMutablePointer<WebKitWebContext>
     private let content: UnsafeMutablePointer<WebKitUserContentManager>
@@ -41,10 +43,12 @@ final class WebPage {
     var allows: (String) -> Bool = { _ in true }
 
     /// `sequenceAfter`: the last frame sequence a previous page of this helper sent (sequences
-    /// stay increasing across `clearSession`'s rebuild).
-    init(width: Int, height: Int, configuration: Configuration, sequenceAfter: UInt64, log: Logger) {
+    /// stay increasing across `clearSession`'s rebuild). `sharedMemoryOnly`: the kiosk said it
+    /// cannot draw dma-buf frames.
+    init(width: Int, height: Int, configuration: Configuration, sequenceAfter: UInt64, sharedMemoryOnly: Bool, log: Logger) {
         self.log = log
-        exporter = ShmFrameExporter(width: width, height: height, sequenceAfter: sequenceAfter, log: log)
+        exporter = configuration.export.makeExporter(width: width, height: height, sequenceAfter: sequenceAfter,
+                                                     sharedMemoryOnly: sharedMemoryOnly, log: log)
 
         // Memory pressure: the web process releases caches past a fraction of the limit and is
         // killed at the limit (web-process-terminated, EXCEEDED_MEMORY_LIMIT), which the kiosk
@@ -73,8 +77,8 @@ final class WebPage {
         // WebKit says when it no longer uses the view backend (the view may outlive our unref
         // briefly); the exporter, which owns that backend, is kept alive until then.
         let backend = webkit_web_view_backend_new(exporter.viewBackend, { data in
-            Unmanaged<ShmFrameExporter>.fromOpaque(data!).release()
-        }, Unmanaged.passRetained(exporter).toOpaque())
+            Unmanaged<AnyObject>.fromOpaque(data!).release()
+        }, Unmanaged.passRetained(exporter as AnyObject).toOpaque())
         view = gb_web_view_new(backend, context, content)
         if let viewBackend = exporter.viewBackend {
             wpe_view_backend_add_activity_state(viewBackend, wpe_view_activity_state_visible.rawValue

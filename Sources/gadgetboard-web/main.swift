@@ -1,6 +1,6 @@
 // gadgetboard-web: one web page for one kiosk gadget (issue 40). Started by the kiosk with its
 // end of a seqpacket socket as fd 3; speaks WebHelperRequest/WebHelperReport (GadgetCore/Web),
-// draws with WPE WebKit into shared memory. Exit: 0 when the kiosk quits or goes away, 1 after
+// draws with WPE WebKit into shared memory, or hands its GPU buffers over as dma-buf where EGL allows. Exit: 0 when the kiosk quits or goes away, 1 after
 // a `.fatal`, 2 for bad arguments.
 import CWPE
 import CWPEBackendFDO
@@ -31,12 +31,9 @@ while let argument = arguments.popFirst() {
 }
 ChildProcess.ignoreBrokenPipes()
 
-// WPEBackend-fdo's shared-memory export: works on any GL WebKit can draw with, llvmpipe included.
-_ = wpe_loader_init("libWPEBackend-fdo-1.0.so.1")
-guard wpe_fdo_initialize_shm() else {
-    log.error("WPEBackend-fdo's shared-memory export could not start")
-    ProcessExit.now(1)
-}
+// dma-buf where the GPU's EGL exports (no copy), else shared memory, which works on any GL WebKit
+// can draw with, llvmpipe included (FrameExportMode, WebFrameExportChoice).
+guard let export = FrameExportMode.start(log: log) else { ProcessExit.now(1) }
 
 let sandbox = SandboxProbe.bubblewrapRuns()
 if !sandbox {
@@ -44,10 +41,10 @@ if !sandbox {
 }
 
 let channel = HelperChannel(socket: SeqpacketSocket(adopting: OwnedFileDescriptor(owning: fd)), log: log)
-let helper = WebHelper(channel: channel, settings: .init(page: .init(memoryLimitMB: memoryLimitMB, sandbox: sandbox),
+let helper = WebHelper(channel: channel, settings: .init(page: .init(memoryLimitMB: memoryLimitMB, sandbox: sandbox, export: export),
                                                                    loadTimeoutSeconds: loadTimeoutSeconds), log: log)
 // Leaving at once: WebKit's own processes see their connection close and end with us.
 helper.onExit = { code in ProcessExit.now(code) }
 channel.start()
-helper.start(engine: "WPE WebKit \(webkit_get_major_version()).\(webkit_get_minor_version()).\(webkit_get_micro_version()), fdo shm\(sandbox ? ", sandboxed" : "")")
+helper.start(engine: "WPE WebKit \(webkit_get_major_version()).\(webkit_get_minor_version()).\(webkit_get_micro_version()), \(export.name)\(sandbox ? ", sandboxed" : "")")
 g_main_loop_run(g_main_loop_new(nil, 0))

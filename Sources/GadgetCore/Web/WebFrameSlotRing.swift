@@ -41,6 +41,13 @@ public struct WebFrameSlotRing: Sendable, Equatable {
         return Placement(slot: slot, sequence: lastSequence, needsNewFile: fresh)
     }
 
+    /// The next sequence for a frame that uses no slot (a dma-buf frame, `WebDMABufFrameLedger`):
+    /// both kinds of frame count on one sequence, so the kiosk's `frameDone`s never collide.
+    public mutating func sequenceWithoutSlot() -> UInt64 {
+        lastSequence += 1
+        return lastSequence
+    }
+
     /// The kiosk showed frame `sequence`: its slot is free again. True when that frame was
     /// waiting (then WebKit may draw the next one); false for a stale or unknown sequence.
     public mutating func done(sequence: UInt64) -> Bool {
