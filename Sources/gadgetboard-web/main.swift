@@ -1,7 +1,7 @@
 // gadgetboard-web: one web page for one kiosk gadget (issue 40). Started by the kiosk with its
 // end of a seqpacket socket as fd 3; speaks WebHelperRequest/WebHelperReport (GadgetCore/Web),
-// draws with WPE WebKit into shared memory, or hands its GPU buffers over as dma-buf where EGL allows. Exit: 0 when the kiosk quits or goes away, 1 after
-// a `.fatal`, 2 for bad arguments.
+// draws with WPE WebKit, its frames sent as dma-buf where the GPU's EGL exports them, else through
+// shared memory. Exit: 0 when the kiosk quits or goes away, 1 after a `.fatal`, 2 for bad arguments.
 import CWPE
 import CWPEBackendFDO
 import GadgetCore

@@ -79,10 +79,14 @@ final class KioskFeatures {
         }
     }
 
-    /// `{"type":"web","gadget":…,"event":"loaded"|"failed"|"crashed"|"restarted"}` (failed and
-    /// crashed with their one-line `message`).
+    /// `{"type":"web","t":…,"gadget":…,"event":"loaded"|"failed"|"crashed"|"restarted"|"shown"}`
+    /// (failed and crashed with their one-line `message`). `t`: CLOCK_MONOTONIC seconds when the
+    /// loop heard of it; for `shown`, just after the frame was drawn and presented (headless:
+    /// finished; KMS: its flip queued), so a bench compares it with a process start.
     private func publish(_ event: WebGadgets.Event) {
-        var fields: [(String, JSONValue)] = [("type", .string("web")), ("gadget", .string(event.gadget)), ("event", .string(event.kind.rawValue))]
+        let t = Double(MonotonicClock.now()) / 1_000_000  // whole microseconds
+        var fields: [(String, JSONValue)] = [("type", .string("web")), ("t", .number(t)), ("gadget", .string(event.gadget)),
+                                             ("event", .string(event.kind.rawValue))]
         if let m = event.message { fields.append(("message", .string(m))) }
         events.publish(.object(fields))
     }

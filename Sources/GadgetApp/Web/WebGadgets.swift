@@ -40,6 +40,10 @@ final class WebGadgets: LiveFeature {
         var loadedAt: Microseconds?
         /// Loaded and its page's picture on screen (`snapshot` waits for this).
         var showing = false
+        /// This helper's first frame with the page's pixels was drawn and goes out with the coming
+        /// flip (`shown` then), or already went: once per helper start, reset when it restarts.
+        var pagePixels: PagePixels = .waiting
+        enum PagePixels { case waiting, drawn, shown }
         init(gadget: String, page: WebPageSpec, process: WebHelperProcess) {
             self.gadget = gadget; self.page = page; self.process = process; url = page.url
         }
@@ -55,9 +59,11 @@ final class WebGadgets: LiveFeature {
         }
     }
 
-    /// A web event for `--events` and subscribers: `loaded`, `failed`, `crashed`, `restarted`.
+    /// A web event for `--events` and subscribers: `loaded`, `failed`, `crashed`, `restarted`,
+    /// `shown` (the first frame of a helper that shows the page's pixels is on screen: once after
+    /// the start and once after each restart; issue 40's "start → first page pixels").
     struct Event: Equatable {
-        enum Kind: String { case loaded, failed, crashed, restarted }
+        enum Kind: String { case loaded, failed, crashed, restarted, shown }
         var gadget: String
         var kind: Kind
         var message: String?
@@ -149,6 +155,7 @@ final class WebGadgets: LiveFeature {
                     if e.editableFocus { e.editableFocus = false; onEditableFocus(e.gadget, false); board.drawAgain(.boardChanged) }
                     onEvent(Event(gadget: e.gadget, kind: .crashed, message: reason))
                 case .restarted:
+                    e.pagePixels = .waiting
                     onEvent(Event(gadget: e.gadget, kind: .restarted, message: nil))
                 }
             }
@@ -176,6 +183,12 @@ final class WebGadgets: LiveFeature {
                     logger.error("\(e.gadget): frame \(f.sequence): \(error) (the last frame stays)")
                 }
                 e.drawnSequences.append(f.sequence)
+                // Until the page paints, WebKit's frames are its background from edge to edge; the
+                // scan stops at the first other pixel and ends once the page has shown.
+                if e.pagePixels == .waiting,
+                   WebPagePixels.showsPage(pixels.bytes, width: f.width, height: f.height, stride: f.stride, background: e.page.background) {
+                    e.pagePixels = .drawn
+                }
             case .dmabuf(let f, let descriptors):
                 showDMABuf(f, descriptors: descriptors, on: e)
             }
@@ -197,6 +210,8 @@ final class WebGadgets: LiveFeature {
             }
             try e.surface?.show(f, descriptors: descriptors.map(\.raw), keeping: descriptors, importer: importer)
             e.drawnSequences.append(f.sequence)
+            // Its pixels are the GPU's: the first frame after the load counts as the page's.
+            if e.pagePixels == .waiting && e.loaded { e.pagePixels = .drawn }
         } catch {
             logger.warning("\(e.gadget): the page's dma-buf frames cannot be drawn: \(error); asking its helper for shared memory")
             e.sharedMemoryOnly = true
@@ -212,6 +227,10 @@ final class WebGadgets: LiveFeature {
             for s in e.drawnSequences { e.process.send(.frameDone(sequence: s)) }
             e.drawnSequences.removeAll()
             e.surface?.frameFlipped()
+            if e.pagePixels == .drawn {
+                e.pagePixels = .shown
+                onEvent(Event(gadget: e.gadget, kind: .shown, message: nil))
+            }
         }
     }
 
