@@ -8,6 +8,8 @@ import GadgetCore
 /// focus. Any key down stops speech (EN 5.1.3.5). Thread: the loop's.
 final class KioskKeypad: KeyNavigating {
     private(set) var focus = AccessibilityFocus()
+    /// A gadget picked up to be moved, sized or turned with keys (EN 5.9).
+    private(set) var pickUp = GadgetPickUp()
     /// A key went down: the panel was used (PanelPower: the idle return, blanking, the attract loop).
     var used: (Microseconds) -> Void = { _ in }
     private let live: LiveBoard
@@ -31,6 +33,12 @@ final class KioskKeypad: KeyNavigating {
             speech.interrupt(byActionAt: k.time, publish: publish)
             used(k.time)
         }
+        // While a gadget is held every key is the held gadget's: a step, down, back, or nothing
+        // (its release passes on, as a navigation key's does).
+        if pickUp.held != nil {
+            if k.action == .down, let outcome = heldKey(k.code) { perform(outcome, now: k.time) }
+            return k.action != .up
+        }
         let board = live.board
         let tree = AccessibilityTree(board: board, page: live.session.currentPage)
         guard let command = board.accessibility.keys.command(for: k.code, shift: shift, typing: live.fields.focused != nil,
@@ -48,6 +56,10 @@ final class KioskKeypad: KeyNavigating {
         switch outcome {
         case .focused(let node):
             focusMoved(to: node, now: now, speak: true)
+        case .activate(let node) where live.index(of: node.id).map { GadgetPickUp.activationPicksUp(live.board.gadgets[$0.rawValue]) } == true,
+             .pickUp(let node):
+            guard let i = live.index(of: node.id) else { return }
+            perform(pickUp.pickUp(live.board.gadgets[i.rawValue], label: node.label, pose: live.session.world.pose(i)), now: now)
         case .activate(let node):
             publish(AccessibilityEvent.json("activated", time: now, [("gadget", .string(node.id))]))
             // A field takes typing; anything else runs its tap action as a tap would.
@@ -76,6 +88,46 @@ final class KioskKeypad: KeyNavigating {
     private func sayState(_ text: String, now: Microseconds) {
         guard speech.enabled else { return }
         speech.say(text, language: nil, gadget: nil, publicText: text, now: now, publish: publish)
+    }
+
+    /// The held gadget's outcome for a key (nil: not one of its keys; it left the board: let go).
+    private func heldKey(_ code: UInt16) -> GadgetPickUp.Outcome? {
+        guard let id = pickUp.held?.gadget, let i = live.index(of: id) else { pickUp.release(); return nil }
+        let label = AccessibilityTree(board: live.board, page: live.session.currentPage).node(id: id)?.label ?? id
+        return pickUp.key(code, keys: live.board.accessibility.keys, gadget: live.board.gadgets[i.rawValue], label: label,
+                          pose: live.session.world.pose(i), boardSize: live.board.size)
+    }
+
+    private func perform(_ outcome: GadgetPickUp.Outcome, now: Microseconds) {
+        func say(_ text: String, _ gadget: String?) {
+            if speech.enabled { speech.say(text, language: nil, gadget: gadget, publicText: text, now: now, publish: publish) }
+        }
+        func place(_ id: String, _ pose: GadgetPose) {
+            var change = GadgetChange(gadget: id)
+            change.center = pose.center
+            change.scale = pose.scale
+            change.rotation = Math.degrees(pose.rotation)
+            if case .failure(let f) = live.apply(change, now: now) { Loggers.board.error("moving \(id) with keys: \(f.message)") }
+            live.drawAgain(.focusRing)
+        }
+        switch outcome {
+        case .pickedUp(let id, let said):
+            publish(AccessibilityEvent.json("pickedUp", time: now, [("gadget", .string(id))]))
+            say(said, id)
+        case .place(let id, let pose):
+            place(id, pose)
+        case .putDown(let id, let said):
+            publish(AccessibilityEvent.json("putDown", time: now, [("gadget", .string(id))]))
+            say(said, id)
+        case .putBack(let id, let home, let said):
+            place(id, home)
+            publish(AccessibilityEvent.json("putBack", time: now, [("gadget", .string(id))]))
+            say(said, id)
+        case .say(let text):
+            say(text, pickUp.held?.gadget)
+        case .ignored:
+            break
+        }
     }
 
     /// The focus is on `node` now (a key, or a finger exploring): the event, typing focus for a
@@ -109,6 +161,7 @@ final class KioskKeypad: KeyNavigating {
 
     /// The page changed or a board was shown: nothing is focused (the next key starts at the top).
     func reset() {
+        pickUp.release()
         guard focus.focused != nil else { return }
         focus.reset()
         live.drawAgain(.focusRing)

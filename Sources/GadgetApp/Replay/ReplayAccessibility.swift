@@ -28,6 +28,8 @@ struct ReplayAccessibility {
     /// Each captioned video's captions shown, by gadget id (the board's `captions.show`, then a
     /// key; back to the board's at the idle return), as events: replay draws nothing.
     var captions: [String: Bool] = [:]
+    /// A gadget picked up to be moved with keys (EN 5.9), as the kiosk's KioskKeypad holds it.
+    var pickUp = GadgetPickUp()
 }
 
 extension ReplayRun {
@@ -38,6 +40,10 @@ extension ReplayRun {
             if k.action == .up { access.shiftsDown.remove(k.code) } else { access.shiftsDown.insert(k.code) }
             return false
         }
+        if access.pickUp.held != nil {
+            if k.action == .down, let outcome = heldKey(k.code) { perform(outcome, time: k.time) }
+            return k.action != .up
+        }
         let board = session.board
         let tree = AccessibilityTree(board: board, page: session.currentPage)
         guard let command = board.accessibility.keys.command(for: k.code, shift: !access.shiftsDown.isEmpty,
@@ -47,6 +53,10 @@ extension ReplayRun {
             switch outcome {
             case .focused(let node):
                 focusMoved(to: node, time: k.time)
+            case .activate(let node) where session.board.gadgets.first(where: { $0.id == node.id }).map(GadgetPickUp.activationPicksUp) == true,
+                 .pickUp(let node):
+                guard let i = session.board.gadgets.firstIndex(where: { $0.id == node.id }) else { continue }
+                perform(access.pickUp.pickUp(session.board.gadgets[i], label: node.label, pose: session.world.pose(GadgetIndex(i))), time: k.time)
             case .activate(let node):
                 lines.append(JSONWriter.write(AccessibilityEvent.json("activated", time: k.time, [("gadget", .string(node.id))])))
                 if node.role == .field { fields.focus(node.id) } else { session.activate(node.id, at: k.time); emit([]) }
@@ -161,6 +171,7 @@ extension ReplayRun {
 
     /// The page changed or the idle return came: nothing focused, exploration afresh.
     mutating func pageChanged() {
+        access.pickUp.release()
         access.focus.reset()
         access.exploration.reset()
     }
@@ -169,6 +180,46 @@ extension ReplayRun {
     mutating func sayState(_ text: String, time: Microseconds) {
         guard access.speaking else { return }
         say(text, gadget: nil, publicText: text, language: nil, time: time)
+    }
+
+    /// The held gadget's outcome for a key (nil: not one of its keys; it left the board: let go).
+    private mutating func heldKey(_ code: UInt16) -> GadgetPickUp.Outcome? {
+        guard let id = access.pickUp.held?.gadget, let i = session.board.gadgets.firstIndex(where: { $0.id == id }) else {
+            access.pickUp.release()
+            return nil
+        }
+        let label = AccessibilityTree(board: session.board, page: session.currentPage).node(id: id)?.label ?? id
+        return access.pickUp.key(code, keys: session.board.accessibility.keys, gadget: session.board.gadgets[i], label: label,
+                                 pose: session.world.pose(GadgetIndex(i)), boardSize: session.board.size)
+    }
+
+    /// A pick-up outcome, as the kiosk's KioskKeypad carries it out: poses placed, events, speech.
+    private mutating func perform(_ outcome: GadgetPickUp.Outcome, time: Microseconds) {
+        func event(_ name: String, _ id: String) {
+            lines.append(JSONWriter.write(AccessibilityEvent.json(name, time: time, [("gadget", .string(id))])))
+        }
+        func place(_ id: String, _ pose: GadgetPose) {
+            guard let i = session.board.gadgets.firstIndex(where: { $0.id == id }) else { return }
+            session.place(GadgetIndex(i), at: pose)
+        }
+        switch outcome {
+        case .pickedUp(let id, let said):
+            event("pickedUp", id)
+            if access.speaking { say(said, gadget: id, publicText: said, language: nil, time: time) }
+        case .place(let id, let pose):
+            place(id, pose)
+        case .putDown(let id, let said):
+            event("putDown", id)
+            if access.speaking { say(said, gadget: id, publicText: said, language: nil, time: time) }
+        case .putBack(let id, let home, let said):
+            place(id, home)
+            event("putBack", id)
+            if access.speaking { say(said, gadget: id, publicText: said, language: nil, time: time) }
+        case .say(let text):
+            if access.speaking { say(text, gadget: access.pickUp.held?.gadget, publicText: text, language: nil, time: time) }
+        case .ignored:
+            break
+        }
     }
 
     private mutating func focusMoved(to node: AccessibilityNode, time: Microseconds) {

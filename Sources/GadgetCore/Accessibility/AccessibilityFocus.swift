@@ -23,6 +23,8 @@ public struct AccessibilityFocus: Sendable, Equatable {
         /// Turn captions on or off: those of `focused` when it is a captioned video, else every
         /// captioned video of the page shown (`CaptionsToggle.targets`).
         case toggleCaptions(focused: String?)
+        /// Pick this node's gadget up (or put a held one down: `GadgetPickUp` has the keys first).
+        case pickUp(AccessibilityNode)
     }
 
     /// The focused node's gadget id; nil: none (a new page, nothing yet chosen).
@@ -71,6 +73,9 @@ public struct AccessibilityFocus: Sendable, Equatable {
             return [.toggleReach]
         case .captions:
             return [.toggleCaptions(focused: focused)]
+        case .move:
+            guard let id = focused, let node = tree.node(id: id) else { return [.help(AccessibilityFocus.startHelp, gadget: nil)] }
+            return [.pickUp(node)]
         }
     }
 

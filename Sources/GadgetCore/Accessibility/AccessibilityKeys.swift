@@ -19,6 +19,10 @@ public enum NavigationCommand: String, Sendable, CaseIterable {
     /// Turn captions on or off (EN 7.1; `CaptionsToggle`): the focused video's, or when no
     /// video is focused every captioned video of the page shown.
     case captions
+    /// Pick the focused gadget up, or put the held one down (`GadgetPickUp`; EN 5.9: moving,
+    /// sizing and turning without a drag or two fingers). Enter does it too on a gadget that has
+    /// no action of its own.
+    case move
 
     /// The names, for a problem's "must be one of …".
     public static let names: [String] = allCases.map(\.rawValue)
@@ -53,6 +57,7 @@ public struct AccessibilityKeys: Sendable, Equatable {
         .largeText: [],
         .captions: [KeyName.subtitle, KeyName.f8],
         .reach: [KeyName.f9],
+        .move: [],
     ]
 
     public static let standard = AccessibilityKeys()
@@ -69,7 +74,7 @@ public struct AccessibilityKeys: Sendable, Equatable {
         if typing {
             switch c {
             case .nextControl, .previousControl: break
-            case .help, .speech, .contrast, .largeText, .reach, .captions: if AccessibilityKeys.editsText(code) { return nil }
+            case .help, .speech, .contrast, .largeText, .reach, .captions, .move: if AccessibilityKeys.editsText(code) { return nil }
             default: return nil
             }
         }
