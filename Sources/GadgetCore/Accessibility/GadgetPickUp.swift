@@ -47,11 +47,12 @@ public struct GadgetPickUp: Sendable, Equatable {
         gadget.behavior.movable || gadget.behavior.scalable || gadget.behavior.rotatable
     }
 
-    /// Whether activating `gadget` (Enter, a double tap in speech mode) picks it up rather than
-    /// tapping it: it has no action of its own to run (no `action`, not a field, not a web page,
-    /// whose taps go to the page) and it moves, sizes or turns.
+    /// Whether Enter on `gadget` picks it up rather than tapping it: it has no action of its own
+    /// to run (no `action`, not a field, not a web page, whose taps go to the page, not a video,
+    /// whose Enter is kept for playing), and it moves, sizes or turns. The `move` key picks up
+    /// any gadget that moves, sizes or turns.
     public static func activationPicksUp(_ gadget: Gadget) -> Bool {
-        gadget.action == nil && gadget.field == nil && gadget.web == nil && canPickUp(gadget)
+        gadget.action == nil && gadget.field == nil && gadget.web == nil && gadget.video == nil && canPickUp(gadget)
     }
 
     /// Picks `gadget` (at `pose`) up, or says why not. `label`: what it is called aloud.
