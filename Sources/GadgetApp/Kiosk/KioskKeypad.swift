@@ -81,6 +81,13 @@ final class KioskKeypad: KeyNavigating {
         case .toggleCaptions(let focused):
             let r = live.toggleCaptions(focused: focused, cause: "key", now: now)
             sayState(CaptionsToggle.spoken(on: r.on, count: r.count), now: now)
+        case .repeatSpeech:
+            // Asked for: said whether or not speech mode is on (the key itself stopped it).
+            speech.repeatLast(now: now, publish: publish)
+        case .speechRate(let faster):
+            sayState(speech.stepRate(faster: faster), now: now)
+        case .speechVolume(let louder):
+            sayState(speech.stepVolume(louder: louder), now: now)
         }
     }
 

@@ -147,6 +147,13 @@ final class KioskSpeech {
     var lastSpokenGadget: String? { queue.last?.gadget }
 
     func setRate(_ wpm: Int) { queue.setRate(wpm) }
+    /// A visitor's rate or volume key: the step taken, and what to say back (`SpeechQueue`).
+    func stepRate(faster: Bool) -> String { queue.stepRate(faster: faster) }
+    func stepVolume(louder: Bool) -> String {
+        let said = queue.stepVolume(louder: louder)
+        engine?.setVolume(queue.volume)
+        return said
+    }
     func setVolume(_ level: Double) {
         queue.setVolume(level)
         engine?.setVolume(queue.volume)

@@ -82,6 +82,14 @@ extension ReplayRun {
                 setReach(!access.reach.isOn, cause: "key", time: k.time)
             case .toggleCaptions(let focused):
                 toggleCaptions(focused: focused, cause: "key", time: k.time)
+            case .repeatSpeech:
+                for case .speak(let u, _) in access.speech.repeatLast() {
+                    lines.append(JSONWriter.write(AccessibilityEvent.spoken(u, time: k.time)))
+                }
+            case .speechRate(let faster):
+                sayState(access.speech.stepRate(faster: faster), time: k.time)
+            case .speechVolume(let louder):
+                sayState(access.speech.stepVolume(louder: louder), time: k.time)
             }
         }
         return true

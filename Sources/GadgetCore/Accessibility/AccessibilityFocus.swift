@@ -25,6 +25,10 @@ public struct AccessibilityFocus: Sendable, Equatable {
         case toggleCaptions(focused: String?)
         /// Pick this node's gadget up (or put a held one down: `GadgetPickUp` has the keys first).
         case pickUp(AccessibilityNode)
+        /// Say the last utterance again.
+        case repeatSpeech
+        /// Step the speech rate or volume (`SpeechQueue.stepRate`, `stepVolume`).
+        case speechRate(faster: Bool), speechVolume(louder: Bool)
     }
 
     /// The focused node's gadget id; nil: none (a new page, nothing yet chosen).
@@ -76,6 +80,12 @@ public struct AccessibilityFocus: Sendable, Equatable {
         case .move:
             guard let id = focused, let node = tree.node(id: id) else { return [.help(AccessibilityFocus.startHelp, gadget: nil)] }
             return [.pickUp(node)]
+        case .repeat:
+            return [.repeatSpeech]
+        case .faster, .slower:
+            return [.speechRate(faster: command == .faster)]
+        case .louder, .quieter:
+            return [.speechVolume(louder: command == .louder)]
         }
     }
 

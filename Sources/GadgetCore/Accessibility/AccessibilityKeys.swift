@@ -23,6 +23,11 @@ public enum NavigationCommand: String, Sendable, CaseIterable {
     /// sizing and turning without a drag or two fingers). Enter does it too on a gadget that has
     /// no action of its own.
     case move
+    /// Say the last utterance again (EN 5.1.3.4), whether or not speech mode is on.
+    case `repeat`
+    /// Speech faster or slower, louder or quieter, for this visitor's session (EN 5.1.3: rate
+    /// and volume adjustable by the user; back to the defaults at the idle return).
+    case faster, slower, louder, quieter
 
     /// The names, for a problem's "must be one of …".
     public static let names: [String] = allCases.map(\.rawValue)
@@ -58,6 +63,11 @@ public struct AccessibilityKeys: Sendable, Equatable {
         .captions: [KeyName.subtitle, KeyName.f8],
         .reach: [KeyName.f9],
         .move: [],
+        .repeat: [KeyName.f3],
+        .slower: [KeyName.f6],
+        .faster: [KeyName.f7],
+        .quieter: [KeyName.volumeDown],
+        .louder: [KeyName.volumeUp],
     ]
 
     public static let standard = AccessibilityKeys()
@@ -74,7 +84,8 @@ public struct AccessibilityKeys: Sendable, Equatable {
         if typing {
             switch c {
             case .nextControl, .previousControl: break
-            case .help, .speech, .contrast, .largeText, .reach, .captions, .move: if AccessibilityKeys.editsText(code) { return nil }
+            case .help, .speech, .contrast, .largeText, .reach, .captions, .move, .repeat, .faster, .slower, .louder, .quieter:
+                if AccessibilityKeys.editsText(code) { return nil }
             default: return nil
             }
         }
@@ -103,7 +114,8 @@ public struct AccessibilityKeys: Sendable, Equatable {
 
 /// Key names a keypad's configuration is written with (linux/input-event-codes.h: kernel ABI).
 enum KeyName {
-    static let f1: UInt16 = 59, f8: UInt16 = 66, f9: UInt16 = 67, help: UInt16 = 138, back: UInt16 = 158
+    static let f1: UInt16 = 59, f3: UInt16 = 61, f6: UInt16 = 64, f7: UInt16 = 65, f8: UInt16 = 66, f9: UInt16 = 67
+    static let volumeDown: UInt16 = 114, volumeUp: UInt16 = 115, help: UInt16 = 138, back: UInt16 = 158
     static let subtitle: UInt16 = 0x172
     static let ok: UInt16 = 0x160, select: UInt16 = 0x161, info: UInt16 = 0x166
 

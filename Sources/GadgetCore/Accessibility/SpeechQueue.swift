@@ -78,6 +78,30 @@ public struct SpeechQueue: Sendable {
     /// Clamped to 0...1.
     public mutating func setVolume(_ level: Double) { volume = level.isNaN ? SpeechQueue.defaultVolume : min(max(level, 0), 1) }
 
+    /// A visitor's step of the rate (EN 5.1.3 "adjustable by the user"): 25 words a minute
+    /// faster or slower within `rateRange`. What is said back, at the new rate: "Faster",
+    /// "Slower", or "Fastest" / "Slowest" at the end of the range.
+    public mutating func stepRate(faster: Bool) -> String {
+        let before = rate
+        setRate(rate + (faster ? SpeechQueue.rateStep : -SpeechQueue.rateStep))
+        let atEnd = rate == (faster ? SpeechQueue.rateRange.upperBound : SpeechQueue.rateRange.lowerBound)
+        return faster ? (atEnd && rate == before ? "Fastest" : "Faster") : (atEnd && rate == before ? "Slowest" : "Slower")
+    }
+
+    /// A visitor's step of the speech volume: 0.1 louder or quieter, never below 0.1 (a visitor
+    /// who cannot see must not be able to silence the kiosk by accident). Said back as "Louder",
+    /// "Quieter", "Loudest" or "Quietest".
+    public mutating func stepVolume(louder: Bool) -> String {
+        let before = volume
+        // Tenths, rounded, so ten steps down and up come back to exactly where they began.
+        let tenths = (volume * 10).rounded() + (louder ? 1 : -1)
+        setVolume(min(max(tenths, 1), 10) / 10)
+        if volume == before { return louder ? "Loudest" : "Quietest" }
+        return louder ? "Louder" : "Quieter"
+    }
+
+    public static let rateStep = 25
+
     /// A visitor's session ended (the idle return): their rate and volume go back to the
     /// defaults for the next visitor (EN 5.1.3.13), and what was said is forgotten.
     public mutating func sessionEnded() -> [Command] {
