@@ -97,6 +97,23 @@ final class KioskKeypad: KeyNavigating {
         speech.say(text, language: nil, gadget: nil, publicText: text, now: now, publish: publish)
     }
 
+    /// A double tap in speech mode on `id` (its first tap at `at`): a held gadget is put down
+    /// there; a gadget Enter would pick up is picked up. False: neither (the double tap taps).
+    func doubleTapped(_ id: String, at: Vector2?, now: Microseconds) -> Bool {
+        if let held = pickUp.held?.gadget {
+            guard let i = live.index(of: held) else { pickUp.release(); return false }
+            let label = AccessibilityTree(board: live.board, page: live.session.currentPage).node(id: held)?.label ?? held
+            for o in pickUp.putDown(at: at, gadget: live.board.gadgets[i.rawValue], label: label, pose: live.session.world.pose(i),
+                                    boardSize: live.board.size) ?? [] { perform(o, now: now) }
+            return true
+        }
+        guard let i = live.index(of: id), GadgetPickUp.activationPicksUp(live.board.gadgets[i.rawValue]) else { return false }
+        let label = AccessibilityTree(board: live.board, page: live.session.currentPage).node(id: id)?.label ?? id
+        focus.set(id)
+        perform(pickUp.pickUp(live.board.gadgets[i.rawValue], label: label, pose: live.session.world.pose(i)), now: now)
+        return true
+    }
+
     /// The held gadget's outcome for a key (nil: not one of its keys; it left the board: let go).
     private func heldKey(_ code: UInt16) -> GadgetPickUp.Outcome? {
         guard let id = pickUp.held?.gadget, let i = live.index(of: id) else { pickUp.release(); return nil }

@@ -93,6 +93,7 @@ public final class KioskLoop {
         input.keys.navigator = keypad
         speech.explored = { [unowned keypad] id in keypad.explored(id) }
         speech.swiped = { [unowned keypad] forward, from, now in keypad.swiped(forward: forward, from: from, now: now) }
+        speech.pickingUp = { [unowned keypad] id, at, now in keypad.doubleTapped(id, at: at, now: now) }
         drawer.focusRing = { [unowned keypad] in keypad.ringBox() }
         keypad.used = { [unowned power] now in power.used(now: now) }
         timeouts = KioskTimeouts(live: live, speech: speech, power: power, publish: { events.publish($0) },

@@ -85,6 +85,9 @@ final class KioskSpeech {
     /// A swipe right (forward) or left in speech mode, from the node said before it
     /// (KioskKeypad.swiped moves the focus and says where it went).
     var swiped: ((_ forward: Bool, _ from: String?, _ now: Microseconds) -> Void)?
+    /// A double tap on gadget `id` (first tap at `at`), before it becomes a tap: true when it
+    /// picked a gadget up or put one down (`GadgetPickUp`, the keypad's), so no tap follows.
+    var pickingUp: ((_ id: String, _ at: Vector2?, _ now: Microseconds) -> Bool)?
 
     /// The swipe's target was said: a double tap activates it.
     func exploredSaid(_ id: String) { exploration.said(id) }
@@ -201,6 +204,7 @@ final class KioskSpeech {
             case .swipe(let forward, let from):
                 swiped?(forward, from, frame.time)
             case .activate(let id):
+                if pickingUp?(id, exploration.doubleTapLocation, frame.time) == true { continue }
                 guard let g = board.gadget(id: id) else { continue }
                 publish(event("activated", [("gadget", .string(id))], now: frame.time))
                 // A tap where the gadget is, through the board's own gestures: its action, tap

@@ -112,7 +112,7 @@ extension ReplayRun {
                 access.focus.set(id)
                 sayFocus(node, time: frame.time)
             case .activate(let id):
-                activate(id, time: frame.time)
+                if !doubleTapped(id, at: access.exploration.doubleTapLocation, time: frame.time) { activate(id, time: frame.time) }
             case .swipe(let forward, let from):
                 access.focus.set(from)
                 for case .focused(let node) in access.focus.handle(forward ? .next : .previous, in: tree) {
@@ -188,6 +188,22 @@ extension ReplayRun {
     mutating func sayState(_ text: String, time: Microseconds) {
         guard access.speaking else { return }
         say(text, gadget: nil, publicText: text, language: nil, time: time)
+    }
+
+    /// A double tap in speech mode, as the kiosk's KioskKeypad.doubleTapped: a held gadget is put
+    /// down where its first tap was; a gadget Enter would pick up is picked up. False: neither.
+    private mutating func doubleTapped(_ id: String, at: Vector2?, time: Microseconds) -> Bool {
+        let tree = AccessibilityTree(board: session.board, page: session.currentPage)
+        if let held = access.pickUp.held?.gadget {
+            guard let i = session.board.gadgets.firstIndex(where: { $0.id == held }) else { access.pickUp.release(); return false }
+            for o in access.pickUp.putDown(at: at, gadget: session.board.gadgets[i], label: tree.node(id: held)?.label ?? held,
+                                           pose: session.world.pose(GadgetIndex(i)), boardSize: session.board.size) ?? [] { perform(o, time: time) }
+            return true
+        }
+        guard let i = session.board.gadgets.firstIndex(where: { $0.id == id }), GadgetPickUp.activationPicksUp(session.board.gadgets[i]) else { return false }
+        access.focus.set(id)
+        perform(access.pickUp.pickUp(session.board.gadgets[i], label: tree.node(id: id)?.label ?? id, pose: session.world.pose(GadgetIndex(i))), time: time)
+        return true
     }
 
     /// The held gadget's outcome for a key (nil: not one of its keys; it left the board: let go).

@@ -1,8 +1,9 @@
 /// Moving, sizing and turning a gadget without a drag, a pinch or a two-finger turn (EN 301 549
 /// 5.9: no simultaneous actions, no path to trace; issue 39's "pick up / put down"). A visitor
 /// who cannot see the board or hold a finger down picks the focused gadget up (Enter on a gadget
-/// that has no action of its own, or the board's `move` key), steps it with keys, and puts it
-/// down (Enter) or back where it was (Back). Pure: the kiosk and `replay` apply its poses through
+/// that has no action of its own, or the board's `move` key; in speech mode also a double tap on
+/// it), steps it with keys, and puts it down (Enter, or in speech mode a double tap where it
+/// should go) or back where it was (Back). Pure: the kiosk and `replay` apply its poses through
 /// the one way gadgets change.
 ///
 /// Keys while a gadget is held (any keypad or keyboard; not the board's key map, which names
@@ -60,6 +61,22 @@ public struct GadgetPickUp: Sendable, Equatable {
         guard GadgetPickUp.canPickUp(gadget) else { return .say("\(label) cannot be moved.") }
         held = Held(gadget: gadget.id, home: pose)
         return .pickedUp(gadget: gadget.id, said: "Picked up \(label). " + GadgetPickUp.howTo(gadget))
+    }
+
+    /// A double tap in speech mode while a gadget is held: put it down with its centre where the
+    /// double tap was (kept on the board; where it is when it does not move, or no place is
+    /// known). Nil when none is held.
+    public mutating func putDown(at location: Vector2?, gadget: Gadget, label: String, pose: GadgetPose, boardSize: Size2) -> [Outcome]? {
+        guard let h = held else { return nil }
+        held = nil
+        var out: [Outcome] = []
+        if gadget.behavior.movable, let p = location {
+            var to = pose
+            to.center = Vector2(min(max(p.x, 0), boardSize.width), min(max(p.y, 0), boardSize.height))
+            if to != pose { out.append(.place(gadget: h.gadget, pose: to)) }
+        }
+        out.append(.putDown(gadget: h.gadget, said: "Put down \(label)."))
+        return out
     }
 
     /// Lets go without a word (the page changed, the board was replaced, the idle return): the
@@ -121,7 +138,7 @@ public struct GadgetPickUp: Sendable, Equatable {
     public static func howTo(_ gadget: Gadget) -> String {
         let b = gadget.behavior
         var parts: [String] = []
-        if b.movable { parts.append("Arrows move it.") }
+        if b.movable { parts.append("Double tap where it should go, or arrows move it.") }
         if b.scalable { parts.append("Plus and minus size it.") }
         if b.rotatable { parts.append("Page Up and Page Down turn it.") }
         parts.append("Enter puts it down, Back puts it back.")

@@ -37,6 +37,10 @@ public struct TouchExploration: Sendable {
 
     /// The last node said by exploring: what a double tap activates.
     public private(set) var lastSpoken: String?
+    /// Where the first tap of the last double tap was (board px): where a gadget picked up to be
+    /// moved is put down (`GadgetPickUp`, EN 5.9: "double tap where it should go").
+    public private(set) var doubleTapLocation: Vector2?
+    private var lastTapLocation: Vector2?
     private var finger: TouchID?
     private var start: (time: Microseconds, location: Vector2) = (0, .zero)
     private var moved = false
@@ -49,7 +53,7 @@ public struct TouchExploration: Sendable {
     public init() {}
 
     /// Forgets the node said (a page changed: it may be gone).
-    public mutating func reset() { lastSpoken = nil; under = nil; lastTapEnd = nil; spokenBefore = nil }
+    public mutating func reset() { lastSpoken = nil; under = nil; lastTapEnd = nil; spokenBefore = nil; lastTapLocation = nil; doubleTapLocation = nil }
 
     /// A node said by other means (a swipe's target): what a double tap activates next.
     public mutating func said(_ id: String) { lastSpoken = id; under = nil }
@@ -85,10 +89,12 @@ public struct TouchExploration: Sendable {
                     out.append(.swipe(forward: d.x > 0, from: spokenBefore))
                     lastTapEnd = nil
                 } else if secondTap && tap, let node = lastSpoken {
+                    doubleTapLocation = lastTapLocation
                     out.append(.activate(node))
                     lastTapEnd = nil
                 } else {
                     lastTapEnd = tap ? t.time : nil
+                    lastTapLocation = tap ? start.location : nil
                 }
                 finger = nil
                 secondTap = false

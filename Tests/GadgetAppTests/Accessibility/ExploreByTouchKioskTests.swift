@@ -67,4 +67,28 @@ import GadgetSystem
         #expect(Self.orders(loop) == 1)
         #expect(loop.speech.lastSpokenGadget == nil)
     }
+
+    /// EN 5.9 by touch alone: a double tap on the picture (no action of its own) picks it up;
+    /// a double tap elsewhere puts it down where its first tap was (`GadgetPickUp`).
+    @Test func aDoubleTapPicksThePictureUpAndADoubleTapElsewherePutsItDownThere() throws {
+        let (loop, dir) = try Self.kiosk(speech: .on)
+        defer { loop.destroy(); FileIO.remove(dir + "/board.json"); FileIO.removeDirectory(dir) }
+        let t0 = MonotonicClock.now()
+        // Tap, tap on the picture: said, then picked up.
+        Self.touch(loop, .began, Vector2(240, 120), id: 1, at: t0)
+        Self.touch(loop, .ended, Vector2(240, 120), id: 1, at: t0 + 60_000)
+        Self.touch(loop, .began, Vector2(240, 120), id: 2, at: t0 + 200_000)
+        Self.touch(loop, .ended, Vector2(240, 120), id: 2, at: t0 + 250_000)
+        loop.live.tick(now: t0 + 300_000)
+        #expect(loop.keypad.pickUp.held?.gadget == "photo")
+        // Later, a double tap at (160, 40), above the button: the picture goes there.
+        Self.touch(loop, .began, Vector2(160, 40), id: 3, at: t0 + 1_000_000)
+        Self.touch(loop, .ended, Vector2(160, 40), id: 3, at: t0 + 1_060_000)
+        Self.touch(loop, .began, Vector2(300, 200), id: 4, at: t0 + 1_200_000)
+        Self.touch(loop, .ended, Vector2(300, 200), id: 4, at: t0 + 1_250_000)
+        loop.live.tick(now: t0 + 1_300_000)
+        #expect(loop.keypad.pickUp.held == nil)
+        #expect(loop.live.session.world.pose(GadgetIndex(1)).center == Vector2(160, 40))
+        #expect(Self.orders(loop) == 0)
+    }
 }

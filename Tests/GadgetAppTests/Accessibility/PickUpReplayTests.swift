@@ -85,7 +85,7 @@ import Testing
         let run = try Self.replay([EvdevKey.right, EvdevKey.enter, EvdevKey.enter], speech: true)
         let spoken = run.lines.filter { $0.contains(#""event":"spoken""#) }
         #expect(spoken.count == 3)
-        #expect(spoken.dropFirst().first?.contains("Picked up Harbour photo. Arrows move it. Plus and minus size it. Page Up and Page Down turn it. Enter puts it down, Back puts it back.") == true)
+        #expect(spoken.dropFirst().first?.contains("Picked up Harbour photo. Double tap where it should go, or arrows move it. Plus and minus size it. Page Up and Page Down turn it. Enter puts it down, Back puts it back.") == true)
         #expect(spoken.last?.contains("Put down Harbour photo.") == true)
     }
 }

@@ -89,6 +89,20 @@ import Testing
     @Test func pickingUpSaysHowForWhatItMayDo() {
         var p = GadgetPickUp()
         #expect(p.pickUp(Self.photo(rotatable: false), label: "Photo", pose: Self.home)
-                == .pickedUp(gadget: "photo", said: "Picked up Photo. Arrows move it. Plus and minus size it. Enter puts it down, Back puts it back."))
+                == .pickedUp(gadget: "photo", said: "Picked up Photo. Double tap where it should go, or arrows move it. Plus and minus size it. Enter puts it down, Back puts it back."))
+    }
+
+    @Test func aDoubleTapPutsItDownWhereItsFirstTapWasKeptOnTheBoard() {
+        var p = GadgetPickUp()
+        _ = p.pickUp(Self.photo(), label: "Photo", pose: Self.home)
+        #expect(p.putDown(at: Vector2(900, 100), gadget: Self.photo(), label: "Photo", pose: Self.home, boardSize: Self.board)
+                == [.place(gadget: "photo", pose: GadgetPose(center: Vector2(800, 100))), .putDown(gadget: "photo", said: "Put down Photo.")])
+        #expect(p.held == nil)
+        #expect(p.putDown(at: Vector2(1, 1), gadget: Self.photo(), label: "Photo", pose: Self.home, boardSize: Self.board) == nil)
+        // One that does not move is put down where it is.
+        _ = p.pickUp(Self.photo(movable: false), label: "Photo", pose: Self.home)
+        #expect(p.putDown(at: Vector2(10, 10), gadget: Self.photo(movable: false), label: "Photo", pose: Self.home, boardSize: Self.board)
+                == [.putDown(gadget: "photo", said: "Put down Photo.")])
     }
 }
+

@@ -28,6 +28,8 @@ import Testing
         // The second tap lands on "help", but says nothing and activates "buy".
         #expect(e.handle(Self.frame(.began, 150, 20, at: 300), hit: Self.hit) == [.interrupt])
         #expect(e.handle(Self.frame(.ended, 150, 20, at: 360), hit: Self.hit) == [.activate("buy")])
+        // Where its first tap was: where a gadget picked up is put down (GadgetPickUp).
+        #expect(e.doubleTapLocation == Vector2(20, 20))
         // A third tap soon after is a new first tap, not another activation.
         #expect(e.handle(Self.frame(.began, 150, 20, at: 500), hit: Self.hit) == [.interrupt, .explore("help")])
     }
