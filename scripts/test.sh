@@ -90,6 +90,10 @@ if [[ $(dpkg --print-architecture) == amd64 ]]; then
   # Sound through a real kernel's card (snd-aloop): tap → sound, the card pulled and put back,
   # lip sync (check-audio.py judges each from a file the guest wrote).
   stage "Tests/vm/run-audio.sh" bash Tests/vm/run-audio.sh "$results/vm-audio"
+  # A web page on KMS (issue 40): the real WPE WebKit helper in the VM, its page served on the
+  # guest's loopback, judged from the KMS screenshot; check-web.py writes its checks as xUnit.
+  stage "Tests/vm/run-web.sh" bash Tests/vm/run-web.sh "$results/vm-web"
+  counted+=("Tests/vm/run-web.sh=$results/vm-web/web-checks.xml")
   stage "Tests/boot/run.sh" bash Tests/boot/run.sh
   absent=()
 else
