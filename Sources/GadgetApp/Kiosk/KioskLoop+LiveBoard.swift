@@ -39,6 +39,23 @@ extension KioskLoop: LiveBoardObserver {
         }
     }
 
+    /// Live data that changes under the focus is said again, in speech mode (issue 39 §2): the
+    /// gadget as a finger or key would hear it (label or new text, role, hint; private only on a
+    /// headset).
+    func liveBoard(_ board: LiveBoard, textChanged gadget: String, now: Microseconds) {
+        guard speech.enabled, keypad.focused == gadget,
+              let node = AccessibilityTree(board: board.board, page: board.session.currentPage).node(id: gadget) else { return }
+        speech.say(node, now: now) { events.publish($0) }
+    }
+
+    /// An input error is said, in speech mode (EN 5.1.3.15): the field's label, then its problem.
+    func liveBoard(_ board: LiveBoard, fieldProblem gadget: String, message: String) {
+        guard speech.enabled else { return }
+        let label = AccessibilityTree(board: board.board, page: board.session.currentPage).node(id: gadget)?.label ?? gadget
+        let text = "\(label): \(message)"
+        speech.say(text, language: nil, gadget: gadget, publicText: text, now: board.session.time) { events.publish($0) }
+    }
+
     func liveBoard(_ board: LiveBoard, captions: [(gadget: String, show: Bool)], cause: String, now: Microseconds) {
         events.publish(AccessibilityEvent.captions(captions, cause: cause, time: now))
     }

@@ -148,6 +148,8 @@ final class KioskSpeech {
 
     /// The gadget of the last utterance asked for (tests; nil for a control `speak`).
     var lastSpokenGadget: String? { queue.last?.gadget }
+    /// The text of the last utterance asked for (tests).
+    var lastSpokenText: String? { queue.last?.text }
 
     func setRate(_ wpm: Int) { queue.setRate(wpm) }
     /// A visitor's rate or volume key: the step taken, and what to say back (`SpeechQueue`).

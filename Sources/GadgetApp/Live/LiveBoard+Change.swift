@@ -74,7 +74,10 @@ extension LiveBoard {
             place(index, at: toPose)
         }
         lookChanged(index)
-        if let newText, newText != before.text { textChanged(index, from: before.text, to: newText) }
+        if let newText, newText != before.text {
+            textChanged(index, from: before.text, to: newText)
+            observer?.liveBoard(self, textChanged: change.gadget, now: now)
+        }
         if let z = change.z, z != before.z { restack(index, z: z) }
         if image != nil { pruneImages() }
         drawAgain(.boardChanged)

@@ -103,6 +103,8 @@ extension LiveBoard: KeyInputReceiver {
             // Each problem is drawn below its field by the frame drawer (FieldProblemLabels.swift)
             // from `fields.problems`; focus went to the first.
             for id in problems.keys { showField(id) }
+            let first = fields.focused.flatMap { problems[$0] == nil ? nil : $0 } ?? problems.keys.sorted().first
+            if let first, let problem = problems[first] { observer?.liveBoard(self, fieldProblem: first, message: problem.message) }
             fieldCaret.focused = fields.focused != nil
             if let id = fields.focused { caretMoved(id) }
             drawAgain(.boardChanged)

@@ -19,6 +19,10 @@ protocol LiveBoardObserver: AnyObject {
     func liveBoard(_ board: LiveBoard, reach on: Bool, cause: String, now: Microseconds)
     /// Videos' captions went on or off (`cause`: `key`, `panel`, `idleReturn`).
     func liveBoard(_ board: LiveBoard, captions: [(gadget: String, show: Bool)], cause: String, now: Microseconds)
+    /// Gadget `gadget`'s text was changed by the board's data or a control `set` (not by typing).
+    func liveBoard(_ board: LiveBoard, textChanged gadget: String, now: Microseconds)
+    /// A form was refused: field `gadget`'s problem is `message` (the one focus went to).
+    func liveBoard(_ board: LiveBoard, fieldProblem gadget: String, message: String)
 }
 
 extension LiveBoardObserver {
@@ -26,4 +30,6 @@ extension LiveBoardObserver {
     func liveBoard(_ board: LiveBoard, display: AccessibilityDisplay, cause: String, now: Microseconds) {}
     func liveBoard(_ board: LiveBoard, reach on: Bool, cause: String, now: Microseconds) {}
     func liveBoard(_ board: LiveBoard, captions: [(gadget: String, show: Bool)], cause: String, now: Microseconds) {}
+    func liveBoard(_ board: LiveBoard, textChanged gadget: String, now: Microseconds) {}
+    func liveBoard(_ board: LiveBoard, fieldProblem gadget: String, message: String) {}
 }
