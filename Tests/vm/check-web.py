@@ -201,7 +201,8 @@ print(f"  note sandbox: {'off: the helper said bubblewrap cannot run here' if sa
 # How the frames came: the helper chooses dma-buf only where a render node's EGL can export
 # (docs/web.md); its line, and the kiosk's if an import failed, say which.
 paths = [l.strip() for l in run_log.splitlines() if not l.startswith("{") and ("dma-buf" in l or "shared memory" in l or "EGL" in l)]
-print(f"  note frames: {' | '.join(paths) if paths else 'no line about dma-buf or EGL from the helper or the kiosk (shared memory)'}")
+print(f"  note frames: the helper said {json.dumps(web.get('engine', 'nothing (a kiosk before state had engine)'))}; "
+      + (' | '.join(paths) if paths else 'no line about dma-buf or EGL from the helper or the kiosk'))
 rss = {}
 for line in ps.splitlines()[1:]:
     parts = line.split(None, 3)

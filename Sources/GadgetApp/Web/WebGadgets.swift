@@ -272,12 +272,17 @@ final class WebGadgets: LiveFeature {
         return routed.rest
     }
 
-    /// `state`'s `web` per gadget: `{"url","loaded","crashes"}`.
+    /// `state`'s `web` per gadget: `{"url","loaded","crashes"}`, and `engine` once its helper said
+    /// `ready` (what draws the page and how its frames leave it: "…, fdo dma-buf" or "…, fdo shm",
+    /// ", sandboxed"), so a log or a VM stage can tell which frame path a device took.
     var states: [String: JSONValue] {
         var out: [String: JSONValue] = [:]
         for e in entries {
-            out[e.gadget] = .object([("url", .string(e.url)), ("loaded", .bool(e.loaded)),
-                                     ("crashes", .number(Double(e.process.status.crashes)))])
+            let status = e.process.status
+            var fields: [(String, JSONValue)] = [("url", .string(e.url)), ("loaded", .bool(e.loaded)),
+                                                 ("crashes", .number(Double(status.crashes)))]
+            if let engine = status.engine { fields.append(("engine", .string(engine))) }
+            out[e.gadget] = .object(fields)
         }
         return out
     }

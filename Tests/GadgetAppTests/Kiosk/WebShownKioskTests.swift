@@ -82,6 +82,9 @@ extension WebKioskSuites { @Suite(.serialized) struct WebShownKioskTests {
         // Published after the draw that put the page on screen, not before.
         let p = try #require(h.shownColour)
         #expect(abs(p[0]) <= 2 && abs(p[1] - 255) <= 2 && abs(p[2]) <= 2, "\(p)")
+        // `state` names what drew it and how its frames came (the double's `ready`).
+        let state = try #require(h.web?.states["page"])
+        #expect(JSONWriter.write(state).contains(#""engine":"headless double, shm""#), "\(JSONWriter.write(state))")
         // The double sends the page again on a resize or reload: no second `shown`.
         h.web?.entries.first?.process.send(.reload)
         #expect(try h.until { h.events.count { $0.kind == .loaded } >= 2 })
