@@ -30,6 +30,9 @@ final class KioskFeatures {
     var videoFlipLog: VideoFlipLog? {
         didSet { videos?.recordsShownPictures = videoFlipLog != nil }
     }
+    /// A video started playing (its `started` event; once per start, not per loop): the loop
+    /// says its description in speech mode (KioskSpeech.videoStarted).
+    var videoStarted: ((String) -> Void)?
     private let live: LiveBoard
     private let events: KioskEvents
     private let fleet: FleetLink
@@ -132,6 +135,7 @@ final class KioskFeatures {
         var fields: [(String, JSONValue)] = [("type", .string("video")), ("gadget", .string(event.gadget)), ("event", .string(event.kind.rawValue))]
         if let m = event.message { fields.append(("message", .string(m))) }
         events.publish(.object(fields))
+        if event.kind == .started { videoStarted?(event.gadget) }
     }
 
     /// Before a frame is drawn: the players' surfaces into the scene.

@@ -21,6 +21,7 @@ extension KioskLoop: LiveBoardObserver {
             _ = speech.setEnabled(!speech.enabled, now: press.time) { events.publish($0) }
         }
         if actions.contains(where: { $0.kind == .page || $0.kind == .idleReturn }) { keypad.reset() }
+        followAccessibilityPanel(actions)  // KioskLoop+AccessibilityPanel.swift
     }
 
     func liveBoard(_ board: LiveBoard, display: AccessibilityDisplay, cause: String, now: Microseconds) {
@@ -33,7 +34,7 @@ extension KioskLoop: LiveBoardObserver {
 
     func liveBoard(_ board: LiveBoard, reach on: Bool, cause: String, now: Microseconds) {
         events.publish(AccessibilityEvent.reach(on, cause: cause, time: now))
-        if speech.enabled && (cause == "key" || cause == "panel") {
+        if speech.enabled && cause == "key" {
             let text = AccessibilityKeys.reachSpoken(on)
             speech.say(text, language: nil, gadget: nil, publicText: text, now: now) { events.publish($0) }
         }

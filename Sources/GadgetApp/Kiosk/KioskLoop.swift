@@ -94,6 +94,9 @@ public final class KioskLoop {
         speech.explored = { [unowned keypad] id in keypad.explored(id) }
         speech.swiped = { [unowned keypad] forward, from, now in keypad.swiped(forward: forward, from: from, now: now) }
         speech.pickingUp = { [unowned keypad] id, at, now in keypad.doubleTapped(id, at: at, now: now) }
+        features.videoStarted = { [unowned speech, unowned live] id in
+            speech.videoStarted(id, board: live.board, page: live.session.currentPage, now: live.session.time) { events.publish($0) }
+        }
         drawer.focusRing = { [unowned keypad] in keypad.ringBox() }
         keypad.used = { [unowned power] now in power.used(now: now) }
         timeouts = KioskTimeouts(live: live, speech: speech, power: power, publish: { events.publish($0) },
@@ -161,6 +164,7 @@ public final class KioskLoop {
             features.followForms()
             for flip in try pacing.dispatch(display) { flipped(flip) }
             power.updateIdle(now: now)
+            showAccessibilityPanel(now: now)
             timeouts.follow(now: now)
 
             // `--frames N`: no frame after the Nth (on a display whose flips complete later, the

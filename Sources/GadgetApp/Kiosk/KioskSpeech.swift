@@ -55,6 +55,13 @@ final class KioskSpeech {
         perform(commands, now: now, publish: publish)
     }
 
+    /// A video started playing (once per start, not per loop): in speech mode its description
+    /// is said (`VideoDescriptionSpeech`), replacing what was said; the next action stops it.
+    func videoStarted(_ id: String, board: Board, page: String?, now: Microseconds, publish: (JSONValue) -> Void) {
+        guard enabled, let s = VideoDescriptionSpeech.said(board: board, page: page, gadget: id, privateOutput: privateOutput) else { return }
+        say(s.text, language: s.language ?? board.language, gadget: id, publicText: s.publicText, now: now, publish: publish)
+    }
+
     /// Says a node of the accessibility tree (label, then its hint), if anything may be said.
     func say(_ node: AccessibilityNode, now: Microseconds, publish: (JSONValue) -> Void) {
         // Private text only on a headset (EN 5.1.3.9).
@@ -150,6 +157,8 @@ final class KioskSpeech {
     var lastSpokenGadget: String? { queue.last?.gadget }
     /// The text of the last utterance asked for (tests).
     var lastSpokenText: String? { queue.last?.text }
+    /// The last utterance (tests: what was said, and how many times).
+    var lastUtterance: Utterance? { queue.last }
 
     func setRate(_ wpm: Int) { queue.setRate(wpm) }
     /// A visitor's rate or volume key: the step taken, and what to say back (`SpeechQueue`).

@@ -27,8 +27,9 @@ final class KioskTimeouts {
         self.notice = notice
     }
 
-    /// The scale now: the board's, else 2 in speech mode.
-    var scale: Double { TimeLimitWarning.scale(board: live.board.accessibility.timeoutScale, speech: speech.enabled) }
+    /// The scale now: the board's, else 2 in speech mode; twice that with the visitor's "More
+    /// time" (the accessibility panel's entry).
+    var scale: Double { TimeLimitWarning.scale(board: live.board.accessibility.timeoutScale, speech: speech.enabled) * (live.moreTime ? 2 : 1) }
 
     /// Each iteration: the scale applied (every time: the schedule's feature can be made afresh,
     /// and applying it is idempotent), warnings given when due, the notice hidden once no warned

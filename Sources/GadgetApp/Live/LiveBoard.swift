@@ -60,6 +60,13 @@ public final class LiveBoard {
     public internal(set) var accessibilityDisplay = AccessibilityDisplay.normal
     /// Reach mode: on or off, and where each gadget it moved was before (LiveBoard+Reach.swift).
     var reachMode = ReachMode()
+    /// The accessibility panel (LiveBoard+AccessibilityPanel.swift): open or not, and the looks
+    /// its gadgets were last given.
+    var accessibilityPanel: AccessibilityPanel
+    var accessibilityPanelLooks: [String: AccessibilityPanelLook] = [:]
+    /// The visitor's "More time" (the panel's entry): every time limit twice as long until their
+    /// session ends (KioskTimeouts).
+    var moreTime = false
     /// Gadget text rendered once and kept across scenes.
     let textImages = TextImageCache()
     /// Where scenes are drawn: the display's pixel size and the rotation asked for.
@@ -124,6 +131,7 @@ public final class LiveBoard {
         scene = try BoardScene(loaded: loaded, displaySize: displaySize, rotation: rotation, text: textImages)
         LiveBoard.logSceneWarnings(scene)
         session = BoardSession(board: loaded.board, startTime: startTime, displayScale: scene.viewport.scale)
+        accessibilityPanel = AccessibilityPanel(board: loaded.board)
         fields = FieldSession(board: loaded.board)
         typingHooks.caret.clearTimer = FieldClearTimer(quietSeconds: FieldCaret.quietSeconds(loaded.board))
         onScreenKeyboard = OnScreenKeyboardFeature(board: loaded.board, displayScale: scene.viewport.scale, text: textImages)
@@ -187,11 +195,9 @@ public final class LiveBoard {
             setAccessibilityDisplay(highContrast: false, largeText: false, cause: "idleReturn", now: home.time)
             _ = setReachMode(false, cause: "idleReturn", now: home.time)
             captionsIdleReturn(now: home.time)
-        }
-        // The on-screen accessibility button: the next display mode (AccessibilityButton.swift).
-        for press in actions where AccessibilityButton.isTap(press) {
-            let next = AccessibilityButton.next(after: accessibilityDisplay)
-            setAccessibilityDisplay(highContrast: next.highContrast, largeText: next.largeText, cause: "button", now: press.time)
+            moreTime = false
+            // The panel closes; its entries' texts follow the modes when it opens again.
+            if accessibilityPanel.idleReturn() { showAccessibilityPanel(modes: AccessibilityPanel.Modes(), now: home.time) }
         }
         // Sounds first: they start within one audio period of the touch, before the frame.
         let cues = session.takeSoundCues()
@@ -250,6 +256,8 @@ public final class LiveBoard {
     /// A new board swapped in: a new session for it, from `now`.
     func startSession(_ board: Board, now: Microseconds) {
         session = BoardSession(board: board, startTime: now, displayScale: scene.viewport.scale)
+        accessibilityPanel = AccessibilityPanel(board: board)
+        accessibilityPanelLooks = [:]
         // A new board's gadgets are where its file says: reach mode ends (`reach` in `state`).
         if reachMode.end() { observer?.liveBoard(self, reach: false, cause: "reload", now: now) }
         // A new board starts with empty fields: a visitor's entry does not survive a reload.

@@ -30,6 +30,11 @@ struct ReplayAccessibility {
     var captions: [String: Bool] = [:]
     /// A gadget picked up to be moved with keys (EN 5.9), as the kiosk's KioskKeypad holds it.
     var pickUp = GadgetPickUp()
+    /// The accessibility panel (`AccessibilityPanel`), as the kiosk's: its gadgets shown and
+    /// relabelled in the session; nil on a board without the button.
+    var panel: AccessibilityPanel?
+    /// The visitor's "More time": the idle return's limit twice as long.
+    var moreTime = false
 }
 
 extension ReplayRun {
@@ -126,7 +131,7 @@ extension ReplayRun {
 
     /// More time (EN 11.2.2.1): the board's `timeoutScale`, else 2 in speech mode.
     mutating func applyTimeoutScale() {
-        session.setTimeoutScale(TimeLimitWarning.scale(board: session.board.accessibility.timeoutScale, speech: access.speaking))
+        session.setTimeoutScale(TimeLimitWarning.scale(board: session.board.accessibility.timeoutScale, speech: access.speaking) * (access.moreTime ? 2 : 1))
     }
 
     /// Gives the idle return's warning if it falls by `limit` (recording time), as the kiosk
@@ -293,9 +298,11 @@ extension ReplayRun {
             setDisplay(.normal, cause: "idleReturn", time: a.time)
             setReach(false, cause: "idleReturn", time: a.time)
             setCaptions(CaptionsToggle.boardSetting(session.board).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, cause: "idleReturn", time: a.time)
+            if access.moreTime { access.moreTime = false; applyTimeoutScale() }
+            if access.panel?.idleReturn() == true { showPanel() }
         }
+        if let outcome = access.panel?.handle(a) { performPanel(outcome, time: a.time) }
         if a.kind == .page { reachPageShown() }
-        if AccessibilityButton.isTap(a) { setDisplay(AccessibilityButton.next(after: access.display), cause: "button", time: a.time) }
         if AccessibilityButton.isLongPress(a) {
             access.speaking.toggle()
             applyTimeoutScale()
@@ -369,5 +376,69 @@ extension ReplayRun {
         }
         guard !changed.isEmpty else { return }
         lines.append(JSONWriter.write(AccessibilityEvent.captions(changed, cause: cause, time: time)))
+    }
+}
+
+extension ReplayRun {
+    /// The visitor's modes as the panel shows them.
+    var panelModes: AccessibilityPanel.Modes {
+        let targets = CaptionsToggle.targets(board: session.board, page: session.currentPage, focused: nil)
+        return AccessibilityPanel.Modes(speech: access.speaking, highContrast: access.display.highContrast, largeText: access.display.largeText,
+                                        captions: !targets.isEmpty && targets.allSatisfy { access.captions[$0] == true },
+                                        reach: access.reach.isOn, moreTime: access.moreTime)
+    }
+
+    /// The panel's gadgets shown or hidden, with each entry's state, in the session (hit testing
+    /// and the accessibility tree follow), as the kiosk's LiveBoard+AccessibilityPanel does.
+    mutating func showPanel() {
+        guard let panel = access.panel else { return }
+        for look in panel.looks(modes: panelModes) {
+            guard let i = session.board.gadgets.firstIndex(where: { $0.id == look.id }) else { continue }
+            session.updateLook(GadgetIndex(i)) { g in
+                g.hidden = look.hidden
+                if let t = look.text { g.text?.style.string = t }
+            }
+        }
+    }
+
+    /// A press of the panel, carried out as the kiosk's KioskLoop+AccessibilityPanel does.
+    mutating func performPanel(_ outcome: AccessibilityPanel.Outcome, time: Microseconds) {
+        switch outcome {
+        case .opened:
+            showPanel()
+            sayState(AccessibilityPanel.openedSpeech, time: time)
+        case .closed:
+            showPanel()
+            access.focus.reset()
+            sayState("Accessibility panel closed", time: time)
+        case .toggle(let entry):
+            switch entry {
+            case .speech:
+                access.speaking.toggle()
+                applyTimeoutScale()
+                access.exploration.reset()
+                lines.append(JSONWriter.write(AccessibilityEvent.json("mode", time: time, [("speech", .bool(access.speaking))])))
+            case .contrast:
+                var d = access.display
+                d.highContrast.toggle()
+                setDisplay(d, cause: "panel", time: time)
+            case .largeText:
+                var d = access.display
+                d.largeText.toggle()
+                setDisplay(d, cause: "panel", time: time)
+            case .captions:
+                toggleCaptions(focused: nil, cause: "panel", time: time)
+            case .reach:
+                setReach(!access.reach.isOn, cause: "panel", time: time)
+            case .moreTime:
+                access.moreTime.toggle()
+                applyTimeoutScale()
+                lines.append(JSONWriter.write(AccessibilityEvent.json("moreTime", time: time, [("moreTime", .bool(access.moreTime)), ("cause", .string("panel"))])))
+            case .close:
+                break
+            }
+            showPanel()
+            if entry != .reach && entry != .captions { sayState(AccessibilityPanel.spoken(entry, modes: panelModes), time: time) }
+        }
     }
 }

@@ -56,6 +56,7 @@ public struct ReplayRun {
         keyboard = KeyboardPanel(board: board)
         access.speaking = options.speech
         access.captions = CaptionsToggle.boardSetting(board)
+        if board.accessibility.button { access.panel = AccessibilityPanel(board: board) }
         applyTimeoutScale()
         if options.highContrast || options.largeText {
             setDisplay(AccessibilityDisplay(highContrast: options.highContrast, largeText: options.largeText), cause: "option", time: 0)

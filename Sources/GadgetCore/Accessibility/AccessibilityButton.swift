@@ -1,8 +1,8 @@
 /// The on-screen accessibility button (`"accessibility": {"button": true}`; docs/accessibility.md
 /// "The accessibility button"): a gadget the decoder adds in the board's bottom-left corner, on
 /// every page and above everything, so a visitor with low vision finds the display modes
-/// without asking anyone. Each tap moves to the next mode (normal → high contrast → large text →
-/// both → normal); a long press turns speech mode on or off. It is an ordinary gadget: in the
+/// without asking anyone. A tap opens the accessibility panel (`AccessibilityPanel`); a long
+/// press turns speech mode on or off. It is an ordinary gadget: in the
 /// accessibility tree (a button labelled "Accessibility"), reached by the keypad, explored by
 /// touch, and its taps are action events (`emit` "accessibility") an integrator sees. Pure.
 public enum AccessibilityButton {
@@ -11,7 +11,7 @@ public enum AccessibilityButton {
     /// Its long press's `emit` name.
     public static let speechAction = "accessibility.speech"
     public static let label = "Accessibility"
-    public static let hint = "Each press changes the display: high contrast, large text, both, normal. A long press turns speech on or off."
+    public static let hint = "Opens the accessibility panel: speech, high contrast, large text, captions, more time. A long press turns speech on or off."
     /// The least height: EN 301 549 and WCAG 2.5.5 ask 9 mm / 44 px for a target; 56 board px
     /// (at `touch.ppi`'s points) is above both on the usual kiosk panels.
     public static let minimumHeightPoints = 56.0, minimumHeightMm = 9.0

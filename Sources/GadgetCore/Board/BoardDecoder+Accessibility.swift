@@ -70,6 +70,10 @@ extension BoardDecoder {
                 problem("accessibility.button", "the button's gadget id \"\(AccessibilityButton.id)\" is a board gadget's already (give that gadget another id)")
                 settings.button = false
             }
+            if settings.button, let taken = gadgets.first(where: { AccessibilityPanel.isPanelID($0.id) }) {
+                problem("accessibility.button", "the panel's gadget id \"\(taken.id)\" is a board gadget's already (ids starting \"\(AccessibilityPanel.scrimID)\" are the panel's; give that gadget another id)")
+                settings.button = false
+            }
             if let t = obj["timeoutScale"] { settings.timeoutScale = number(t, "accessibility.timeoutScale", range: 1...10, default: 1) }
             if let t = obj["largeTextScale"] {
                 let r = AccessibilityDisplay.largeTextScaleRange

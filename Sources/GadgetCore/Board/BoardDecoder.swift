@@ -228,7 +228,12 @@ public struct BoardDecoder {
         board.accessibility = accessibility
         reachMounting(&board.accessibility, touch: board.touch, boardHeight: board.size.height)  // BoardDecoder+Accessibility.swift
         // The accessibility button, on top of every page (AccessibilityButton.swift).
-        if accessibility.button { board.gadgets.append(AccessibilityButton.gadget(for: board)) }
+        // Its panel's scrim and entries above it, hidden until a tap opens it (AccessibilityPanel.swift).
+        if accessibility.button {
+            let button = AccessibilityButton.gadget(for: board)
+            board.gadgets.append(button)
+            board.gadgets += AccessibilityPanel.gadgets(for: board, button: button)
+        }
         return board
     }
 

@@ -87,7 +87,7 @@ import GadgetRender
         ##""accessibility":{"button":true,"keys":{"contrast":["KEY_F10"],"largeText":["KEY_F11"]}},"gadgets":["## +
         ##"{"id":"sign","center":[160,80],"size":[240,80],"color":"#555555","text":{"string":"Hi","size":20,"color":"#888888"}}]}"##
 
-    @Test func aTapOnTheButtonCyclesTheModesAndTheIdleReturnEndsThem() throws {
+    @Test func aTapOnTheButtonOpensThePanelWhoseEntriesToggleAndTheIdleReturnEndsThem() throws {
         let board = try BoardDecoder.decode(Array(Self.buttonBoard.utf8), file: "b.json").get()
         let h = try Harness(decoded: board)
         try h.frames(2)
@@ -95,15 +95,28 @@ import GadgetRender
         // On the panel: its slate colour in the bottom-left corner, over the board.
         let corner = try h.display.readPixels().pixel(Int(button.center.x - button.size.width / 2 + 3), Int(button.center.y))
         #expect((corner.r, corner.g, corner.b) == (0x1f, 0x29, 0x33))
+        let contrast = AccessibilityPanel.id(.contrast), large = AccessibilityPanel.id(.largeText)
+        func shown(_ id: String) -> Bool { h.loop.live.board.gadget(id: id)?.hidden == false }
+        #expect(!shown(contrast))
         try h.tap(button.center)
+        #expect(h.loop.live.accessibilityPanel.isOpen && shown(contrast) && shown(AccessibilityPanel.scrimID))
+        #expect(h.loop.live.accessibilityDisplay == .normal, "a tap opens the panel; it changes no mode")
+        try h.tap(try #require(board.gadget(id: contrast)).center)
         #expect(h.loop.live.accessibilityDisplay == AccessibilityDisplay(highContrast: true))
-        try h.tap(button.center)
-        #expect(h.loop.live.accessibilityDisplay == AccessibilityDisplay(largeText: true))
-        try h.tap(button.center)
+        #expect(h.loop.live.board.gadget(id: contrast)?.text?.style.string == "High contrast: on", "the entry shows its state")
+        try h.tap(try #require(board.gadget(id: large)).center)
         #expect(h.loop.live.accessibilityDisplay == AccessibilityDisplay(highContrast: true, largeText: true))
-        h.now += 31_000_000
+        // A tap outside the entries closes it and reaches nothing beneath.
+        try h.tap(Vector2(300, 20))
+        #expect(!h.loop.live.accessibilityPanel.isOpen && !shown(contrast) && !shown(AccessibilityPanel.scrimID))
+        try h.tap(button.center)
+        try h.tap(try #require(board.gadget(id: AccessibilityPanel.id(.moreTime))).center)
+        #expect(h.loop.live.moreTime && h.loop.timeouts.scale == 2, "More time doubles every limit")
+        h.now += 61_000_000
         try h.frames(2)
         #expect(h.loop.live.accessibilityDisplay == .normal)
+        #expect(!h.loop.live.accessibilityPanel.isOpen && !shown(contrast), "the idle return closes it")
+        #expect(!h.loop.live.moreTime && h.loop.timeouts.scale == 1)
     }
 
     @Test func theBoardsKeysToggleContrastAndLargeText() throws {
