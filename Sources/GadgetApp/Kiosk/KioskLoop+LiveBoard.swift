@@ -27,7 +27,7 @@ extension KioskLoop: LiveBoardObserver {
     func liveBoard(_ board: LiveBoard, display: AccessibilityDisplay, cause: String, now: Microseconds) {
         events.publish(AccessibilityEvent.display(display, cause: cause, time: now))
         // A visitor who pressed for it hears what they got (EN 5.6.1), in speech mode.
-        if speech.enabled && (cause == "button" || cause == "key") {
+        if speech.enabled && cause == "key" {  // the panel says its entry itself
             speech.say(AccessibilityButton.spoken(display), language: nil, gadget: nil, publicText: AccessibilityButton.spoken(display), now: now) { events.publish($0) }
         }
     }

@@ -44,19 +44,8 @@ public enum AccessibilityButton {
         return g
     }
 
-    /// The mode after a tap in `d`: normal → high contrast → large text → both → normal.
-    public static func next(after d: AccessibilityDisplay) -> AccessibilityDisplay {
-        var n = d
-        switch (d.highContrast, d.largeText) {
-        case (false, false): n.highContrast = true
-        case (true, false): n.highContrast = false; n.largeText = true
-        case (false, true): n.highContrast = true
-        case (true, true): n.highContrast = false; n.largeText = false
-        }
-        return n
-    }
-
-    /// What speech says after a press (EN 5.6.1: a toggle's state is perceivable by sound).
+    /// What speech says after a contrast or large-text key (EN 5.6.1: a toggle's state is
+    /// perceivable by sound); the panel's entries say their own (`AccessibilityPanel.spoken`).
     public static func spoken(_ d: AccessibilityDisplay) -> String {
         switch (d.highContrast, d.largeText) {
         case (false, false): return "Normal display"
@@ -66,7 +55,7 @@ public enum AccessibilityButton {
         }
     }
 
-    /// Whether action event `a` is the button's tap (`cycle`) or long press (`speech`).
+    /// Whether action event `a` is the button's tap (the panel) or long press (`speech`).
     public static func isTap(_ a: ActionEvent) -> Bool { a.kind == .action && a.gadget == id && a.name == id }
     public static func isLongPress(_ a: ActionEvent) -> Bool { a.kind == .action && a.gadget == id && a.name == speechAction }
 }

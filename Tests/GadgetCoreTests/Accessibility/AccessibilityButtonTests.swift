@@ -43,15 +43,10 @@ import Testing
         #expect(p.problems.map(\.description) == [#"b.json: accessibility.button: the button's gadget id "accessibility" is a board gadget's already (give that gadget another id)"#])
     }
 
-    @Test func eachTapIsTheNextMode() {
-        var d = AccessibilityDisplay.normal
-        var seen: [[String]] = []
-        for _ in 0..<4 {
-            d = AccessibilityButton.next(after: d)
-            seen.append(d.modeNames)
-        }
-        #expect(seen == [["highContrast"], ["largeText"], ["highContrast", "largeText"], []])
+    @Test func aKeysNewModeIsSaidInWords() {
         #expect(AccessibilityButton.spoken(AccessibilityDisplay(highContrast: true)) == "High contrast")
+        #expect(AccessibilityButton.spoken(AccessibilityDisplay(highContrast: true, largeText: true)) == "High contrast and large text")
+        #expect(AccessibilityButton.spoken(.normal) == "Normal display")
     }
 
     @Test func aBoardsKeysToggleContrastAndLargeText() throws {
