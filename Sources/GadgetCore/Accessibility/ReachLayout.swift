@@ -90,6 +90,9 @@ public enum ReachLayout {
         let shown = page ?? board.pages.first?.id
         return board.gadgets.compactMap { g in
             guard g.page == nil || g.page == shown, !g.hidden, g.action != nil || g.longPressAction != nil || g.field != nil else { return nil }
+            // The accessibility panel's scrim and entries are not the board's controls: the scrim
+            // spans the board (nothing could be placed with it) and the entries stay by the button.
+            guard !AccessibilityPanel.isPanelID(g.id) else { return nil }
             let box = BoxBounds(around: g.shape)
             return Item(id: g.id, center: Vector2(g.center.x, box.midY), height: box.height)
         }

@@ -63,4 +63,26 @@ import GadgetSystem
         #expect(said.contains { $0.contains(#""text":"Accessibility panel""#) }, "\(said)")
         #expect(said.contains { $0.contains(#""text":"High contrast: on""#) }, "\(said)")
     }
+
+    /// Reach from the open panel: the panel's full-board scrim is not one of the controls to
+    /// place (with it nothing would fit), so "go" moves into reach (band y 260–480: 1 mm a
+    /// pixel, the bottom edge 1000 mm up) and "Reach: on" is shown.
+    @Test func theReachEntryMovesTheBoardsControls() throws {
+        let json = ##"{"size":[800,480],"accessibility":{"button":true,"reachMode":true,"reach":{"floorToBottomMm":1000,"mmPerPx":1}},"gadgets":["## +
+            ##"{"id":"go","center":[600,100],"size":[160,100],"text":{"string":"Go"},"action":{"emit":"go"}}]}"##
+        let board = try BoardDecoder.decode(Array(json.utf8), file: "b.json").get()
+        let button = try #require(board.gadget(id: AccessibilityButton.id)).center
+        let reach = try #require(board.gadget(id: AccessibilityPanel.id(.reach))).center
+        var r = SwipeAndToggleReplayTests.Recorder()
+        r.tap(0, button.x, button.y, id: 1)
+        r.tap(1, reach.x, reach.y, id: 2)
+        let device = try EvemuReader.read(try FileIO.read(SwipeAndToggleReplayTests.vm + "/touch/edt-ep0430m09.desc")).device
+        let rec = try EvemuReader.read(Array((r.lines.joined(separator: "\n") + "\n").utf8)).with(device: try #require(device))
+        var o = ReplayRun.Options()
+        o.settle = 1_000_000
+        let run = ReplayRun(board: board, playback: try RecordingPlayer.play(rec, board: board.size, touch: board.touch, rotation: .none), options: o)
+        #expect(run.lines.contains(#"{"type":"accessibility","event":"reach","t":1.05,"reach":true,"cause":"panel"}"#))
+        #expect(run.session.reportStates().first { $0.id == "go" }?.center == Vector2(600, 310))
+        #expect(run.session.board.gadget(id: AccessibilityPanel.id(.reach))?.text?.style.string == "Reach: on")
+    }
 }
