@@ -29,6 +29,8 @@ final class FrameDrawer {
     var prepareScene: (BoardScene, Board) -> Void = { _, _ in }
     /// The box the accessibility focus ring goes around now (KioskKeypad); nil: no ring.
     var focusRing: () -> BoxBounds? = { nil }
+    /// The display mode the last frame was drawn in.
+    private var drawnDisplay = AccessibilityDisplay.normal
     private let fullRedraw: Bool
     private let showProblemsOnPanel: Bool
     private let screen: KioskScreen
@@ -55,6 +57,9 @@ final class FrameDrawer {
         // The board moves up while the on-screen keyboard covers its focused field.
         let poses = live.lifted(try live.prepareFrame(now: now))
         let scene = live.scene
+        // A display mode changed (LiveBoard+AccessibilityDisplay.swift): the keyboard, the
+        // notices and the problem lines are drawn in it too, so all of the screen is redrawn.
+        if !scene.display.drawsLike(drawnDisplay) { drawnDisplay = scene.display; damage.invalidate() }
         prepareScene(scene, live.board)
         live.restoreFieldScrolls()  // a rebuilt scene starts unscrolled (LiveBoard+Caret.swift)
         showClearWarning(live.fieldCaret.warning)
@@ -112,13 +117,17 @@ final class FrameDrawer {
         }
         // Problem labels below their fields: a texture each (drawn only while a form has problems).
         for p in fields.problems {
+            if let plate = p.plate {
+                scene.drawSolid(center: p.center, size: p.size, rotation: p.rotation, color: PremultipliedColor(plate), batcher: batcher)
+            }
             batcher.draw(texture: p.texture, center: p.center, size: p.size, rotation: p.rotation, u0: 0, v0: 0, u1: 1, v1: 1,
                          color: .white(opacity: 1), clearOutline: true)
         }
         if let pageDots { scene.draw(pageDots: pageDots, into: batcher) }
         if let ring { FocusRing.draw(around: ring, scene: scene, batcher: batcher) }
         if let keyboard = live.shownKeyboard {
-            try live.onScreenKeyboard.view.draw(layout: keyboard.layout, pressed: keyboard.pressed, viewport: scene.viewport, batcher: batcher)
+            try live.onScreenKeyboard.view.draw(layout: keyboard.layout, pressed: keyboard.pressed, viewport: scene.viewport, batcher: batcher,
+                                                 display: scene.display)
         }
         if let cursor { drawCursor(at: cursor, scene: scene, batcher: batcher) }
         // Last, on top, in screen pixels: at most one extra draw call.

@@ -142,7 +142,7 @@ final class KioskFeatures {
     func prepare(_ scene: BoardScene, board: Board) {
         if let videos {
             scene.videoSurfaces = videos.surfaces(for: board)
-            scene.videoCaptions = videos.captions(for: board, tracks: live.captions, scale: live.viewport.scale,
+            scene.videoCaptions = videos.captions(for: board, tracks: live.captions, scale: live.viewport.scale, display: scene.display,
                                                   renderer: live.textImages.textRenderer)
         }
         if let web { scene.webSurfaces = web.surfaces(for: board) }

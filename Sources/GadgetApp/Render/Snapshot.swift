@@ -104,7 +104,8 @@ public enum Snapshot {
         let texts = SnapshotVideos.captionTexts(loaded, clipTimes: clipTimes)
         if !texts.isEmpty {
             let renderer = try TextRenderer(fonts: try FontLibrary())
-            scene.videoCaptions = captionLabels.captions(board: session.board, shown: texts, scale: scene.viewport.scale, renderer: { renderer })
+            scene.videoCaptions = captionLabels.captions(board: session.board, shown: texts, scale: scene.viewport.scale,
+                                                           display: scene.display, renderer: { renderer })
         }
         let pages = SnapshotWeb.surfaces(loaded, wait: webWait, program: webHelper)
         scene.webSurfaces = pages

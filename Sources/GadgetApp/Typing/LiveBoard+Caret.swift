@@ -40,7 +40,9 @@ extension LiveBoard {
         guard bottom > top else { return nil }
         let pose = poses[index.rawValue]
         let local = Vector2((x - box.width / 2) * pose.scale, ((top + bottom) / 2 - box.height / 2) * pose.scale)
-        let color = (gadget.field?.style ?? FieldSpec.defaultStyle).color
+        // In high contrast the field's text is black or white on its plate: the caret is too.
+        let contrast = scene.display.highContrast ? scene.display.contrastColours(beneath: AccessibilityAudit.colourBeneath(board, index.rawValue)) : nil
+        let color = contrast?.text ?? (gadget.field?.style ?? FieldSpec.defaultStyle).color
         return CaretMark(center: pose.center + local.rotated(by: pose.rotation), size: Size2(w * pose.scale, (bottom - top) * pose.scale),
                          rotation: pose.rotation, color: Color(r: color.r, g: color.g, b: color.b, a: 1),
                          shown: fieldCaret.blink.isShown(at: now))

@@ -5,7 +5,11 @@ import GadgetRender
 /// out by the board's text path (HarfBuzz, FriBidi, fontconfig; the gadget's own `text` font when
 /// it has one, else sans-serif, in the board's language) in white, centred, at a size from the
 /// video's height, into a texture of its own, once per text and display scale. The scene draws
-/// it on a dark plate at the bottom of the gadget (`VideoCaption`). Thread: the GL context's.
+/// it on a dark plate at the bottom of the gadget (`VideoCaption`). In the visitor's modes
+/// (`AccessibilityDisplay`) a caption is a text like a gadget's: in high contrast its plate and
+/// text are the pair `contrastColours` gives over the plate's colour (black and white, 21:1),
+/// with large text it is `largeTextScale` times larger (the plate grows with it, up to the
+/// gadget's width; at most `maximumLines` lines). Thread: the GL context's.
 final class CaptionLabels {
     /// The em size against the gadget's height (broadcast captions are about a twentieth of the
     /// picture's height per line), at least `minimumSize` board pixels.
@@ -23,11 +27,15 @@ final class CaptionLabels {
 
     private var labels: [String: Label] = [:]
     private var scale = 0.0
+    private var display = AccessibilityDisplay.normal
 
     /// The captions to draw for `shown` (gadget index of `board` → the cue text showing now),
-    /// laid out where new at display `scale` (the GL context current).
-    func captions(board: Board, shown: [Int: String], scale: Double, renderer: () throws(TextError) -> TextRenderer) -> [Int: VideoCaption] {
-        if scale != self.scale { destroy(); self.scale = scale }
+    /// laid out where new at display `scale` in the visitor's `display` modes (the GL context
+    /// current).
+    func captions(board: Board, shown: [Int: String], scale: Double, display: AccessibilityDisplay = .normal,
+                  renderer: () throws(TextError) -> TextRenderer) -> [Int: VideoCaption] {
+        if scale != self.scale || !display.drawsLike(self.display) { destroy(); self.scale = scale }
+        self.display = display
         var out: [Int: VideoCaption] = [:]
         var wanted = Set<String>()
         for (index, text) in shown where index < board.gadgets.count {
@@ -49,16 +57,16 @@ final class CaptionLabels {
     }
 
     /// The style a caption of `gadget` is drawn in.
-    static func style(_ text: String, gadget: Gadget, language: String?) -> TextStyle {
+    static func style(_ text: String, gadget: Gadget, language: String?, display: AccessibilityDisplay = .normal) -> TextStyle {
         let size = max(minimumSize, gadget.size.height * sizeRatio)
         var style = TextStyle(text, font: gadget.text?.style.font ?? .family("sans-serif"), size: size, color: textColor,
                               alignment: .center, verticalAlignment: .top, maxLines: maximumLines, lineHeight: 1.25)
         style.language = gadget.text?.style.language ?? language
-        return style
+        return display.style(style, beneath: VideoCaption.plateColor)
     }
 
     private func layOut(_ text: String, gadget: Gadget, language: String?, renderer: () throws(TextError) -> TextRenderer) -> Label? {
-        let style = Self.style(text, gadget: gadget, language: language)
+        let style = Self.style(text, gadget: gadget, language: language, display: display)
         let padX = style.size * 0.5, padY = style.size * 0.25
         let width = max(1, gadget.size.width * 0.9 - 2 * padX)
         do {
@@ -68,7 +76,8 @@ final class CaptionLabels {
             let widest = (rendered.lines.map(\.width).max() ?? 0) / scale
             let caption = VideoCaption(texture: texture.id, textSize: textSize,
                                        plateSize: Size2(min(widest + 2 * padX, gadget.size.width), textSize.height + 2 * padY),
-                                       inset: gadget.size.height * 0.04, text: text)
+                                       inset: gadget.size.height * 0.04, text: text,
+                                       plate: display.contrastColours(beneath: VideoCaption.plateColor)?.plate ?? VideoCaption.plateColor)
             return Label(text: text, texture: texture, caption: caption)
         } catch {
             // The cue's words are the board's, not a visitor's: they may be logged.

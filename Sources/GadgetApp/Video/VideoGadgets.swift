@@ -116,7 +116,7 @@ final class VideoGadgets: LiveFeature {
     /// are shown, the cue of its track (`tracks`, by path) at the clip time of the picture it
     /// shows (so within the frame on screen, and with the sound where the sound paces the
     /// pictures; a loop's second pass starts its cues again).
-    func captions(for board: Board, tracks: [String: CaptionTrack], scale: Double,
+    func captions(for board: Board, tracks: [String: CaptionTrack], scale: Double, display: AccessibilityDisplay = .normal,
                   renderer: () throws(TextError) -> TextRenderer) -> [Int: VideoCaption] {
         var shown: [Int: String] = [:]
         for p in players where p.captionsShown && p.surface != nil {
@@ -126,7 +126,7 @@ final class VideoGadgets: LiveFeature {
         }
         if shown.isEmpty && !captionLabelsUsed { return [:] }
         captionLabelsUsed = !shown.isEmpty
-        return captionLabels.captions(board: board, shown: shown, scale: scale, renderer: renderer)
+        return captionLabels.captions(board: board, shown: shown, scale: scale, display: display, renderer: renderer)
     }
     private var captionLabelsUsed = false
 

@@ -53,6 +53,21 @@ public struct AccessibilityDisplay: Sendable, Equatable {
         ContrastRatio.ratio(plate, .white) >= ContrastRatio.ratio(plate, .black) ? .white : .black
     }
 
+    /// The two colours of a part drawn with text or as a control over `beneath` (the on-screen
+    /// keyboard, the "more time" notice, a field's problem line, a caption's plate): its plate
+    /// and the text on it, the same choice a text gadget's plate makes (`plate(beneath:)`,
+    /// `textColor(on:)`: black and white, 21:1). Nil with high contrast off: the part keeps its
+    /// own colours. The one place high contrast's colours are decided.
+    public func contrastColours(beneath: Color?) -> ContrastColours? {
+        plate(beneath: beneath).map { ContrastColours(plate: $0, text: AccessibilityDisplay.textColor(on: $0)) }
+    }
+
+    /// A text size as drawn: `largeTextScale` times `size` with large text on, else `size`.
+    public func textSize(_ size: Double) -> Double { largeText ? size * largeTextScale : size }
+
+    /// How much larger text is drawn: `largeTextScale` with large text on, else 1.
+    public var textScale: Double { largeText ? largeTextScale : 1 }
+
     /// `style` as drawn in these modes over `beneath`: its colour the plate's opposite (high
     /// contrast), its size and shrink limit `largeTextScale` times larger (large text). Wrapping, `maxLines` and `fit` are the board's: text that no longer fits its box is
     /// cut at the box's edge (its last line ending "…" under `maxLines`), or with `"fit":
@@ -66,4 +81,13 @@ public struct AccessibilityDisplay: Sendable, Equatable {
         }
         return s
     }
+}
+
+/// High contrast's pair for one part: its plate and the text (or label, or lit control) on it,
+/// black and white (21:1). `inverted` is the pair for a part shown lit or pressed (a key that is
+/// on): the same two colours swapped, still 21:1.
+public struct ContrastColours: Sendable, Equatable {
+    public var plate: Color
+    public var text: Color
+    public var inverted: ContrastColours { ContrastColours(plate: text, text: plate) }
 }

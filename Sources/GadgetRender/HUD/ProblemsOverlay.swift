@@ -24,12 +24,23 @@ public final class ProblemsOverlay {
     }
 
     /// Draws the panel into `batcher` after the board (and before `batcher.end()`), with the
-    /// scene's white texel; `displaySize` as scanned out, `rotation` the display's.
+    /// scene's white texel; `displaySize` as scanned out, `rotation` the display's. The visitor's
+    /// modes are the scene's (`scene.display`): in high contrast the panel is opaque and its
+    /// lines are the pair `AccessibilityDisplay.contrastColours` gives over it (white on black,
+    /// 21:1; the translucent panel and the red title are 5:1 or less over a light board); with
+    /// large text its pixel font is `largeTextScale` times larger (whole screen pixels per font
+    /// pixel, rounded).
     public func draw(displaySize: PixelSize, rotation: DisplayRotation, batcher: SpriteBatcher, scene: BoardScene) {
         let viewer = rotation.isQuarterTurn ? PixelSize(displaySize.height, displaySize.width) : displaySize
         let screen = BoardViewport(boardSize: Size2(Double(viewer.width), Double(viewer.height)), displaySize: displaySize, rotation: rotation)
         batcher.setTransform(screen.clipTransform)
-        let unit = HUDOverlay.layout(viewerSize: viewer).unit
+        let display = scene.display
+        let unit = Self.unit(HUDOverlay.layout(viewerSize: viewer).unit, display: display)
+        // Over whatever the board shows: unknown, as an image is (a dark plate).
+        let contrast = display.contrastColours(beneath: nil)
+        let panel = contrast.map { PremultipliedColor($0.plate) } ?? ProblemsOverlay.panel
+        let accent = contrast.map { PremultipliedColor($0.text) } ?? ProblemsOverlay.red
+        let text = contrast.map { PremultipliedColor($0.text) } ?? HUDOverlay.Palette.text
         let lines = layout(viewerWidth: viewer.width, unit: unit)
         let lineHeight = 10
         let margin = 8
@@ -38,12 +49,17 @@ public final class ProblemsOverlay {
         let w = scene.whiteTexel(for: batcher)
         let pen = HUDOverlay.Pen(batcher: batcher, texture: w.texture, u: w.u, v: w.v, unit: Float(unit),
                                  originX: Float(margin * unit), originY: Float(viewer.height - (margin + panelHeight) * unit))
-        pen.rect(0, 0, Float(panelWidth), Float(panelHeight), ProblemsOverlay.panel)
-        pen.rect(0, 0, Float(panelWidth), 2, ProblemsOverlay.red)
+        pen.rect(0, 0, Float(panelWidth), Float(panelHeight), panel)
+        pen.rect(0, 0, Float(panelWidth), 2, accent)
         for i in 0..<lines.count {
             pen.text(ascii: lines[i], x: 6, y: Float(6 + i * lineHeight), scale: 1,
-                     color: i == 0 ? ProblemsOverlay.red : HUDOverlay.Palette.text, glyphs: glyphs)
+                     color: i == 0 ? accent : text, glyphs: glyphs)
         }
+    }
+
+    /// Screen pixels per font pixel in `display`: the HUD's `unit`, times large text's scale.
+    static func unit(_ unit: Int, display: AccessibilityDisplay) -> Int {
+        max(1, Int((Double(unit) * display.textScale).rounded()))
     }
 
     private func layout(viewerWidth: Int, unit: Int) -> [[UInt8]] {

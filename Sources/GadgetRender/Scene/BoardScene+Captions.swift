@@ -14,9 +14,13 @@ public struct VideoCaption: Sendable, Equatable {
     public var inset: Double
     /// Which text it is: a change is a change of the gadget's pixels (damage).
     public var text: String
+    /// The plate's colour: `plateColor`, or in high contrast the plate
+    /// `AccessibilityDisplay.contrastColours` gives over it (black: 21:1 with the white text).
+    public var plate: Color
 
-    public init(texture: TextureID, textSize: Size2, plateSize: Size2, inset: Double, text: String) {
+    public init(texture: TextureID, textSize: Size2, plateSize: Size2, inset: Double, text: String, plate: Color = VideoCaption.plateColor) {
         self.texture = texture; self.textSize = textSize; self.plateSize = plateSize; self.inset = inset; self.text = text
+        self.plate = plate
     }
 
     /// The plate: near-black, opaque. Against the white text 19.6:1 (WCAG 1.4.3 asks 4.5:1),
@@ -31,7 +35,7 @@ extension BoardScene {
         let down = (gadgetSize.height / 2 - c.inset - c.plateSize.height / 2) * pose.scale
         let center = pose.center + Vector2(0, down).rotated(by: pose.rotation)
         drawSolid(center: center, size: c.plateSize * pose.scale, rotation: pose.rotation,
-                  color: PremultipliedColor(VideoCaption.plateColor, opacity: opacity), batcher: batcher)
+                  color: PremultipliedColor(c.plate, opacity: opacity), batcher: batcher)
         batcher.draw(texture: c.texture, center: center, size: c.textSize * pose.scale, rotation: pose.rotation,
                      u0: 0, v0: 0, u1: 1, v1: 1, color: .white(opacity: opacity), clearOutline: true)
     }

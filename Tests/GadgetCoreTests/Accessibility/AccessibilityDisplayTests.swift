@@ -35,6 +35,24 @@ import Testing
         #expect(d.modeNames == ["highContrast"])
     }
 
+    /// The one choice the keyboard, the notices, problem lines and captions take: the plate a
+    /// text gadget would get over the same colour, and black or white on it; swapped for a lit key.
+    @Test func contrastColoursAreTheTextGadgetsChoice() {
+        #expect(AccessibilityDisplay.normal.contrastColours(beneath: .white) == nil)
+        let d = AccessibilityDisplay(highContrast: true)
+        let keyCap = Color(r: 0.26, g: 0.28, b: 0.32)
+        #expect(d.contrastColours(beneath: keyCap) == ContrastColours(plate: .black, text: .white))
+        #expect(d.contrastColours(beneath: keyCap)?.inverted == ContrastColours(plate: .white, text: .black))
+        #expect(d.contrastColours(beneath: .white) == ContrastColours(plate: .white, text: .black))
+        #expect(d.contrastColours(beneath: nil) == ContrastColours(plate: .black, text: .white))
+        for beneath in [Color?.none, .white, keyCap, Color(r: 0.5, g: 0.5, b: 0.5)] {
+            let c = try! #require(d.contrastColours(beneath: beneath))
+            #expect(c.plate == d.plate(beneath: beneath) && ContrastRatio.ratio(c.plate, c.text) >= 7)
+        }
+        #expect(AccessibilityDisplay(largeText: true).textSize(20) == 30 && AccessibilityDisplay(largeText: true).textScale == 1.5)
+        #expect(AccessibilityDisplay(largeTextScale: 2).textSize(20) == 20 && AccessibilityDisplay.normal.textScale == 1)
+    }
+
     @Test func largeTextIsOneAndAHalfTimesOrTheBoardsFactor() {
         var s = Self.style
         s.minSize = 12
