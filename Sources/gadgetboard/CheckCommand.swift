@@ -27,7 +27,7 @@ struct CheckCommand: ParsableCommand {
             // A topic form without a broker keeps every entry in the spool: said before any visitor meets it.
             for warning in FormTransportCheck.warnings(loaded.board, file: board, hasMQTT: mqtt != nil) { StandardError.line(warning.description) }
             if accessibility {
-                let findings = AccessibilityAudit.findings(loaded.board)
+                let findings = AccessibilityAudit.findings(loaded.board, xHeight: BoardFontXHeights.measure())
                 let errors = findings.filter(\.isError)
                 for f in findings where !f.isError { StandardError.line(BoardProblem(file: board, jsonPath: f.jsonPath, message: f.line).description) }
                 if !errors.isEmpty {

@@ -24,8 +24,10 @@ public enum AccessibilityAudit {
 
     public static let largeTextSize = 24.0, largeBoldTextSize = 18.66
 
-    public static func findings(_ board: Board) -> [Finding] {
-        labels(board) + contrast(board) + xHeight(board) + timeLimits(board)  // XHeightRule.swift, AccessibilityAudit+TimeLimits.swift
+    /// - xHeight: the x-height per em of the font a text is drawn with (the text layer's
+    ///   `FontXHeights`; nil: unknown, half the size is assumed and the finding says so).
+    public static func findings(_ board: Board, xHeight measure: XHeightRule.Measure = { _ in nil }) -> [Finding] {
+        labels(board) + contrast(board) + xHeight(board, measure: measure) + timeLimits(board)  // XHeightRule.swift, AccessibilityAudit+TimeLimits.swift
     }
 
     /// The board file's path of gadget `i`.
