@@ -117,7 +117,7 @@ extension BoardScene {
         do {
             let rendered = try textCache.rendered(style, box: box, scale: scale)
             warnMissing(rendered.missing, text: text)
-            warnOverflow(rendered.measure, box: box, text: text)
+            warnOverflow(rendered.measure, box: box, text: text, style: style)
             return (key(style, box, scale), rendered.image)
         } catch .fontNotInstalled, .fontFileUnreadable {
             textWarnings.append("\(text.jsonPath).font: \(Self.describe(style.font)) cannot be used; drawn in sans-serif")
@@ -129,7 +129,7 @@ extension BoardScene {
         do {
             let rendered = try textCache.rendered(style, box: box, scale: scale)
             warnMissing(rendered.missing, text: text)
-            warnOverflow(rendered.measure, box: box, text: text)
+            warnOverflow(rendered.measure, box: box, text: text, style: style)
             return (key(style, box, scale), rendered.image)
         } catch {
             textWarnings.append("\(text.jsonPath): \(error); not drawn")
@@ -144,11 +144,16 @@ extension BoardScene {
         textWarnings.append("\(text.jsonPath).string: no installed font has \(CodePointList.describe(missing)); drawn as boxes")
     }
 
-    /// Text taller than its box is cut at the box's edge: said once per text, in `check`'s
-    /// words (`TextFitWarning`). Not once per string: a bound clock would say it every minute.
-    private func warnOverflow(_ measure: TextMeasure, box: Size2, text: GadgetText) {
-        guard !measure.fits, textCache.firstReport("fit\u{0}\(text.jsonPath)") else { return }
-        textWarnings.append("\(text.jsonPath): \(TextFitWarning.message(measure, box: box, style: text.style)); cut at the box's edge")
+    /// Text taller than its box is cut at the box's edge: said once per text and size laid out,
+    /// in `check`'s words (`TextFitWarning`). Not once per string: a bound clock would say it
+    /// every minute. `style` is the style laid out: with large text on, its size is the enlarged
+    /// one, and the line says so (the board's own size fits, or was said already).
+    private func warnOverflow(_ measure: TextMeasure, box: Size2, text: GadgetText, style: TextStyle) {
+        guard !measure.fits, textCache.firstReport("fit\u{0}\(text.jsonPath)\u{0}\(style.size)") else { return }
+        let size = JSONWriter.format(JSONWriter.rounded(style.size, places: 2))
+        let laidOut = style.size == text.style.size ? ""
+            : "laid out at \(size) px (large text: \(JSONWriter.format(display.largeTextScale)) × its \(JSONWriter.format(text.style.size)) px): "
+        textWarnings.append("\(text.jsonPath): \(laidOut)\(TextFitWarning.message(measure, box: box, style: style)); cut at the box's edge")
     }
 
     private func key(_ style: TextStyle, _ box: Size2, _ scale: Double) -> TextImageCache.Key {

@@ -176,4 +176,21 @@ import GadgetRender
         #expect(h.accessibility("mode") == .string("standard"))
         #expect(try h.box().pixels.map { [$0.0, $0.1, $0.2] } == before)
     }
+
+    /// Text that fits at the board's 20 px but not at large text's 30 px in its 28 px box: the
+    /// log line quotes the size laid out, not the board's.
+    @Test func theLargeTextOverflowLineQuotesTheSizeLaidOut() throws {
+        var board = Board(size: Size2(320, 240), gadgets: [])
+        var sign = Gadget(id: "sign", appearance: .color(.black), center: Vector2(160, 120), size: Size2(100, 28))
+        sign.text = GadgetText(style: TextStyle("Gate 4", size: 20, color: .white, alignment: .center, verticalAlignment: .middle),
+                               jsonPath: "gadgets[0].text")
+        board.gadgets = [sign]
+        let h = try Harness(decoded: board)
+        try h.frames(2)
+        #expect(!h.loop.live.scene.textWarnings.contains { $0.contains("gadgets[0].text") }, "fits at 20 px")
+        _ = h.loop.controlAccessibility(AccessibilityControl(largeText: true), now: h.now)
+        try h.frames(2)
+        let line = h.loop.live.scene.textWarnings.first { $0.hasPrefix("gadgets[0].text") }
+        #expect(line?.hasPrefix("gadgets[0].text: laid out at 30 px (large text: 1.5 × its 20 px): text needs ") == true, "\(line ?? "none")")
+    }
 }
