@@ -84,8 +84,9 @@ final class KioskFeatures {
 
     /// `{"type":"web","t":…,"gadget":…,"event":"loaded"|"failed"|"crashed"|"restarted"|"shown"}`
     /// (failed and crashed with their one-line `message`). `t`: CLOCK_MONOTONIC seconds when the
-    /// loop heard of it; for `shown`, just after the frame was drawn and presented (headless:
-    /// finished; KMS: its flip queued), so a bench compares it with a process start.
+    /// loop heard of it; for `shown`, when the flip of the frame that showed the page's pixels
+    /// completed (headless: when it finished; KMS: the page-flip event), so a bench compares it
+    /// with a process start.
     private func publish(_ event: WebGadgets.Event) {
         let t = Double(MonotonicClock.now()) / 1_000_000  // whole microseconds
         var fields: [(String, JSONValue)] = [("type", .string("web")), ("t", .number(t)), ("gadget", .string(event.gadget)),
@@ -148,12 +149,12 @@ final class KioskFeatures {
         if let web { scene.webSurfaces = web.surfaces(for: board) }
     }
 
-    /// After each frame: the players' figures into the metrics.
+    /// After each frame was presented (KMS: its flip queued): the players' figures into the metrics.
     func frameDrawn() {
         if let videoFlipLog, let videos { videoFlipLog.framePresented(videos.takeShownPictures()) }
         liveData?.frameDrawn()
         if let web {
-            web.frameFlipped()
+            web.framePresented()
             service.metrics.webCrashes = UInt64(web.crashesTotal)
             service.metrics.webHelperMemoryBytes = web.memoryBytes
         }
@@ -172,6 +173,9 @@ final class KioskFeatures {
                         ("framesOvertaken", .number(Double(s.framesOvertaken))),
                         ("decoder", .string(s.decoder)), ("path", .string(s.path))])
     }
+
+    /// A presented frame is on screen (its flip completed; headless and the modeset: at once).
+    func flipCompleted() { web?.flipCompleted() }
 
     func destroy() {
         videos?.destroy()

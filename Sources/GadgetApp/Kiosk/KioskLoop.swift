@@ -243,7 +243,9 @@ public final class KioskLoop {
         case .flipQueued(let at): service.frameQueued(now: at)
         // Headless: nothing is scanned out; the frame is "shown" when it is finished.
         case .finished(let flip): flipped(flip)
-        case .withoutFlip: features.videoFlipLog?.flipped(at: now)
+        case .withoutFlip:
+            features.videoFlipLog?.flipped(at: now)
+            features.flipCompleted()
         }
     }
 
@@ -251,6 +253,7 @@ public final class KioskLoop {
     func flipped(_ flip: FlipEvent) {
         pacing.noteShown(flip)
         features.videoFlipLog?.flipped(at: flip.time)
+        features.flipCompleted()
         let stats = pacing.stats
         service.metrics.framesPresented = UInt64(stats.framesPresented)
         service.metrics.missedVblanks = UInt64(stats.missedVblanks)

@@ -10,9 +10,11 @@ import SystemPackage
 /// board shown, made when the board is and again when another replaces it (a gadget that keeps
 /// its id and page keeps its helper, so a save that did not touch the page shows no reload).
 /// Each new frame from a helper is uploaded into the gadget's `WebSurface` before the next draw,
-/// marks the gadget's rectangle as damaged, and is handed back (`frameDone`) after the flip that
-/// showed it; frames that a newer one overtook before a draw go back at once. The loop never
-/// waits for a page: a late frame keeps the last. Thread: the loop's (GL context current in
+/// marks the gadget's rectangle as damaged, and is handed back (`frameDone`) once the flip that
+/// showed it has COMPLETED (`WebFlipLedger`; on KMS the draw that read the page's buffer may run
+/// on the GPU until the flip event), as is a dma-buf frame it replaced (EGLImage destroyed,
+/// descriptors closed); frames that a newer one overtook before a draw go back at once. The loop
+/// never waits for a page: a late frame keeps the last. Thread: the loop's (GL context current in
 /// `willDrawFrame`).
 final class WebGadgets: LiveFeature {
     final class Entry {
@@ -25,8 +27,6 @@ final class WebGadgets: LiveFeature {
         /// Its dma-buf frames could not be drawn here: the helper was told `sharedMemoryOnly`
         /// (and every restarted one is, by `WebHelperProcess`); frames still in flight go back unseen.
         var sharedMemoryOnly = false
-        /// Uploaded for the coming draw: handed back after its flip.
-        var drawnSequences: [UInt64] = []
         var url: String
         var loaded = false
         var editableFocus = false
@@ -40,10 +40,10 @@ final class WebGadgets: LiveFeature {
         var loadedAt: Microseconds?
         /// Loaded and its page's picture on screen (`snapshot` waits for this).
         var showing = false
-        /// This helper's first frame with the page's pixels was drawn and goes out with the coming
-        /// flip (`shown` then), or already went: once per helper start, reset when it restarts.
+        /// This helper's first frame with the page's pixels was drawn, or presented (`shown` is
+        /// sent when its flip completes): once per helper start, reset when it restarts.
         var pagePixels: PagePixels = .waiting
-        enum PagePixels { case waiting, drawn, shown }
+        enum PagePixels { case waiting, drawn, presented }
         init(gadget: String, page: WebPageSpec, process: WebHelperProcess) {
             self.gadget = gadget; self.page = page; self.process = process; url = page.url
         }
@@ -70,6 +70,17 @@ final class WebGadgets: LiveFeature {
     }
 
     private(set) var entries: [Entry] = []
+    /// What waits for a flip to complete: drawn frames' `frameDone`s, replaced dma-buf frames,
+    /// first page pixels (`shown`).
+    enum Held {
+        case frameDone(WebHelperProcess, UInt64)
+        case replaced(WebReplacedFrame)
+        case shown(Entry)
+    }
+    private(set) var flips = WebFlipLedger<Held>()
+    /// The newest presentation (`flips.presented()`): the loop keeps one flip in flight, so a flip
+    /// event is this one's (an earlier one that never came is covered by it).
+    private var lastPresentation: UInt64?
     private let news: WakePipe
     private let logger: Logger
     private let program: String?
@@ -182,7 +193,7 @@ final class WebGadgets: LiveFeature {
                 do { try e.surface?.show(f, pixels: pixels.bytes) } catch {
                     logger.error("\(e.gadget): frame \(f.sequence): \(error) (the last frame stays)")
                 }
-                e.drawnSequences.append(f.sequence)
+                flips.hold(.frameDone(e.process, f.sequence))
                 // Until the page paints, WebKit's frames are its background from edge to edge; the
                 // scan stops at the first other pixel and ends once the page has shown.
                 if e.pagePixels == .waiting,
@@ -209,7 +220,7 @@ final class WebGadgets: LiveFeature {
                 throw GLError.capacity("this display imports no dma-buf (EGL_EXT_image_dma_buf_import and GL_OES_EGL_image_external)")
             }
             try e.surface?.show(f, descriptors: descriptors.map(\.raw), keeping: descriptors, importer: importer)
-            e.drawnSequences.append(f.sequence)
+            flips.hold(.frameDone(e.process, f.sequence))
             // Its pixels are the GPU's: the first frame after the load counts as the page's.
             if e.pagePixels == .waiting && e.loaded { e.pagePixels = .drawn }
         } catch {
@@ -220,16 +231,30 @@ final class WebGadgets: LiveFeature {
         }
     }
 
-    /// After the flip: the frames it showed go back to their helpers, and dma-buf frames it
-    /// replaced on screen are released.
-    func frameFlipped() {
+    /// After the frame was presented (on KMS: its flip queued, not yet shown): what it drew and
+    /// what it replaced wait for its flip (`flipCompleted`).
+    func framePresented() {
         for e in entries {
-            for s in e.drawnSequences { e.process.send(.frameDone(sequence: s)) }
-            e.drawnSequences.removeAll()
-            e.surface?.frameFlipped()
-            if e.pagePixels == .drawn {
-                e.pagePixels = .shown
-                onEvent(Event(gadget: e.gadget, kind: .shown, message: nil))
+            for r in e.surface?.takeReplaced() ?? [] { flips.hold(.replaced(r)) }
+            if e.pagePixels == .drawn { e.pagePixels = .presented; flips.hold(.shown(e)) }
+        }
+        lastPresentation = flips.presented()
+    }
+
+    /// A flip completed (KMS's page-flip event; headless: at once; the modeset's first frame): the
+    /// frames it showed go back to their helpers, dma-buf frames it replaced on screen are
+    /// released, and a helper's first page pixels are `shown`.
+    func flipCompleted() {
+        guard let p = lastPresentation else { return }
+        release(flips.completed(p))
+    }
+
+    private func release(_ held: [Held]) {
+        for h in held {
+            switch h {
+            case .frameDone(let process, let sequence): process.send(.frameDone(sequence: sequence))
+            case .replaced(let frame): frame.release()
+            case .shown(let e): onEvent(Event(gadget: e.gadget, kind: .shown, message: nil))
             }
         }
     }
@@ -304,11 +329,14 @@ final class WebGadgets: LiveFeature {
     }
 
     func displayDetached(_ board: LiveBoard) {
+        // No flip of this display will come: everything it held goes back now (GL still current).
+        release(flips.releaseAll())
         for e in entries { e.surface?.destroy(); e.surface = nil }
         importer = nil
     }
 
     func destroy() {
+        release(flips.releaseAll())
         for e in entries { retire(e) }
         entries.removeAll()
     }

@@ -5,8 +5,9 @@ import GadgetGL
 /// points at, drawn by the video program's external variant (`VideoProgram.drawExternal`).
 /// The frame on screen is kept (image and plane descriptors, in `keeping`) while it is the
 /// picture: the board may redraw it many times before the page sends another. A frame replaced
-/// on screen is retired and released — EGLImage destroyed, descriptors dropped (closed) — by
-/// `releaseRetired()` after the flip that showed its replacement, when the GPU no longer reads it.
+/// on screen is retired; the kiosk takes it (`takeRetired()`) and releases it — EGLImage
+/// destroyed, descriptors dropped (closed) — once the flip that showed its replacement has
+/// completed, when the GPU no longer reads it (`WebFlipLedger`).
 /// Thread: the render thread; `destroy()` before the context goes.
 final class WebExternalImage {
     private let importer: DMABufImporter
@@ -41,7 +42,13 @@ final class WebExternalImage {
         current = nil
     }
 
-    /// After a flip: the frames retired before it are released.
+    /// The frames retired since the last call, for the caller to release after its flip.
+    func takeRetired() -> [WebReplacedFrame] {
+        defer { retired.removeAll() }
+        return retired.map { WebReplacedFrame(image: $0.image, keeping: $0.keeping) }
+    }
+
+    /// Releases the frames retired and not taken (the surface is torn down).
     func releaseRetired() {
         for r in retired { r.image.destroy() }
         retired.removeAll()
@@ -58,4 +65,15 @@ final class WebExternalImage {
         texture?.destroy()
         texture = nil
     }
+}
+
+/// A dma-buf frame no longer on screen, still held: its EGLImage and plane descriptors. Released
+/// once the flip that showed its replacement completed; dropped unreleased, its descriptors
+/// close but the EGLImage leaks, so whoever takes one releases it.
+public struct WebReplacedFrame {
+    let image: EGLImageOwner
+    let keeping: Any
+
+    /// Destroys the EGLImage; the descriptors close when this value is dropped.
+    public func release() { image.destroy() }
 }

@@ -10,7 +10,8 @@ import GadgetGL
 /// (`GLDriver.takesBGRA`), else swizzled into RGBA on the way (one copy per frame).
 /// A dma-buf frame (where EGL imports them) is not copied: it is imported as an EGLImage and
 /// drawn through the video program's external variant, like a video frame (`WebExternalImage`);
-/// the frame it replaced is released after the next flip (`frameFlipped()`).
+/// the frame it replaced is handed out by `takeReplaced()` and released by the kiosk once the
+/// flip that showed its replacement has completed.
 /// Thread: the render thread; `destroy()` before the context goes.
 public final class WebSurface {
     private var texture: Texture?
@@ -48,9 +49,10 @@ public final class WebSurface {
         sequence = frame.sequence
     }
 
-    /// After a flip: dma-buf frames replaced on screen before it are released (EGLImage
-    /// destroyed, descriptors closed).
-    public func frameFlipped() { external?.releaseRetired() }
+    /// The dma-buf frames replaced on screen since the last call (by a newer frame of either
+    /// kind), for the caller to release (`WebReplacedFrame.release()`) after the flip that shows
+    /// their replacement has completed.
+    public func takeReplaced() -> [WebReplacedFrame] { external?.takeRetired() ?? [] }
 
     /// Shows `frame`, whose pixels are `pixels` (at least `frame.byteCount` bytes), from the next
     /// draw on. A frame that does not fit its bytes throws and the last frame stays.
