@@ -11,6 +11,9 @@ scaled 1.25 through the control socket. One PASS/FAIL line per check; exit statu
   helper's page zoom again: the page would lay out 80x60 CSS px and the square cover it);
 - touch: taps written into the kiosk's --input-fifo touch screen arrive in the page's touch
   handlers at the CSS pixels they were aimed at;
+- shown after loaded: the kiosk's `--events` (in its log) have the `web` event `shown` (the
+  helper's first frame with the page's pixels on screen) exactly once by the time the page's
+  colours are on screen, and after the first `loaded`;
 - offline snapshot: `gadgetboard snapshot` (no kiosk) draws the page at the gadget's pose; with
   the helper missing it says so in one line and the gadget shows the page's background (white);
 - SIGKILL x10: the helper killed ten times; each time the kiosk restarts it and draws the page's
@@ -141,6 +144,21 @@ def kiosk_loads():
     return sum(1 for line in reports() if line.startswith("kioskload="))
 
 
+def web_events():
+    """The kiosk's `web` events so far (its `--events` lines in its log), in order."""
+    out = []
+    with open(os.path.join(work, "kiosk.log")) as f:
+        for line in f:
+            if line.startswith("{"):
+                try:
+                    e = json.loads(line)
+                except ValueError:
+                    continue
+                if e.get("type") == "web":
+                    out.append(e)
+    return out
+
+
 def wait_until(what, timeout):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -191,7 +209,7 @@ sock_path = os.path.join(work, "control.sock")
 env = dict(os.environ, GADGETBOARD_WEB_HELPER=helper_bin, GADGETBOARD_WEB_RESTART_MAX_MS="1000")
 kiosk_log = open(os.path.join(work, "kiosk.log"), "w")
 kiosk = subprocess.Popen([kiosk_bin, "run", board_path, "--display", "headless", "--duration", "600", "--no-watch",
-                          "--control", sock_path, "--input-fifo", fifo], stdout=kiosk_log, stderr=subprocess.STDOUT, env=env)
+                          "--control", sock_path, "--input-fifo", fifo, "--events"], stdout=kiosk_log, stderr=subprocess.STDOUT, env=env)
 
 def offline_snapshot(helper, name):
     """`gadgetboard snapshot` of the board (no kiosk running): (exit status, stderr, pixels or None)."""
@@ -312,6 +330,12 @@ try:
 
     # --- SIGKILL x10
     samples_after = {}
+    # `shown` comes once the page's pixels are on screen (the colours above): once, after `loaded`.
+    events = [e["event"] for e in web_events()]
+    shown_at = [i for i, e in enumerate(events) if e == "shown"]
+    loaded_at = events.index("loaded") if "loaded" in events else None
+    result("shown after loaded", len(shown_at) == 1 and loaded_at is not None and loaded_at < shown_at[0],
+           f"web events before the kills: {events} (want one `shown`, after the first `loaded`)")
     problems = []
     started = time.monotonic()
     for k in range(1, 11):
