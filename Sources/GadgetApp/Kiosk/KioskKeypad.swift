@@ -65,7 +65,8 @@ final class KioskKeypad: KeyNavigating {
             // A field takes typing; anything else runs its tap action as a tap would.
             if node.role == .field { _ = live.focusField(node.id) } else { live.activate(node.id, now: now) }
         case .back:
-            live.goBack(now: now)
+            // Back closes the accessibility panel first (its Close, as a tap on it would).
+            if live.accessibilityPanel.isOpen { _ = live.activate(AccessibilityPanel.id(.close), now: now) } else { live.goBack(now: now) }
         case .help(let text, let gadget):
             // Asked for: said whether or not speech mode is on.
             speech.say(text, language: nil, gadget: gadget, publicText: text, now: now, publish: publish)

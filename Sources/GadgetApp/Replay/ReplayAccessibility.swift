@@ -66,7 +66,8 @@ extension ReplayRun {
                 lines.append(JSONWriter.write(AccessibilityEvent.json("activated", time: k.time, [("gadget", .string(node.id))])))
                 if node.role == .field { fields.focus(node.id) } else { session.activate(node.id, at: k.time); emit([]) }
             case .back:
-                session.goBack(at: k.time)
+                // Back closes the accessibility panel first, as the kiosk's KioskKeypad does.
+                if access.panel?.isOpen == true { _ = session.activate(AccessibilityPanel.id(.close), at: k.time) } else { session.goBack(at: k.time) }
                 emit([])
             case .help(let text, let gadget):
                 say(text, gadget: gadget, publicText: text, language: nil, time: k.time)

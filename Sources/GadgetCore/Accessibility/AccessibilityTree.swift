@@ -13,8 +13,13 @@ public struct AccessibilityTree: Sendable, Equatable {
     public init(board: Board, page: String?) {
         rightToLeft = board.language.map(TextLanguage.isRightToLeft) ?? false
         let shown = page ?? board.pages.first?.id
+        // The accessibility panel is modal while open (a dialog's focus rule): only its entries
+        // are in the tree, so keys, swipes and a finger stay in it until it closes (Close, Back,
+        // a tap outside), and nothing behind it is said.
+        let panelOpen = board.gadgets.contains { $0.id == AccessibilityPanel.scrimID && !$0.hidden }
         let candidates = board.gadgets.compactMap { g -> AccessibilityNode? in
             guard g.page == nil || g.page == shown else { return nil }
+            guard !panelOpen || AccessibilityPanel.isPanelID(g.id) else { return nil }
             return AccessibilityTree.node(g, boardLanguage: board.language)
         }
         let order = ReadingOrder.order(candidates.map(\.frame), rightToLeft: rightToLeft)

@@ -103,4 +103,21 @@ import Testing
         guard case .failure(let p) = r else { Issue.record("accepted"); return }
         #expect(p.description.contains("accessibility.button") && p.description.contains("accessibility.panel.close"))
     }
+
+    /// Open, the panel is modal: the tree holds its entries only (keys and a finger stay in it),
+    /// in their order; closed, the board's gadgets and the button.
+    @Test func whileOpenTheTreeHoldsOnlyThePanel() throws {
+        var b = try board()
+        let closed = AccessibilityTree(board: b, page: nil).nodes.map(\.id)
+        #expect(closed.contains("go") && closed.contains(AccessibilityButton.id))
+        var panel = AccessibilityPanel(board: b)
+        for look in panel.looks(modes: AccessibilityPanel.Modes()) { _ = look }
+        _ = panel.handle(Self.tap(AccessibilityButton.id))
+        for look in panel.looks(modes: AccessibilityPanel.Modes()) {
+            if let i = b.gadgets.firstIndex(where: { $0.id == look.id }) { b.gadgets[i].hidden = look.hidden }
+        }
+        let open = AccessibilityTree(board: b, page: nil).nodes.map(\.id)
+        #expect(open == panel.entries.map(AccessibilityPanel.id))
+    }
 }
+
