@@ -183,11 +183,7 @@ private struct SpeechWorkerRun {
         write(c, "S \(u.id) \(rate) \(SpeechWorkerRun.voiceName(u.language))\t\(u.text)\n")
     }
 
-    /// The speech program's voice word for a language tag: letters, digits, `-` and `_` only
-    /// (it is one word of a line); English when there is none.
-    static func voiceName(_ language: String?) -> String {
-        language.map { $0.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } }.flatMap { $0.isEmpty ? nil : $0 } ?? "en"
-    }
+    static func voiceName(_ language: String?) -> String { SpeechSynthesis.voiceName(language) }
 
     mutating func write(_ c: PipedChild, _ line: String) {
         var bytes = Array(line.utf8)

@@ -37,6 +37,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "The visitor's modes on from the start, comma-separated: reach (the controls moved within reach, as the kiosk's reach mode), contrast, largeText.")
     var accessibility: String?
 
+    @Option(help: ArgumentHelp("With speech on: what the session said, as a WAV on the recording's timeline (mono, the speech program's rate; frame 0 is recording time 0).", valueName: "FILE.wav"))
+    var audioOut: String?
+
     @Flag(help: "JSON Lines on stdout: gesture events, trace frames, then the final states.")
     var json = false
 
@@ -90,5 +93,9 @@ struct ReplayCommand: ParsableCommand {
         let run = ReplayRun(board: loaded.board, playback: playback, options: options)
         if let refused = run.reachRefused { throw failWith("--accessibility reach: \(refused.message)") }
         for line in json ? run.lines : run.summary(recordingName: recording) { StandardOutput.line(line) }
+        if let audioOut {
+            guard options.speech else { throw failWith("--audio-out: nothing is said without speech mode (--speech on, or auto on a board with accessibility.speech)") }
+            do { StandardError.line(try run.writeSpeechAudio(to: audioOut)) } catch { throw failWith("--audio-out: \(error)") }
+        }
     }
 }

@@ -35,12 +35,16 @@ struct ReplayAccessibility {
     var panel: AccessibilityPanel?
     /// The visitor's "More time": the idle return's limit twice as long.
     var moreTime = false
+    /// What was said and when, for `replay --audio-out` (`SpeechTimeline`).
+    var timeline = SpeechTimeline()
 }
 
 extension ReplayRun {
     /// A recorded key before typing: true when it navigated (or was a navigation key's repeat or
     /// release), so typing must not get it.
     mutating func navigate(_ k: KeyStroke) -> Bool {
+        // A key down is a user action: what is said stops (EN 5.1.3.5), as in the kiosk.
+        if k.action == .down { access.timeline.record(access.speech.interrupt(), at: k.time) }
         if k.code == EvdevKey.leftShift || k.code == EvdevKey.rightShift {
             if k.action == .up { access.shiftsDown.remove(k.code) } else { access.shiftsDown.insert(k.code) }
             return false
@@ -89,7 +93,9 @@ extension ReplayRun {
             case .toggleCaptions(let focused):
                 toggleCaptions(focused: focused, cause: "key", time: k.time)
             case .repeatSpeech:
-                for case .speak(let u, _) in access.speech.repeatLast() {
+                let commands = access.speech.repeatLast()
+                access.timeline.record(commands, at: k.time)
+                for case .speak(let u, _) in commands {
                     lines.append(JSONWriter.write(AccessibilityEvent.spoken(u, time: k.time)))
                 }
             case .speechRate(let faster):
@@ -106,13 +112,17 @@ extension ReplayRun {
     mutating func explore(_ frame: TouchFrame) -> Bool {
         access.toggle.observe(frame)
         if access.toggle.owning { return true }
-        guard access.speaking else { return false }
+        guard access.speaking else {
+            // Outside speech mode a touch still stops speech (a help key's, say), as in the kiosk.
+            if frame.touches.contains(where: { $0.phase == .began }) { access.timeline.record(access.speech.interrupt(), at: frame.time) }
+            return false
+        }
         let board = session.board
         let tree = AccessibilityTree(board: board, page: session.currentPage)
         for outcome in access.exploration.handle(frame, hit: { tree.node(at: $0, on: board)?.id }) {
             switch outcome {
             case .interrupt:
-                _ = access.speech.interrupt()
+                access.timeline.record(access.speech.interrupt(), at: frame.time)
             case .explore(let id):
                 guard let node = tree.node(id: id) else { continue }
                 access.focus.set(id)
@@ -161,7 +171,7 @@ extension ReplayRun {
         let cancel = access.toggle.cancellation(at: now)
         if access.speaking { _ = access.exploration.handle(cancel, hit: { _ in nil }) } else { emit(session.apply(cancel)) }
         access.speaking.toggle()
-        if !access.speaking { _ = access.speech.interrupt() }
+        if !access.speaking { access.timeline.record(access.speech.interrupt(), at: now) }
         access.exploration.reset()
         applyTimeoutScale()
         lines.append(JSONWriter.write(AccessibilityEvent.json("mode", time: now, [("speech", .bool(access.speaking))])))
@@ -170,7 +180,7 @@ extension ReplayRun {
     /// A recorded headphone jack's switch, as the kiosk's KioskSpeech.headset: in turns speech
     /// mode on with private output; out makes the output public and stops what was said.
     mutating func headset(_ c: HeadsetSwitch.Change) {
-        if !c.plugged { _ = access.speech.interrupt() }
+        if !c.plugged { access.timeline.record(access.speech.interrupt(), at: c.time) }
         if c.plugged != access.privateOutput {
             access.privateOutput = c.plugged
             lines.append(JSONWriter.write(AccessibilityEvent.json("output", time: c.time, [("private", .bool(c.plugged))])))
@@ -266,7 +276,9 @@ extension ReplayRun {
     }
 
     private mutating func say(_ text: String, gadget: String?, publicText: String?, language: String?, time: Microseconds) {
-        for c in access.speech.say(text, language: language ?? session.board.language, gadget: gadget, publicText: publicText) {
+        let commands = access.speech.say(text, language: language ?? session.board.language, gadget: gadget, publicText: publicText)
+        access.timeline.record(commands, at: time)
+        for c in commands {
             if case .speak(let u, _) = c { lines.append(JSONWriter.write(AccessibilityEvent.spoken(u, time: time))) }
         }
     }
@@ -296,6 +308,8 @@ extension ReplayRun {
     /// LiveBoard.publish and KioskLoop do).
     mutating func followAccessibility(_ a: ActionEvent) {
         if a.kind == .idleReturn {
+            // The visitor's session ended: speech stops, rate and volume back (as the kiosk).
+            access.timeline.record(access.speech.sessionEnded(), at: a.time)
             setDisplay(.normal, cause: "idleReturn", time: a.time)
             setReach(false, cause: "idleReturn", time: a.time)
             setCaptions(CaptionsToggle.boardSetting(session.board).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, cause: "idleReturn", time: a.time)

@@ -10,8 +10,8 @@ import GadgetSystem
     static let board = ##"{"size":[800,480],"accessibility":{"button":true},"gadgets":["## +
         ##"{"id":"go","center":[600,100],"size":[160,100],"text":{"string":"Go"},"action":{"emit":"go"}}]}"##
 
-    static func replay(_ r: SwipeAndToggleReplayTests.Recorder, speech: Bool = false) throws -> ReplayRun {
-        let board = try BoardDecoder.decode(Array(Self.board.utf8), file: "b.json").get()
+    static func replay(_ r: SwipeAndToggleReplayTests.Recorder, board decoded: Board? = nil, speech: Bool = false) throws -> ReplayRun {
+        let board = try decoded ?? BoardDecoder.decode(Array(Self.board.utf8), file: "b.json").get()
         let device = try EvemuReader.read(try FileIO.read(SwipeAndToggleReplayTests.vm + "/touch/edt-ep0430m09.desc")).device
         let rec = try EvemuReader.read(Array((r.lines.joined(separator: "\n") + "\n").utf8)).with(device: try #require(device))
         let playback = try RecordingPlayer.play(rec, board: board.size, touch: board.touch, rotation: .none)
