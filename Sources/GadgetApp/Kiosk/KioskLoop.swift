@@ -178,6 +178,7 @@ public final class KioskLoop {
                !live.isLoading, control.endpoints.isEmpty { return .finished }
             iterationObserver?(self, now)
             if stopRequested { return .finished }
+            features.refreshWebMetrics()
             service.tick(now: MonotonicClock.now())
             fleet.tick(now: MonotonicClock.now(), displayConnected: screen.isConnected, display: power.schedule?.decision)
             try sleep(until: deadline)
