@@ -12,15 +12,13 @@ queues after the mix: the kiosk's ALSA buffer and the pulse plugin's hand-over.
 
 usage: key_speech_pulse.py FIFO KEYS OUT.json   (PULSE_SOURCE names the monitor)
 """
-import json
 import os
 import struct
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pulse_onsets import PulseCapture  # noqa: E402 (also puts Tests/vm/audio on the path)
-from tap_latency import pair_lifts  # noqa: E402
+from pulse_onsets import PulseCapture, report_pairs  # noqa: E402 (also puts Tests/vm/audio on the path)
 
 EV_SYN, EV_KEY, EV_MSC = 0, 1, 4
 KEY_RIGHT, KEY_F2, MSC_SCAN = 106, 60, 4
@@ -53,20 +51,7 @@ def main(argv):
             key(f, KEY_F2)
             time.sleep(0.8)
     time.sleep(0.5)
-    capture.stop()
-    _, handover = capture.stamp()
-    onsets = capture.onsets(quiet_ns=300_000_000)
-    pairs, latencies, summary = pair_lifts(presses, onsets)
-    result = {"keys": keys, "onsets": len(onsets), "heard": len(latencies), "overruns": capture.overruns,
-              "capture_errors": capture.errors, "handover_above_quickest_ms": handover, "pairs": pairs}
-    result.update(summary)
-    with open(out, "w") as f:
-        json.dump(result, f, indent=1)
-    print(f"key-speech: {len(latencies)} of {keys} keys heard, {capture.overruns} capture overruns; press → first sample of speech at the sink: "
-          + (f"mean {result['mean_ms']} ms, p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, max {result['max_ms']} ms"
-             if latencies else "none"))
-    return 0 if len(latencies) == keys else 1
-
+    return report_pairs(capture, presses, out, "key-speech", "keys", "press → first sample of speech at the sink")
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv))

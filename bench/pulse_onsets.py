@@ -20,6 +20,27 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from alsa_capture import Capture  # noqa: E402
 
 
+def report_pairs(capture, stamps, out, name, noun, what):
+    """Stops `capture`, pairs each of `stamps` (CLOCK_MONOTONIC ns: a tap's lift, a key's press)
+    with the first sound onset after it (tap_latency.pair_lifts), writes OUT.json and prints one
+    line: shared by bench/tap_sound_pulse.py and bench/key_speech_pulse.py. Returns the exit
+    status: 0 when every stamp was heard."""
+    from tap_latency import pair_lifts  # noqa: E402 (Tests/vm/audio is on the path above)
+    capture.stop()
+    _, handover = capture.stamp()
+    onsets = capture.onsets(quiet_ns=300_000_000)
+    pairs, latencies, summary = pair_lifts(stamps, onsets)
+    result = {noun: len(stamps), "onsets": len(onsets), "heard": len(latencies), "overruns": capture.overruns,
+              "capture_errors": capture.errors, "handover_above_quickest_ms": handover, "pairs": pairs}
+    result.update(summary)
+    with open(out, "w") as f:
+        json.dump(result, f, indent=1)
+    print(f"{name}: {len(latencies)} of {len(stamps)} {noun} heard, {capture.overruns} capture overruns; {what}: "
+          + (f"mean {result['mean_ms']} ms, p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, max {result['max_ms']} ms"
+             if latencies else "none"))
+    return 0 if len(latencies) == len(stamps) else 1
+
+
 class PulseCapture(Capture):
     """Stamps frames by the sink's own timeline: a null sink renders frame k at T0 + k / rate on
     the host's monotonic clock (its timer), and the monitor hands each rendered block over at

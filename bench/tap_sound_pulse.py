@@ -12,15 +12,13 @@ so what a real panel adds is only its controller's scan and the USB/I2C hop befo
 usage: tap_sound_pulse.py FIFO TAPS OUT.json X Y   (X, Y: the button's centre on the FIFO's
        0…4095 axes; PULSE_SOURCE names the monitor)
 """
-import json
 import os
 import struct
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pulse_onsets import PulseCapture  # noqa: E402 (also puts Tests/vm/audio on the path)
-from tap_latency import pair_lifts  # noqa: E402
+from pulse_onsets import PulseCapture, report_pairs  # noqa: E402 (also puts Tests/vm/audio on the path)
 
 EV_SYN, EV_KEY, EV_ABS = 0, 1, 3
 ABS_X, ABS_Y, ABS_MT_SLOT, ABS_MT_X, ABS_MT_Y, ABS_MT_ID, BTN_TOUCH = 0, 1, 0x2F, 0x35, 0x36, 0x39, 0x14A
@@ -49,20 +47,7 @@ def main(argv):
             lifts.append(t)
             time.sleep(1.0)
     time.sleep(0.5)
-    capture.stop()
-    t0, handover = capture.stamp()
-    onsets = capture.onsets(quiet_ns=300_000_000)
-    pairs, latencies, summary = pair_lifts(lifts, onsets)
-    result = {"taps": taps, "onsets": len(onsets), "heard": len(latencies), "overruns": capture.overruns,
-              "capture_errors": capture.errors, "handover_above_quickest_ms": handover, "pairs": pairs}
-    result.update(summary)
-    with open(out, "w") as f:
-        json.dump(result, f, indent=1)
-    print(f"tap-sound: {len(latencies)} of {taps} taps heard, {capture.overruns} capture overruns; lift → first sample at the sink: "
-          + (f"mean {result['mean_ms']} ms, p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, max {result['max_ms']} ms"
-             if latencies else "none"))
-    return 0 if len(latencies) == taps else 1
-
+    return report_pairs(capture, lifts, out, "tap-sound", "taps", "lift → first sample at the sink")
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv))
