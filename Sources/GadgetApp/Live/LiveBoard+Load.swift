@@ -188,3 +188,11 @@ extension LiveBoard {
         for p in loaded.captionProblems { Loggers.board.error("\(p) (that video shows no captions)") }
     }
 }
+
+extension LiveBoard {
+    /// Logs a new scene's warnings (images over the budget, fonts not installed) once.
+    static func logSceneWarnings(_ scene: BoardScene) {
+        if let warning = scene.budgetWarning { Loggers.render.warning("\(warning)") }
+        for warning in scene.textWarnings { Loggers.render.warning("\(warning)") }
+    }
+}

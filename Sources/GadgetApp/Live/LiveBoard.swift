@@ -434,12 +434,6 @@ public final class LiveBoard {
         for f in features { f.displayAttached(self) }
     }
 
-    /// Logs a new scene's warnings (images over the budget, fonts not installed) once.
-    static func logSceneWarnings(_ scene: BoardScene) {
-        if let warning = scene.budgetWarning { Loggers.render.warning("\(warning)") }
-        for warning in scene.textWarnings { Loggers.render.warning("\(warning)") }
-    }
-
     /// Stops every worker (the end).
     func destroy() {
         stopDecoding()
