@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 // Gadgetboard: a kiosk renderer for embedded touch panels (GLES2 on EGL/GBM/KMS, evdev input).
 // Declarative only. Dependencies point one way:
-//   GadgetCore ← GadgetGL ← GadgetRender, GadgetDisplay; GadgetCore ← GadgetInput;
+//   GadgetCore, GadgetSystem ← GadgetGL ← GadgetRender, GadgetDisplay, gadgetboard-web; GadgetCore ← GadgetInput;
 //   GadgetRender, GadgetDisplay, GadgetInput ← GadgetApp ← GadgetBench ← gadgetboard.
 // Only wrapper/backend modules import a C module.
 import PackageDescription
@@ -98,8 +98,11 @@ let package = Package(
         // framebuffers and their readback, clear, scissor, GL errors. Used by the renderer and the
         // display backends (headless FBOs, screenshots), which both need them.
         .target(name: "GadgetGL", dependencies: ["GadgetCore", "CGLES2",
-                                                 // Video's zero-copy path: dma-bufs imported as EGLImages (DMABufImporter).
-                                                 "CEGL"]),
+                                                 // Video's zero-copy path: dma-bufs imported as EGLImages (DMABufImporter);
+                                                 // the web helper's export of WebKit's EGLImages as dma-buf (EGLExportDisplay).
+                                                 "CEGL",
+                                                 // The exported buffers' descriptors are owned (OwnedFileDescriptor) from the call.
+                                                 "GadgetSystem"]),
         // GLSL ES 1.00 sources embedded at build time.
         .target(name: "GadgetShaders", path: "Shaders", resources: [.embedInCode("sprite.vert"), .embedInCode("sprite.frag"),
                                                                              // Video: Y'CbCr to RGB in the shader.
@@ -247,7 +250,7 @@ let package = Package(
         systemLibrary("CWPE", pkgConfig: "wpe-webkit-1.1", apt: ["libwpewebkit-1.1-dev"]),
         systemLibrary("CWPEBackendFDO", pkgConfig: "wpebackend-fdo-1.0", apt: ["libwpebackend-fdo-1.0-dev"]),
         .executableTarget(name: "gadgetboard-web", dependencies: [
-            "CWPE", "CWPEBackendFDO", "CEGL", "CGLES2", "GadgetCore", "GadgetSystem",
+            "CWPE", "CWPEBackendFDO", "GadgetCore", "GadgetGL", "GadgetSystem",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),

@@ -1,5 +1,6 @@
 import CWPEBackendFDO
 import GadgetCore
+import GadgetGL
 import GadgetSystem
 import Logging
 

@@ -11,20 +11,21 @@ import GadgetSystem
 /// window is needed. When the kiosk cannot import (`sharedMemoryOnly`) an image is read back into
 /// a shared-memory slot through a surfaceless GLES2 context made on first use.
 /// The display lives as long as the process (WPEBackend-fdo keeps using it; never terminated).
-/// Thread: the GLib main loop's only.
-final class EGLExportDisplay {
-    let display: EGLDisplay
-    let extensions: Set<String>
+/// Here rather than in the helper because GadgetGL owns every EGL and GL object (the kiosk's
+/// import side is `DMABufImporter`). Thread: the web helper's GLib main loop only.
+public final class EGLExportDisplay {
+    public let display: EGLDisplay
+    public let extensions: Set<String>
     private let query: PFNEGLEXPORTDMABUFIMAGEQUERYMESAPROC?
     private let export: PFNEGLEXPORTDMABUFIMAGEMESAPROC?
     private var readback: Readback?
 
     /// A /dev/dri render node: a GPU EGL could export from. Without one WebKit draws in software
     /// and the helper does not load EGL at all.
-    static var renderNodeExists: Bool { (128..<136).contains { FileIO.exists("/dev/dri/renderD\($0)") } }
+    public static var renderNodeExists: Bool { (128..<136).contains { FileIO.exists("/dev/dri/renderD\($0)") } }
 
     /// The surfaceless display, initialised; a one-line reason when it cannot be had.
-    static func open() -> Result<EGLExportDisplay, EGLExportError> {
+    public static func open() -> Result<EGLExportDisplay, EGLExportError> {
         guard let display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil) else {
             return .failure(.call("eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA)", eglGetError()))
         }
@@ -43,13 +44,13 @@ final class EGLExportDisplay {
 
     /// One image's buffer as dma-buf: the layout for the frame report and one descriptor per
     /// plane (ours: closed when dropped, after the report carried duplicates to the kiosk).
-    struct Exported {
-        var layout: WebDMABufLayout
-        var descriptors: [OwnedFileDescriptor]
+    public struct Exported {
+        public var layout: WebDMABufLayout
+        public var descriptors: [OwnedFileDescriptor]
     }
 
     /// Exports `image` (an EGLImageKHR of this display). Every call gives new descriptors.
-    func exportDMABuf(_ image: UnsafeMutableRawPointer) -> Result<Exported, EGLExportError> {
+    public func exportDMABuf(_ image: UnsafeMutableRawPointer) -> Result<Exported, EGLExportError> {
         guard extensions.contains("EGL_MESA_image_dma_buf_export"), let query, let export else {
             return .failure(.missing("EGL_MESA_image_dma_buf_export"))
         }
@@ -76,7 +77,7 @@ final class EGLExportDisplay {
 
     /// Reads `image` (`width`×`height`) into `destination` as ARGB8888 rows of `width` × 4 bytes
     /// (B,G,R,A in memory, top row first, as a shared-memory frame is). One GPU → CPU copy.
-    func read(_ image: UnsafeMutableRawPointer, width: Int, height: Int, into destination: UnsafeMutableRawPointer) -> Result<Void, EGLExportError> {
+    public func read(_ image: UnsafeMutableRawPointer, width: Int, height: Int, into destination: UnsafeMutableRawPointer) -> Result<Void, EGLExportError> {
         if readback == nil {
             switch Readback.make(display: display, extensions: extensions) {
             case .success(let r): readback = r
@@ -88,13 +89,13 @@ final class EGLExportDisplay {
 }
 
 /// Why the export or the read-back did not happen: one line's worth.
-enum EGLExportError: Error, CustomStringConvertible {
+public enum EGLExportError: Error, CustomStringConvertible {
     case call(String, EGLint)
     case gl(String, GLenum)
     case missing(String)
     case layout(String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .call(let name, let code): "\(name) failed (EGL error 0x\(String(code, radix: 16)))"
         case .gl(let name, let code): "\(name) failed (GL error 0x\(String(code, radix: 16)))"
