@@ -5,6 +5,7 @@ usage: check-video.py OUT_DIR        exit 0 when every check passes; prints each
 """
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -81,9 +82,11 @@ check((text("pause.status") or "").strip() == "0" and (pause.get("video") or {})
 def read_png(path):
     """(width, height, rows of RGB tuples) through ImageMagick's convert (as Tests/window/check.py)."""
     ppm = subprocess.run(["convert", path, "-depth", "8", "ppm:-"], check=True, capture_output=True).stdout
-    magic, width, height, maxval, data = ppm.split(maxsplit=4)
-    assert magic == b"P6" and maxval == b"255", "convert gave no 8-bit PPM"
-    width, height = int(width), int(height)
+    # The header is four fields and exactly one whitespace byte before the pixels (as
+    # check-web.py reads it): split() would eat leading pixel bytes of 0x09-0x0d or 0x20.
+    header = re.match(rb"P6\s+(\d+)\s+(\d+)\s+(\d+)\s", ppm)
+    assert header is not None and header.group(3) == b"255", "convert gave no 8-bit PPM"
+    width, height, data = int(header.group(1)), int(header.group(2)), ppm[header.end():]
     return width, height, [[tuple(data[(y * width + x) * 3:(y * width + x) * 3 + 3]) for x in range(width)] for y in range(height)]
 
 
