@@ -15,9 +15,13 @@ extension KioskControl {
             let list = ids.isEmpty ? "this board has none" : "video gadgets: \(ids.joined(separator: ", "))"
             return .failed(ControlFailure(field: "gadget", message: "\"\(request.gadget)\" has no video (\(list))"))
         }
-        player.control(request, now: now)
-        // Captions on or off change the video's pixels without a new picture (damage).
-        if request.action == .captions, let i = live.index(of: request.gadget) { live.scene.videoFrameChanged(i.rawValue) }
+        if request.action == .captions {
+            // The one way captions change (keys, the panel, the idle return): damage, and a
+            // `captions` event when the choice changed, as for those.
+            live.setCaptions([(request.gadget, request.show ?? true)], cause: "control", now: now)
+        } else {
+            player.control(request, now: now)
+        }
         live.drawAgain(.videoControlled)
         host?.controlUsedPanel(now: now)
         let s = player.state(at: now + player.refresh)

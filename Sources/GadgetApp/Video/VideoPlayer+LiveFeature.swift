@@ -64,7 +64,7 @@ extension VideoPlayer {
         case .seek: seek(to: request.time ?? 0, at: flip)
         case .restart: restart(at: flip)
         case .volume: setVolume(request.level ?? 1)
-        case .captions: captionsShown = request.show ?? true
+        case .captions: break  // LiveBoard.setCaptions (KioskControl.video): one way in, with its event
         }
     }
 }

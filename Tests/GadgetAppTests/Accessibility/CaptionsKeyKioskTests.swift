@@ -43,4 +43,51 @@ import GadgetSystem
         }
         #expect(loop.live.captionsShown == ["v": false, "w": true], "the idle return: back to the board's")
     }
+
+    /// `{"cmd":"video",…,"action":"captions"}` goes the same one way as the key: a subscriber hears
+    /// a `captions` event (cause `control`) before the reply, and asking again for what is already
+    /// shown changes nothing and says nothing.
+    @Test func theControlRequestSaysItsChangeAsAnEvent() throws {
+        let w = try VideoKioskTests.workshop()
+        try FileIO.replace(w.directory + "/clip.vtt", with: Self.vtt)
+        var o = RunOptions()
+        o.handleSignals = false
+        o.display = .headless
+        o.watchBoard = false
+        o.boardPath = w.directory + "/board.json"
+        o.controlSocketPath = w.directory + "/c.sock"
+        o.inputPaths = ["/nonexistent"]
+        o.backlightRoot = w.directory + "/no-backlight"
+        let loaded = try w.board(Self.board)
+        let service = try KioskService(environment: [:], metricsPath: nil, handleSignals: false, now: 0)
+        let loop = try KioskLoop(options: o, loaded: loaded, service: service, hotplug: nil, display: try HeadlessDisplay(size: PixelSize(320, 240)))
+        defer { loop.destroy() }
+        let client = try ControlClient(path: w.directory + "/c.sock")
+        let now = loop.startTime
+        loop.live.tick(now: now)
+        try loop.drawFrame(now: now)
+        func send(_ json: String) throws {
+            try client.send(json)
+            var wait = PollSet()
+            for e in loop.control.endpoints { wait.add(e.wakeDescriptor) }
+            #expect(try wait.wait(timeoutMilliseconds: 10_000), "no request reached the loop")
+            loop.control.take(now: now)
+        }
+        func line() throws -> JSONValue? { try client.readLine(timeoutMilliseconds: 10_000).map { try JSONParser.parse($0) } }
+        try send(##"{"cmd":"subscribe"}"##)
+        #expect(try line()?["ok"] == .bool(true))
+
+        try send(##"{"cmd":"video","gadget":"v","action":"captions","show":true,"id":1}"##)
+        let event = try line()
+        #expect(event?["type"] == .string("accessibility") && event?["event"] == .string("captions")
+                && event?["cause"] == .string("control")
+                && event?["videos"] == .array([.object([("gadget", .string("v")), ("show", .bool(true))])]), "\(String(describing: event))")
+        let reply = try line()
+        #expect(reply?["id"] == .number(1) && reply?["ok"] == .bool(true), "\(String(describing: reply))")
+        #expect(loop.live.captionsShown == ["v": true, "w": true])
+
+        // Already shown: the reply only (the next line is the reply to id 2, not an event).
+        try send(##"{"cmd":"video","gadget":"w","action":"captions","show":true,"id":2}"##)
+        #expect(try line()?["id"] == .number(2))
+    }
 }
