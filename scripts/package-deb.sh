@@ -15,6 +15,8 @@
 # overwrites a changed board); the maintainer scripts of deploy/deb/ (the gadgetboard user in
 # video/input/render; the unit enabled, started, restarted on upgrade, stopped on removal);
 # drop-in examples from deploy/ under /usr/share/doc/gadgetboard/examples when there are any.
+# Beside it, when their programs were built: gadgetboard-speech and gadgetboard-web (the latter with
+# its systemd units and user: helper_package, below).
 # Depends: the runtime libraries by their Debian names from dpkg-shlibdeps, plus what no shared
 # library names (deploy/deb/control says which and why).
 #
@@ -199,8 +201,10 @@ say "Depends: $(dpkg-deb -f "$DEB" Depends)"
 say "sizes: package $(stat -c %s "$DEB") bytes, installed $(dpkg-deb -f "$DEB" Installed-Size) KiB, binary $(stat -c %s "$ROOT/usr/bin/gadgetboard") bytes"
 
 # A helper program in a package of its own, which the kiosk's Recommends: NAME's binary BINARY
-# installed in DIR (as DIR/NAME), with deploy/deb/<NAME without gadgetboard->/{control,copyright};
-# Depends from dpkg-shlibdeps. Sets HELPER_DEB to the package's path.
+# installed in DIR (as DIR/NAME), with deploy/deb/<NAME without gadgetboard->/{control,copyright}
+# and the maintainer scripts and lintian-overrides there when it has them, and NAME's systemd
+# units from deploy/ (NAME.socket, NAME.service, NAME@.service) when there are any; Depends from
+# dpkg-shlibdeps. Sets HELPER_DEB to the package's path.
 helper_package() {
     local name=$1 binary=$2 dir=$3
     local root=$WORK/debian/$name source=$REPO/deploy/deb/${1#gadgetboard-}
@@ -210,6 +214,16 @@ helper_package() {
     chmod 0755 "$root$dir/$name"
     install -m 0644 "$source/copyright" "$doc/copyright"
     install -m 0644 "$DOC/changelog.gz" "$doc/changelog.gz"
+    local script unit
+    for script in postinst prerm postrm; do
+        if [ -f "$source/$script" ]; then install -m 0755 "$source/$script" "$root/DEBIAN/$script"; fi
+    done
+    if [ -f "$source/lintian-overrides" ]; then
+        install -D -m 0644 "$source/lintian-overrides" "$root/usr/share/lintian/overrides/$name"
+    fi
+    for unit in "$REPO/deploy/$name.socket" "$REPO/deploy/$name.service" "$REPO/deploy/$name@.service"; do
+        if [ -f "$unit" ]; then install -D -m 0644 "$unit" "$root/lib/systemd/system/$(basename "$unit")"; fi
+    done
     sed -e "s#@MAINTAINER@#$MAINTAINER#" -e "s#@HOMEPAGE@#${GADGETBOARD_HOMEPAGE:-https://github.com/gadgetboard/gadgetboard}#" \
         "$source/control" >"$WORK/debian/control"
     : >"$WORK/debian/substvars"
@@ -239,7 +253,9 @@ fi
 
 # gadgetboard-web: the web helper (it links WPE WebKit, ~84 MB installed with its libraries) in a
 # package of its own, which the kiosk's Recommends, so a kiosk without web pages carries no WebKit;
-# installed in /usr/libexec/gadgetboard/, where the kiosk looks (docs/web.md). Not built: said, skipped.
+# installed in /usr/libexec/gadgetboard/, where the kiosk looks (docs/web.md), with
+# gadgetboard-web.socket and gadgetboard-web@.service (the helper under its own user, memory limit
+# and CPU share; the socket enabled and started by its postinst). Not built: said, skipped.
 WEB_BINARY=$(dirname "$BINARY")/gadgetboard-web
 WEB_DEB=""
 if [ -x "$WEB_BINARY" ]; then

@@ -5,9 +5,12 @@
 # docs/raspberry-pi.md recipe for a fleet's apt repository (reprepro; apt reads it from a file://
 # source with its own state directories, so this machine's apt configuration is untouched).
 # Installing, upgrading and removing it is the boot test's part (in-vm.sh), on a VM's root.
+# The web package beside it (gadgetboard-web_VERSION_ARCH.deb, or the second argument): its
+# control fields, the helper, its units (as deploy/ has them, and `systemd-analyze verify`
+# clean with the kiosk's unit, as installed), its maintainer scripts, lintian.
 # Root (reprepro and apt want it only for their own temp dirs; any user works). About 1 minute,
 # most of it lintian.
-#   bash Tests/boot/deb-test.sh dist/gadgetboard_VERSION_ARCH.deb
+#   bash Tests/boot/deb-test.sh dist/gadgetboard_VERSION_ARCH.deb [dist/gadgetboard-web_VERSION_ARCH.deb]
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
@@ -19,7 +22,8 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
 shellcheck -x "$REPO/scripts/package-deb.sh" || fail "shellcheck package-deb.sh"
-shellcheck -s sh "$REPO"/deploy/deb/{postinst,prerm,postrm} || fail "shellcheck of the maintainer scripts"
+shellcheck -s sh "$REPO"/deploy/deb/{postinst,prerm,postrm} "$REPO"/deploy/deb/web/{postinst,prerm,postrm} ||
+    fail "shellcheck of the maintainer scripts"
 pass "shellcheck clean: package-deb.sh and the maintainer scripts"
 
 # 1. Control fields.
@@ -79,10 +83,67 @@ for f in copyright changelog.gz; do [ -f "$R/usr/share/doc/gadgetboard/$f" ] || 
 grep -q "^License: Apache-2.0$" "$R/usr/share/doc/gadgetboard/copyright" || fail "copyright: no Apache-2.0 licence (DEP-5)"
 pass "contents: /usr/bin/gadgetboard without libswift, the unit from deploy/ with /usr/bin, the demo board and defaults as conffiles ($(wc -l <"$WORK/DEBIAN/conffiles")), maintainer scripts"
 
+# 2b. The web package (docs/web.md, "Packaged"; /work/coord/WEB-UNIT.md's names).
+WEB_DEB=${2:-$(dirname "$DEB")/gadgetboard-web_${VERSION}_${ARCH}.deb}
+[ -f "$WEB_DEB" ] || fail "no web package at $WEB_DEB (scripts/package-deb.sh builds it beside the kiosk's)"
+web_field() { dpkg-deb -f "$WEB_DEB" "$1"; }
+[ "$(web_field Package)" = gadgetboard-web ] || fail "web package: Package: $(web_field Package)"
+[ "$(web_field Version)" = "$VERSION" ] || fail "web package: Version $(web_field Version), the kiosk's is $VERSION"
+web_depends=$(web_field Depends)
+for want in "gadgetboard (>= $VERSION)" adduser libwpewebkit-1.1-0 libwpebackend-fdo-1.0-1; do
+    grep -qF "$want" <<<"$web_depends" || fail "web package: Depends lacks $want: $web_depends"
+done
+dpkg-deb -x "$WEB_DEB" "$WORK/web"
+dpkg-deb -e "$WEB_DEB" "$WORK/WEB-DEBIAN"
+W=$WORK/web
+[ -x "$W/usr/libexec/gadgetboard/gadgetboard-web" ] || fail "web package: no /usr/libexec/gadgetboard/gadgetboard-web"
+for web_unit in gadgetboard-web.socket gadgetboard-web@.service; do
+    cmp -s "$REPO/deploy/$web_unit" "$W/lib/systemd/system/$web_unit" || fail "web package: /lib/systemd/system/$web_unit is not deploy/$web_unit"
+done
+socket=$W/lib/systemd/system/gadgetboard-web.socket
+service=$W/lib/systemd/system/gadgetboard-web@.service
+# The contract's values, one line each (the kiosk connects to this path; the helper reads fd 3).
+for line in ListenSequentialPacket=/run/gadgetboard-web/helper.sock Accept=yes SocketUser=root SocketGroup=gadgetboard \
+    SocketMode=0660 MaxConnections=16 WantedBy=sockets.target; do
+    grep -qx "$line" "$socket" || fail "gadgetboard-web.socket lacks $line"
+done
+for line in 'ExecStart=/usr/libexec/gadgetboard/gadgetboard-web --fd 3' User=gadgetboard-web Group=gadgetboard-web Nice=10 \
+    CPUWeight=20 'MemoryMax=[0-9]*[KMG]' CacheDirectory=gadgetboard-web DevicePolicy=closed 'DeviceAllow=char-drm rw' \
+    ProtectSystem=strict ProtectHome=yes PrivateTmp=yes; do
+    grep -qx "$line" "$service" || fail "gadgetboard-web@.service lacks $line"
+done
+# What would take the page's network or WebKit's bubblewrap sandbox away (docs/web.md says why).
+if grep -Eq '^(PrivateNetwork|IPAddressDeny|RestrictAddressFamilies|RestrictNamespaces|ProtectKernelTunables|ProtectProc|SystemCallFilter)=' "$service"; then
+    fail "gadgetboard-web@.service takes away what the page or bubblewrap needs: $(grep -E '^(PrivateNetwork|IPAddressDeny|RestrictAddressFamilies|RestrictNamespaces|ProtectKernelTunables|ProtectProc|SystemCallFilter)=' "$service" | tr '\n' ' ')"
+fi
+grep -qx 'After=gadgetboard-web.socket' "$unit" || fail "the kiosk's unit is not After=gadgetboard-web.socket"
+# systemd's own reading of the three units as the packages install them, offline (--root: a root
+# made of both packages and this machine's units, for sockets.target and the rest): any line it
+# prints (an unknown or misspelt setting is only a warning) fails.
+VR=$WORK/verify-root
+mkdir -p "$VR/lib/systemd/system"
+cp -a /lib/systemd/system/. "$VR/lib/systemd/system/"
+cp -a "$R/." "$VR/"
+cp -a "$W/." "$VR/"
+install -D /bin/kill "$VR/bin/kill"  # the kiosk's ExecReload
+if ! verify=$(systemd-analyze verify --root="$VR" gadgetboard.service gadgetboard-web.socket gadgetboard-web@.service 2>&1) || [ -n "$verify" ]; then
+    fail "systemd-analyze verify of the units: $verify"
+fi
+for s in postinst prerm postrm; do [ -x "$WORK/WEB-DEBIAN/$s" ] || fail "web package: no $s"; done
+grep -q 'adduser --quiet --system --group --no-create-home --home /nonexistent' "$WORK/WEB-DEBIAN/postinst" ||
+    fail "web postinst does not create the system user"
+grep -q '"gadgetboard-web"\|WEB_USER=gadgetboard-web' "$WORK/WEB-DEBIAN/postinst" || fail "web postinst: not the user gadgetboard-web"
+grep -q "deb-systemd-helper enable 'gadgetboard-web.socket'" "$WORK/WEB-DEBIAN/postinst" || fail "web postinst does not enable the socket"
+grep -q "deb-systemd-invoke \$_dh_action 'gadgetboard-web.socket'" "$WORK/WEB-DEBIAN/postinst" || fail "web postinst does not start the socket"
+grep -q "deb-systemd-invoke stop 'gadgetboard-web.socket'" "$WORK/WEB-DEBIAN/prerm" || fail "web prerm does not stop the socket"
+grep -q "deb-systemd-helper mask 'gadgetboard-web.socket'" "$WORK/WEB-DEBIAN/postrm" || fail "web postrm does not forget the socket"
+pass "web package: gadgetboard-web $VERSION Depends on gadgetboard (>= $VERSION) and adduser; the helper in /usr/libexec/gadgetboard; the socket and service from deploy/ with the contract's values; systemd-analyze verify clean (with the kiosk's unit); user, socket enabled and started, stopped on removal"
+
 # 3. lintian: errors fail (warnings are reported; deploy/deb/lintian-overrides justifies overrides).
 if command -v lintian >/dev/null; then
     lintian --fail-on error --info "$DEB" >"$WORK/lintian.txt" 2>&1 || { cat "$WORK/lintian.txt"; fail "lintian reports errors"; }
-    pass "lintian: no errors ($(grep -c '^W:' "$WORK/lintian.txt" || true) warnings, $(grep -c '^I:' "$WORK/lintian.txt" || true) info)"
+    lintian --fail-on error --info "$WEB_DEB" >"$WORK/lintian-web.txt" 2>&1 || { cat "$WORK/lintian-web.txt"; fail "lintian reports errors in the web package"; }
+    pass "lintian: no errors (kiosk: $(grep -c '^W:' "$WORK/lintian.txt" || true) warnings, $(grep -c '^I:' "$WORK/lintian.txt" || true) info; web: $(grep -c '^W:' "$WORK/lintian-web.txt" || true) warnings, $(grep -c '^I:' "$WORK/lintian-web.txt" || true) info)"
 else
     fail "lintian missing: scripts/install-deps.sh --test installs it"
 fi
