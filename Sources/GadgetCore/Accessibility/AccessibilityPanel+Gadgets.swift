@@ -2,7 +2,8 @@
 /// the whole board (a tap outside the entries lands on it: it closes the panel and reaches
 /// nothing beneath; not in the accessibility tree: it says nothing) and one entry per toggle,
 /// stacked above the button in its corner, as tall as the button (so never under 9 mm or 44 px)
-/// and wide enough for "High contrast: off" (narrower on a board too narrow for its columns). All start hidden (`hidden`: not drawn, not hit,
+/// and wide enough for "High contrast: off" (narrower on a board too narrow for its columns, the
+/// text then shrunk to fit). All start hidden (`hidden`: not drawn, not hit,
 /// not in the tree); the panel shows them.
 extension AccessibilityPanel {
     /// Width per height of an entry: room for its longest text at 0.4 of the height, bold.
@@ -26,7 +27,7 @@ extension AccessibilityPanel {
         var columns = 1
         while columns < n, Double((n + columns - 1) / columns) * (h + gap) > bottom - margin { columns += 1 }
         let rows = (n + columns - 1) / columns
-        // On a narrow board the columns share its width (their text may then be cut).
+        // On a narrow board the columns share its width (their text then shrinks: `fit`).
         let w = min(wide, ((board.size.width - 2 * margin - Double(columns - 1) * gap) / Double(columns)).rounded(.down))
         var behavior = GadgetBehavior()
         behavior.movable = false
@@ -46,7 +47,11 @@ extension AccessibilityPanel {
             // Row 0 is the top one: the entries read top to bottom, then the next column.
             let top = bottom - Double(rows) * (h + gap) + gap + Double(row) * (h + gap)
             let x = left + Double(column) * (w + gap) + w / 2
-            let style = TextStyle(text(e, modes: Modes()), size: (h * 0.4).rounded(), weight: .bold, color: .white, alignment: .center, verticalAlignment: .middle)
+            var style = TextStyle(text(e, modes: Modes()), size: (h * 0.4).rounded(), weight: .bold, color: .white, alignment: .center, verticalAlignment: .middle)
+            // Narrower than `entryAspect` (a small board's columns) or in large text: the text
+            // shrinks to its entry rather than being cut (and `check` warning the board's author
+            // about text they did not write).
+            style.fit = .shrink
             var g = Gadget(id: id(e), appearance: .color(AccessibilityButton.color), center: Vector2(x, top + h / 2), size: Size2(w, h),
                            z: button.z + 2, behavior: behavior, action: .emit(id(e)),
                            text: GadgetText(style: style, jsonPath: "accessibility.button"))

@@ -24,4 +24,13 @@ import GadgetCore
         #expect(try warnings(#"{"size":[400,200],"gadgets":[{"id":"hello","center":[200,100],"size":[390,120],"#
                              + #""text":{"string":"Good morning!","size":40,"font":"DejaVu Sans"}}]}"#).isEmpty)
     }
+
+    /// The accessibility panel's entries are the kiosk's text, not the author's: on a 320×240
+    /// board their columns are narrower than the text at its size, and each was a warning the
+    /// author could do nothing about (five of them); they shrink to fit instead.
+    @Test func thePanelsOwnEntriesFitASmallBoard() throws {
+        #expect(try warnings(#"{"size":[320,240],"accessibility":{"button":true},"gadgets":[]}"#) == [])
+        #expect(try warnings(#"{"size":[1280,800],"accessibility":{"button":true},"gadgets":[]}"#) == [])
+    }
 }
+
