@@ -5,7 +5,8 @@ import Synchronization
 import SystemPackage
 
 /// One web gadget's helper (`gadgetboard-web --fd 3`, issue 40): started at nice +10 with a
-/// seqpacket socket as fd 3, given the page (`open`), and read on a thread of its own
+/// seqpacket socket as fd 3, or a connection to gadgetboard-web.socket (`WebHelperSource`,
+/// `WebHelperLink`), given its settings and the page (`settings`, `open`), and read on a thread of its own
 /// ("gb-web"). The loop never waits for it: requests go in through a locked inbox and a wake
 /// pipe (`send`), reports come out as values (`take()`). A helper that dies (crash, kill, EOF,
 /// `fatal`, no `ready` within `WebHelperTiming.readyTimeout`) is one log line and a `.crashed`
@@ -29,12 +30,13 @@ public final class WebHelperProcess: Sendable {
     private let wake: WakePipe
     private let thread: Mutex<JoinableThread?> = Mutex(nil)
 
-    /// Starts the thread, which starts the helper at once. `program`: nil is one line and no
-    /// page (the gadget keeps its background). `environment`: added to the helper's.
+    /// Starts the thread, which starts (spawns, or connects for) the helper at once.
+    /// `source`: `.spawn(program: nil)` is one line and no page (the gadget keeps its background).
+    /// `environment`: added to a spawned helper's (a connected one has its unit's).
     /// `readyTimeout`: how long a start may take before it counts as a death (tests shorten it;
     /// `$GADGETBOARD_WEB_READY_TIMEOUT_MS` lengthens it for the VM stage).
     /// `notify`: signalled whenever events are ready for `take()` (the loop polls it).
-    public init(gadget: String, page: WebPageSpec, width: Int, height: Int, program: String?,
+    public init(gadget: String, page: WebPageSpec, width: Int, height: Int, source: WebHelperSource,
                 environment: [String] = [],
                 readyTimeout: Microseconds = WebHelperTiming.readyTimeout(environment: ProcessEnvironment.current()),
                 notify: WakePipe? = nil, logger: Logger) throws(SystemError) {
@@ -42,12 +44,21 @@ public final class WebHelperProcess: Sendable {
         wake = try WakePipe()
         let wake = self.wake, shared = self.shared
         let t = try JoinableThread(name: "gb-web") {
-            var run = WebHelperRun(gadget: gadget, page: page, width: width, height: height, program: program,
+            var run = WebHelperRun(gadget: gadget, page: page, width: width, height: height, source: source,
                                    environment: environment, readyTimeout: readyTimeout, logger: logger, wake: wake, shared: shared,
                                    notify: notify)
             run.loop()
         }
         thread.withLock { $0 = t }
+    }
+
+    /// A spawned `program` (nil: none found), as before sockets (tests start the double this way).
+    public convenience init(gadget: String, page: WebPageSpec, width: Int, height: Int, program: String?,
+                            environment: [String] = [],
+                            readyTimeout: Microseconds = WebHelperTiming.readyTimeout(environment: ProcessEnvironment.current()),
+                            notify: WakePipe? = nil, logger: Logger) throws(SystemError) {
+        try self.init(gadget: gadget, page: page, width: width, height: height, source: .spawn(program: program),
+                      environment: environment, readyTimeout: readyTimeout, notify: notify, logger: logger)
     }
 
     /// Queues `request` for the helper (dropped while none runs, except what a restart re-sends:
@@ -68,8 +79,8 @@ public final class WebHelperProcess: Sendable {
 
     public var status: WebHelperStatus { shared.withLock { $0.status } }
 
-    /// Ends the thread and the helper (`quit`, then SIGTERM, then SIGKILL; joins: at most about
-    /// half a second).
+    /// Ends the thread and the helper (`quit`, then for a child SIGTERM, then SIGKILL; a
+    /// connection is closed; joins: at most about half a second).
     public func stop() {
         shared.withLock { $0.quitting = true }
         wake.signal()
@@ -86,14 +97,16 @@ struct WebHelperRun {
     var page: WebPageSpec
     var width: Int
     var height: Int
-    let program: String?
+    let source: WebHelperSource
+    /// Sent before every `open`: the same in both kinds of helper (a connected one's argv is its unit's).
+    let settings = WebHelperSettings.kiosk(environment: ProcessEnvironment.current())
     let environment: [String]
     let readyTimeout: Microseconds
     let logger: Logger
     let wake: WakePipe
     let shared: WebHelperProcess.Shared
     let notify: WakePipe?
-    var child: SocketChild?
+    var link: WebHelperLink?
     var slots = WebFrameSlots()
     var backoff = WebHelperTiming.restartBackoff(maximum: WebHelperProgram.restartMaximumOverride ?? WebHelperTiming.restartMaximum)
     var random = SplitMix64(seed: 40)
@@ -105,15 +118,23 @@ struct WebHelperRun {
     var fatalReason: String?
     var starts = 0
     var saidMissing = false
+    /// The last failed connect's reason: the same failure again (a socket still missing) is not a
+    /// new line each back-off, only when it changes or the helper came back.
+    var lastConnectFailure: String?
     /// The loop could not import this gadget's dma-buf frames: every helper started from now on
     /// is told `sharedMemoryOnly` after `open`.
     var sharedMemoryOnly = false
 
-    init(gadget: String, page: WebPageSpec, width: Int, height: Int, program: String?, environment: [String],
+    init(gadget: String, page: WebPageSpec, width: Int, height: Int, source: WebHelperSource, environment: [String],
          readyTimeout: Microseconds, logger: Logger, wake: WakePipe, shared: WebHelperProcess.Shared, notify: WakePipe?) {
-        self.gadget = gadget; self.page = page; self.width = width; self.height = height; self.program = program
+        self.gadget = gadget; self.page = page; self.width = width; self.height = height; self.source = source
         self.environment = environment; self.readyTimeout = readyTimeout; self.logger = logger; self.wake = wake; self.shared = shared
         self.notify = notify
+        let program: String?
+        switch source {
+        case .spawn(let p): program = p
+        case .connect(let path, _): program = path
+        }
         shared.withLock { $0.status.program = program }
     }
 
@@ -123,10 +144,10 @@ struct WebHelperRun {
         while true {
             var poll = PollSet()
             _ = poll.add(wake.descriptor)
-            let childSlot = child.map { poll.add($0.socket.file.descriptor) }
+            let childSlot = link.map { poll.add($0.socket.file.descriptor) }
             var deadline = restartAt
             if let r = readyBy { deadline = min(deadline ?? r, r) }
-            if child != nil { deadline = min(deadline ?? nextMemoryRead, nextMemoryRead) }
+            if link != nil { deadline = min(deadline ?? nextMemoryRead, nextMemoryRead) }
             _ = try? poll.wait(until: deadline)
             wake.clear()
             let (requests, quitting) = shared.withLock { s -> ([WebHelperRequest], Bool) in
@@ -139,14 +160,17 @@ struct WebHelperRun {
             if let slot = childSlot, poll.isReadable(slot) || poll.isHungUp(slot) { readReports() }
             let now = MonotonicClock.now()
             if let notify, shared.withLock({ !$0.events.isEmpty }) { notify.signal() }
-            if let r = readyBy, now >= r, child != nil {
+            if let r = readyBy, now >= r, link != nil {
                 died("did not say ready within \(Double(readyTimeout / 100_000) / 10) s; killed")
             }
-            if child == nil, let at = restartAt, now >= at { restartAt = nil; start() }
-            if let c = child, now >= nextMemoryRead {
+            if link == nil, let at = restartAt, now >= at { restartAt = nil; start() }
+            if let c = link, now >= nextMemoryRead {
                 nextMemoryRead = now + WebHelperTiming.memoryReadEvery
-                let memory = ProcessTreeMemory.proportionalBytes(root: c.pid)
-                shared.withLock { $0.status.memoryBytes = memory }
+                // A connected helper's memory comes in its `memory` reports instead.
+                if let pid = c.readablePid {
+                    let memory = ProcessTreeMemory.proportionalBytes(root: pid)
+                    shared.withLock { $0.status.memoryBytes = memory }
+                }
                 if now - startedAt >= WebHelperTiming.healthyAfter { backoff.connected() }
             }
         }
@@ -159,24 +183,35 @@ struct WebHelperRun {
         case .sharedMemoryOnly: sharedMemoryOnly = true
         default: break
         }
-        guard let c = child else { return }
+        guard let c = link else { return }
         do { try c.socket.send(WebHelperCodec.encode(request)) }
         catch { died("the socket refused a message: \(error)") }
     }
 
     mutating func start() {
-        guard let program else {
+        if case .spawn(nil) = source {
             if !saidMissing {
                 logger.warning("\(gadget): \(WebHelperProgram.name) not found (looked in \(WebHelperProgram.candidates.joined(separator: ", "))); install the gadgetboard-web package for web pages: the gadget shows its background")
                 saidMissing = true
             }
             return
         }
+        source.announceOnce(logger)
+        let c: WebHelperLink
+        do { c = try WebHelperLink.start(source, environment: environment) } catch {
+            if case .connect = source {
+                // Missing or refusing: the same back-off as a crash, and one line until it changes.
+                let reason = "\(error)"
+                died("could not be reached: \(reason)", quiet: reason == lastConnectFailure)
+                lastConnectFailure = reason
+            } else {
+                died("\(error)")
+            }
+            return
+        }
+        lastConnectFailure = nil
         do {
-            let c = try SocketChild(path: program, arguments: ["--fd", "3"], adding: environment, niceness: 10)
-            // The thread reads until EAGAIN after each poll: never blocks on a quiet helper.
-            try c.socket.file.setNonBlocking(true)
-            child = c
+            link = c
             slots.removeAll()
             fatalReason = nil
             let now = MonotonicClock.now()
@@ -186,18 +221,19 @@ struct WebHelperRun {
             starts += 1
             let again = starts > 1
             shared.withLock { s in
-                s.status.pid = c.pid
+                s.status.pid = c.readablePid
                 if again { s.status.restarts += 1; s.events.append(.restarted) }
             }
+            try c.socket.send(WebHelperCodec.encode(WebHelperRequest.settings(settings)))
             try c.socket.send(WebHelperCodec.encode(WebHelperRequest.open(page, width: width, height: height)))
             if sharedMemoryOnly { try c.socket.send(WebHelperCodec.encode(WebHelperRequest.sharedMemoryOnly)) }
         } catch {
-            died("\(program): \(error)")
+            died("the socket refused a message: \(error)")
         }
     }
 
     mutating func readReports() {
-        guard let c = child else { return }
+        guard let c = link else { return }
         while true {
             let received: SeqpacketSocket.Message?
             do { received = try c.socket.receive(capacity: WebHelperCodec.maximumMessageBytes + 1) }
@@ -206,7 +242,7 @@ struct WebHelperRun {
             catch { died("reading its socket: \(error)"); return }
             switch received {
             case nil:
-                died(fatalReason ?? exitDescription(c))
+                died(fatalReason ?? c.ending())
                 return
             case let m?:
                 guard !m.truncated else { logger.error("\(gadget): a message over \(WebHelperCodec.maximumMessageBytes) bytes or with too many fds, ignored"); continue }
@@ -245,32 +281,30 @@ struct WebHelperRun {
             }
         case .fatal(let reason):
             fatalReason = "failed: \(reason)"
+        case .memory(let bytes):
+            // The kiosk's own /proc read wins where it has one (a spawned child): it is true even
+            // of a helper too stuck to report.
+            if link?.readablePid == nil { shared.withLock { $0.status.memoryBytes = bytes } }
         default:
             shared.withLock { $0.events.append(.report(report)) }
         }
     }
 
     func sendQuietly(_ r: WebHelperRequest) {
-        try? child?.socket.send(WebHelperCodec.encode(r))
+        try? link?.socket.send(WebHelperCodec.encode(r))
     }
 
-    func exitDescription(_ c: SocketChild) -> String {
-        c.terminate(grace: 200_000)
-        guard let t = c.poll() else { return "closed its socket" }
-        if let s = t.signal { return "killed by signal \(s)" }
-        if let code = t.exitStatus { return "exited with status \(code)" }
-        return "ended"
-    }
-
-    /// The one line and event for a helper that went; the restart is scheduled.
-    mutating func died(_ reason: String) {
-        if let c = child { c.kill(); c.terminate(grace: 100_000) }
-        child = nil
+    /// The one line and event for a helper that went; the restart is scheduled. `quiet`: the line
+    /// was said for the same reason last time (still counted, still an event).
+    mutating func died(_ reason: String, quiet: Bool = false) {
+        link?.abandon()
+        link = nil
         readyBy = nil
         slots.removeAll()
         let wait = backoff.failed(random: UInt32(truncatingIfNeeded: random.next() % 1_000_000))
         restartAt = MonotonicClock.now() + wait
-        logger.error("\(gadget): the helper \(reason); restarting in \(Double(wait / 10_000) / 100) s")
+        let line = "\(gadget): the helper \(reason); restarting in \(Double(wait / 10_000) / 100) s"
+        if quiet { logger.debug("\(line)") } else { logger.error("\(line)") }
         shared.withLock { s in
             s.status.crashes += 1
             s.status.pid = nil
@@ -280,11 +314,8 @@ struct WebHelperRun {
     }
 
     mutating func quit() {
-        if let c = child {
-            try? c.socket.send(WebHelperCodec.encode(WebHelperRequest.quit))
-            c.terminate(grace: 300_000)
-        }
-        child = nil
+        link?.quit()
+        link = nil
         shared.withLock { $0.status.pid = nil }
     }
 }

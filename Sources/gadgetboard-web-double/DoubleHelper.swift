@@ -128,7 +128,7 @@ struct DoubleHelper {
         case .touch(let t):
             // A text field across the top tenth of the page: a tap there is editable focus, as on a real page.
             if t.phase == .up { send(.editableFocus(t.y < Double(height) / 10)) }
-        case .key: break
+        case .key, .settings: break
         case .sharedMemoryOnly:
             // The refused frame was never shown: the picture again, in shared memory.
             if page.dmabuf && !sharedMemoryOnly { wantFrame = true; nextFrameAt = 0 }

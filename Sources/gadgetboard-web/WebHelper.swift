@@ -14,7 +14,8 @@ final class WebHelper {
     }
 
     private let channel: HelperChannel
-    private let settings: Settings
+    /// argv's, then each `settings` message's fields (for the page the next `open` makes).
+    private var settings: Settings
     private let log: Logger
     private var page: WebPage?
     private var spec: WebPageSpec?
@@ -29,6 +30,7 @@ final class WebHelper {
     private var reloadTimer: GLibTimer?
     private var retryTimer: GLibTimer?
     private var failuresInARow = 0
+    private var memoryTimer: GLibTimer?
     /// Asked to end the process: 0 for the kiosk's quit or its end of file, 1 after `.fatal`.
     var onExit: (Int32) -> Void = { _ in }
 
@@ -41,9 +43,19 @@ final class WebHelper {
         channel.onClosed = { [unowned self] in self.onExit(0) }
     }
 
-    /// Says hello; the page is made on the first `.open`.
+    /// Says hello; the page is made on the first `.open`. Then says what this helper and its
+    /// WebKit processes cost every 5 s (`memory`): a kiosk that cannot read our /proc (we run as
+    /// another user under gadgetboard-web.socket) shows it as its metric.
     func start(engine: String) {
         channel.send(.ready(pid: ProcessIdentity.id, engine: engine))
+        reportMemory()
+        memoryTimer = GLibTimer(milliseconds: Int(WebHelperTiming.memoryReadEvery / 1000), repeats: true) { [unowned self] in
+            self.reportMemory()
+        }
+    }
+
+    private func reportMemory() {
+        if let bytes = ProcessTreeMemory.proportionalBytes(root: ProcessIdentity.id) { channel.send(.memory(bytes: bytes)) }
     }
 
     // MARK: Requests
@@ -51,6 +63,9 @@ final class WebHelper {
     func apply(_ request: WebHelperRequest) {
         switch request {
         case .open(let spec, let width, let height): open(spec, width: width, height: height, sequenceAfter: 0)
+        case .settings(let s):
+            if let m = s.memoryLimitMB { settings.page.memoryLimitMB = m }
+            if let t = s.loadTimeoutSeconds { settings.loadTimeoutSeconds = t }
         case .resize(let width, let height):
             size = (width, height)
             let view = viewPixels(width: width, height: height)

@@ -1,5 +1,6 @@
 // gadgetboard-web: one web page for one kiosk gadget (issue 40). Started by the kiosk with its
-// end of a seqpacket socket as fd 3; speaks WebHelperRequest/WebHelperReport (GadgetCore/Web),
+// end of a seqpacket socket as fd 3, or by systemd for one connection to gadgetboard-web.socket
+// (Accept=yes: the connection is fd 3); speaks WebHelperRequest/WebHelperReport (GadgetCore/Web),
 // draws with WPE WebKit, its frames sent as dma-buf where the GPU's EGL exports them, else through
 // shared memory. Exit: 0 when the kiosk quits or goes away, 1 after a `.fatal`, 2 for bad arguments.
 import CWPE
@@ -8,11 +9,14 @@ import GadgetCore
 import GadgetSystem
 import Logging
 
+// systemd's socket activation sets these for this process alone; WebKit's processes, started
+// later, must not take fd 3 or the count for theirs. Before any thread starts (setenv is not thread-safe).
+ProcessEnvironment.remove(["LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES"])
 GadgetLogging.bootstrap()
 let log = GadgetLogging.logger("web")
 
 var fd: Int32 = 3
-var memoryLimitMB = 300
+var memoryLimitMB = WebHelperSettings.defaultMemoryLimitMB
 // `$GADGETBOARD_WEB_LOAD_TIMEOUT_S` (inherited from the kiosk) lengthens it for the VM stage.
 var loadTimeoutSeconds = WebHelperTiming.loadTimeoutSeconds(environment: ProcessEnvironment.current())
 var arguments = CommandLine.arguments.dropFirst()

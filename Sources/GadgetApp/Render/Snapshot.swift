@@ -63,12 +63,13 @@ public enum Snapshot {
     ///   time wraps at its length); videos resolve against `videoDirectory` (nil: the board
     ///   file's directory).
     /// - webWait: how long web pages may take to load and draw (`SnapshotWeb`), µs; `webHelper`
-    ///   the helper program (nil: none installed, the pages show their backgrounds).
+    ///   where the helpers come from (a spawned program, nil: none installed and the pages show
+    ///   their backgrounds; or gadgetboard-web.socket).
     /// - accessibility: the visitor's high-contrast and large-text modes to draw (the board's
     ///   `largeTextScale`); normal: the board as it says.
     public static func render(_ loaded: LoadedBoard, size: PixelSize?, orientation: Orientation = .viewer, page: String? = nil,
                               videoTime: Microseconds = 0, videoDirectory: String? = nil, clockTime: Int64? = nil,
-                              webWait: Microseconds = webWaitDefault, webHelper: String? = WebHelperProgram.find(),
+                              webWait: Microseconds = webWaitDefault, webHelper: WebHelperSource = .find(),
                               environment: [String: String] = ProcessEnvironment.current(),
                               accessibility: AccessibilityDisplay = .normal) throws -> Result {
         let loaded = clockTime.map { SnapshotClock.apply(loaded, at: $0, environment: environment) } ?? loaded
@@ -107,7 +108,7 @@ public enum Snapshot {
             scene.videoCaptions = captionLabels.captions(board: session.board, shown: texts, scale: scene.viewport.scale,
                                                            display: scene.display, renderer: { renderer })
         }
-        let pages = SnapshotWeb.surfaces(loaded, wait: webWait, program: webHelper)
+        let pages = SnapshotWeb.surfaces(loaded, wait: webWait, source: webHelper)
         scene.webSurfaces = pages
         defer { captionLabels.destroy(); scene.destroy(); batcher.destroy(); for s in surfaces.values { s.destroy() }; for s in pages.values { s.destroy() } }
         batcher.begin(transform: scene.viewport.clipTransform)

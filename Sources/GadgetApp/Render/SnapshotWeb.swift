@@ -40,11 +40,11 @@ enum SnapshotWeb {
 
     /// Surfaces by gadget index, for the pages that drew. Needs the GL context current; returns
     /// within `wait` (µs) plus the helpers' stop (about half a second each at worst).
-    static func surfaces(_ loaded: LoadedBoard, wait: Microseconds, program: String? = WebHelperProgram.find()) -> [Int: WebSurface] {
+    static func surfaces(_ loaded: LoadedBoard, wait: Microseconds, source: WebHelperSource = .find()) -> [Int: WebSurface] {
         let webGadgets = loaded.board.gadgets.enumerated().compactMap { i, g in g.web.map { (i, g, $0) } }
         guard !webGadgets.isEmpty else { return [:] }
         let log = Loggers.web
-        guard let program else {
+        if case .spawn(nil) = source {
             log.warning("snapshot: \(webGadgets.map(\.1.id).joined(separator: ", ")): \(WebHelperProgram.name) not found (looked in \(WebHelperProgram.candidates.joined(separator: ", "))): drawn with the gadget's background")
             return [:]
         }
@@ -61,11 +61,11 @@ enum SnapshotWeb {
         for (i, g, spec) in webGadgets {
             let size = WebTouchMapping(center: g.center, size: g.size, rotation: 0, scale: 1, zoom: spec.zoom).pageSize
             do {
-                let p = try WebHelperProcess(gadget: g.id, page: spec, width: size.width, height: size.height, program: program,
+                let p = try WebHelperProcess(gadget: g.id, page: spec, width: size.width, height: size.height, source: source,
                                              notify: news, logger: quiet)
                 pages.append(Page(index: i, gadget: g.id, url: spec.url, process: p))
             } catch {
-                log.warning("snapshot: \(g.id): \(program): \(error): drawn with its background")
+                log.warning("snapshot: \(g.id): \(error): drawn with its background")
             }
         }
         defer { for p in pages { p.process.stop() } }

@@ -83,7 +83,7 @@ final class WebGadgets: LiveFeature {
     private var lastPresentation: UInt64?
     private let news: WakePipe
     private let logger: Logger
-    private let program: String?
+    private let source: WebHelperSource
     private let display: Bool
     /// The display's dma-buf import, looked up at the first dma-buf frame (GL current); nil
     /// inside: this display has none (llvmpipe, headless).
@@ -95,11 +95,11 @@ final class WebGadgets: LiveFeature {
     /// Deaths of every helper this run (the metric), retired helpers included.
     private(set) var crashesTotal = 0
 
-    init(logger: Logger, display: Bool, program: String? = WebHelperProgram.find()) throws(SystemError) {
+    init(logger: Logger, display: Bool, source: WebHelperSource = .find()) throws(SystemError) {
         news = try WakePipe()
         self.logger = logger
         self.display = display
-        self.program = program
+        self.source = source
     }
 
     var wakeDescriptor: FileDescriptor? { entries.isEmpty ? nil : news.descriptor }
@@ -120,7 +120,7 @@ final class WebGadgets: LiveFeature {
             guard let page = wanted[g.id] else { continue }
             let size = WebTouchMapping(center: g.center, size: g.size, rotation: 0, scale: 1, zoom: page.zoom).pageSize
             do {
-                let p = try WebHelperProcess(gadget: g.id, page: page, width: size.width, height: size.height, program: program,
+                let p = try WebHelperProcess(gadget: g.id, page: page, width: size.width, height: size.height, source: source,
                                              notify: news, logger: logger)
                 entries.append(Entry(gadget: g.id, page: page, process: p))
             } catch {

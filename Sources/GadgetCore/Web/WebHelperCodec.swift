@@ -13,6 +13,9 @@ public enum WebHelperCodec {
         switch request {
         case .open(let page, let width, let height):
             fields += [("page", pageJSON(page)), ("width", int(width)), ("height", int(height))]
+        case .settings(let settings):
+            if let m = settings.memoryLimitMB { fields.append(("memoryLimitMB", int(m))) }
+            if let t = settings.loadTimeoutSeconds { fields.append(("loadTimeoutSeconds", int(t))) }
         case .resize(let width, let height):
             fields += [("width", int(width)), ("height", int(height))]
         case .touch(let t):
@@ -56,6 +59,8 @@ public enum WebHelperCodec {
             fields += [("focused", .bool(focused))]
         case .fatal(let reason):
             fields += [("reason", .string(reason))]
+        case .memory(let bytes):
+            fields += [("bytes", int(bytes))]
         }
         return Array(JSONWriter.write(.object(fields)).utf8)
     }
@@ -80,6 +85,9 @@ public enum WebHelperCodec {
         case "open":
             guard let pageValue = m["page"] else { throw .badField(type: type, field: "page", expected: "an object") }
             return .open(try page(pageValue, type: type), width: try r.int("width"), height: try r.int("height"))
+        case "settings":
+            return .settings(WebHelperSettings(memoryLimitMB: try r.optionalPositive("memoryLimitMB", at: WebHelperSettings.maximum),
+                                               loadTimeoutSeconds: try r.optionalPositive("loadTimeoutSeconds", at: WebHelperSettings.maximum)))
         case "resize": return .resize(width: try r.int("width"), height: try r.int("height"))
         case "touch":
             let phaseName = try r.string("phase")
@@ -127,6 +135,10 @@ public enum WebHelperCodec {
         case "refused": return .refused(url: try r.string("url"), why: try r.string("why"))
         case "editableFocus": return .editableFocus(try r.bool("focused"))
         case "fatal": return .fatal(reason: try r.string("reason"))
+        case "memory":
+            let bytes = try r.int("bytes")
+            guard bytes >= 0 else { throw .badField(type: type, field: "bytes", expected: "a whole number of bytes, 0 or more") }
+            return .memory(bytes: bytes)
         default: throw .unknownType(type)
         }
     }
@@ -254,6 +266,15 @@ private struct FieldReader {
 
     func uint32(_ key: String, default d: UInt32? = nil) throws(WebHelperCodecError) -> UInt32 {
         UInt32(try integral(key, 0...4_294_967_295, "a whole number from 0 to 4294967295", default: d.map(Double.init)))
+    }
+
+    /// A whole number from 1 to `maximum`, or nil when the field is absent or null.
+    func optionalPositive(_ key: String, at maximum: Int) throws(WebHelperCodecError) -> Int? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .number(let n)? where n == n.rounded() && n >= 1 && n <= Double(maximum): return Int(n)
+        default: throw fail(key, "a whole number from 1 to \(maximum)")
+        }
     }
 
     func uint64(_ key: String) throws(WebHelperCodecError) -> UInt64 {

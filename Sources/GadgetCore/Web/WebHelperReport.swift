@@ -14,6 +14,10 @@ public enum WebHelperReport: Sendable, Equatable {
     case editableFocus(Bool)
     /// The helper is about to exit non-zero; `reason` is the one line the kiosk logs.
     case fatal(reason: String)
+    /// What the helper and its children (WebKit's processes) cost, their PSS summed in bytes, sent
+    /// every 5 s: the kiosk's metric where it cannot read the helper's /proc (a helper of another
+    /// user, behind the kiosk unit's ProtectProc=invisible).
+    case memory(bytes: Int)
 
     /// The JSON `"type"`.
     public var typeName: String {
@@ -26,6 +30,7 @@ public enum WebHelperReport: Sendable, Equatable {
         case .refused: return "refused"
         case .editableFocus: return "editableFocus"
         case .fatal: return "fatal"
+        case .memory: return "memory"
         }
     }
 }

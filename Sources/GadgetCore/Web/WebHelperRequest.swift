@@ -3,6 +3,9 @@
 public enum WebHelperRequest: Sendable, Equatable {
     /// The first message, and again after every restart: the page and its size in page pixels.
     case open(WebPageSpec, width: Int, height: Int)
+    /// Per-page settings (memory limit, load timeout), sent before every `open`: they apply to the
+    /// page the next `open` makes (WEB-API.md; a socket-activated helper's argv is its unit's).
+    case settings(WebHelperSettings)
     /// The gadget's size in page pixels changed (gadget size × display scale ÷ zoom: the kiosk's sum).
     case resize(width: Int, height: Int)
     case touch(WebTouch)
@@ -23,6 +26,7 @@ public enum WebHelperRequest: Sendable, Equatable {
     public var typeName: String {
         switch self {
         case .open: return "open"
+        case .settings: return "settings"
         case .resize: return "resize"
         case .touch: return "touch"
         case .key: return "key"

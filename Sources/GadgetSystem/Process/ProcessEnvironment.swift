@@ -19,4 +19,12 @@ public enum ProcessEnvironment {
         }
         return result
     }
+
+    /// Removes `names` from this process's environment, so children started later do not see
+    /// them (a socket-activated web helper's LISTEN_FDS and LISTEN_PID, which are for it alone and
+    /// would otherwise reach WebKit's processes). Call it before any other thread starts:
+    /// glibc's environment is not thread-safe.
+    public static func remove(_ names: [String]) {
+        for name in names { unsetenv(name) }
+    }
 }

@@ -27,6 +27,25 @@ public final class SeqpacketSocket: Sendable {
                 SeqpacketSocket(adopting: OwnedFileDescriptor(owning: fds[1])))
     }
 
+    /// A connection to the listening SOCK_SEQPACKET socket at `path` (gadgetboard-web.socket, which
+    /// systemd answers with one helper per connection), close-on-exec and blocking. A missing
+    /// socket is ENOENT, nobody listening ECONNREFUSED, a full backlog EAGAIN: the caller backs off.
+    public static func connect(_ path: String) throws(SystemError) -> SeqpacketSocket {
+        guard path.utf8.count < UnixDatagramSocket.addressCapacity else { throw SystemError("connect", path, errno: .fileNameTooLong) }
+        let type = Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        let socket = SeqpacketSocket(adopting: OwnedFileDescriptor(owning: try SystemCall.run("socket", "AF_UNIX, SOCK_SEQPACKET") {
+            Glibc.socket(AF_UNIX, type, 0)
+        }))
+        var addr = UnixStreamListener.address(path)
+        let fd = socket.file.raw
+        try SystemCall.run("connect", path) {
+            withUnsafePointer(to: &addr) { p in
+                p.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+        }
+        return socket
+    }
+
     /// Sends `bytes` as one message with `descriptors` attached (the receiver gets duplicates;
     /// ours stay open). Blocks while the peer's queue is full; EPIPE when the peer is gone.
     public func send(_ bytes: [UInt8], descriptors: [Int32] = []) throws(SystemError) {

@@ -35,7 +35,7 @@ import GadgetSystem
     func near(_ a: [Int], _ b: [Int]) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) <= 2 } }
 
     @Test func thePageIsDrawnWhereItsGadgetIs() throws {
-        let shot = try Snapshot.render(board(url: "http://double.test/solid/00ff00"), size: nil, webWait: 20_000_000, webHelper: try Self.double())
+        let shot = try Snapshot.render(board(url: "http://double.test/solid/00ff00"), size: nil, webWait: 20_000_000, webHelper: .spawn(program: try Self.double()))
         #expect(shot.webPages == 1)
         #expect(near(rgb(shot, 160, 100), [0, 255, 0]))
         #expect(near(rgb(shot, 90, 60), [0, 255, 0]))
@@ -46,7 +46,7 @@ import GadgetSystem
         // The pattern: red top left, green top right, blue bottom left, white bottom right; turned
         // a half turn, red is at the bottom right.
         let shot = try Snapshot.render(board(url: "http://double.test/pattern", rotation: 180), size: nil, webWait: 20_000_000,
-                                       webHelper: try Self.double())
+                                       webHelper: .spawn(program: try Self.double()))
         #expect(near(rgb(shot, 200, 125), [255, 0, 0]))
         #expect(near(rgb(shot, 120, 75), [255, 255, 255]))
     }
@@ -56,17 +56,17 @@ import GadgetSystem
         var loaded = board(url: "http://double.test/solid/00ff00")
         loaded.board.gadgets[0].appearance = .clear
         loaded.board.gadgets[0].web?.background = Color(r: 1, g: 0, b: 1, a: 1)
-        let shot = try Snapshot.render(loaded, size: nil, webWait: 1_000_000, webHelper: nil)
+        let shot = try Snapshot.render(loaded, size: nil, webWait: 1_000_000, webHelper: .spawn(program: nil))
         #expect(near(rgb(shot, 160, 100), [255, 0, 255]))
         // Without a `background`: white, the page's default.
         loaded.board.gadgets[0].web?.background = nil
-        #expect(near(rgb(try Snapshot.render(loaded, size: nil, webWait: 1_000_000, webHelper: nil), 160, 100), [255, 255, 255]))
+        #expect(near(rgb(try Snapshot.render(loaded, size: nil, webWait: 1_000_000, webHelper: .spawn(program: nil)), 160, 100), [255, 255, 255]))
     }
 
     @Test func noHelperAFailedPageOrADeadHelperLeaveTheBackground() throws {
         for (url, helper) in [("http://double.test/solid/00ff00", nil), ("http://double.test/solid/00ff00?fail=HTTP%20500", try Self.double()),
                               ("http://double.test/solid/00ff00?hang", try Self.double())] as [(String, String?)] {
-            let shot = try Snapshot.render(board(url: url), size: nil, webWait: 3_000_000, webHelper: helper)
+            let shot = try Snapshot.render(board(url: url), size: nil, webWait: 3_000_000, webHelper: .spawn(program: helper))
             #expect(shot.webPages == 0, "\(url)")
             #expect(near(rgb(shot, 160, 100), [255, 255, 255]), "\(url)")
         }
@@ -78,7 +78,7 @@ extension WebSnapshotTests {
     /// memory and draws the page, not the background.
     @Test func aDMABufPageIsAskedForSharedMemoryAndDrawn() throws {
         let shot = try Snapshot.render(board(url: "http://double.test/solid/00ff00?dmabuf"), size: nil, webWait: 20_000_000,
-                                       webHelper: try Self.double())
+                                       webHelper: .spawn(program: try Self.double()))
         #expect(shot.webPages == 1)
         #expect(near(rgb(shot, 160, 100), [0, 255, 0]))
     }

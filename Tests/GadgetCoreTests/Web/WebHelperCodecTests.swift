@@ -16,6 +16,8 @@ import Testing
         .key(WebKey(keysym: 0xff0d, unicode: 13, pressed: true, modifiers: WebKey.shift | WebKey.control)),
         .reload, .navigate(url: "https://menu.example.com/drinks?x=\"1\""), .clearSession,
         .frameDone(sequence: 9_007_199_254_740_992), .sharedMemoryOnly, .quit,
+        .settings(WebHelperSettings(memoryLimitMB: 300, loadTimeoutSeconds: 20)),
+        .settings(WebHelperSettings(loadTimeoutSeconds: 3600)), .settings(WebHelperSettings()),
     ]
 
     static let reports: [WebHelperReport] = [
@@ -27,6 +29,7 @@ import Testing
         .loadStarted(url: "https://a/"), .loaded(url: "https://a/"), .loadFailed(url: "https://a/", reason: "HTTP 500"),
         .refused(url: "https://elsewhere/", why: "outside allow"), .editableFocus(true), .editableFocus(false),
         .fatal(reason: "the web process crashed"),
+        .memory(bytes: 150_323_855), .memory(bytes: 0),
     ]
 
     @Test(arguments: requests) func requestsRoundTrip(_ r: WebHelperRequest) throws {
@@ -41,6 +44,39 @@ import Testing
         #expect(String(decoding: WebHelperCodec.encode(.frameDone(sequence: 12)), as: UTF8.self) == #"{"type":"frameDone","sequence":12}"#)
         #expect(String(decoding: WebHelperCodec.encode(.open(WebPageSpec(url: "https://a/"), width: 2, height: 3)), as: UTF8.self)
                 == #"{"type":"open","page":{"url":"https://a/","zoom":1,"interactive":false,"allow":[],"clearOnIdle":false},"width":2,"height":3}"#)
+    }
+
+    /// A socket-activated helper's argv is its unit's: the per-page settings travel in a message,
+    /// and a field left out stays out (the helper keeps what it had).
+    @Test func settingsAndMemoryAreWrittenAsAgreed() throws {
+        #expect(String(decoding: WebHelperCodec.encode(.settings(WebHelperSettings(memoryLimitMB: 300, loadTimeoutSeconds: 20))), as: UTF8.self)
+                == #"{"type":"settings","memoryLimitMB":300,"loadTimeoutSeconds":20}"#)
+        #expect(String(decoding: WebHelperCodec.encode(.settings(WebHelperSettings(loadTimeoutSeconds: 5))), as: UTF8.self)
+                == #"{"type":"settings","loadTimeoutSeconds":5}"#)
+        #expect(String(decoding: WebHelperCodec.encode(WebHelperReport.memory(bytes: 1_048_576)), as: UTF8.self)
+                == #"{"type":"memory","bytes":1048576}"#)
+        #expect(try WebHelperCodec.decodeRequest(Array(#"{"type":"settings","memoryLimitMB":null}"#.utf8)) == .settings(WebHelperSettings()))
+    }
+
+    @Test func aSettingThatIsNoSettingSaysWhich() {
+        func error(_ text: String) -> WebHelperCodecError? {
+            do { _ = try WebHelperCodec.decodeRequest(Array(text.utf8)); return nil } catch { return error }
+        }
+        for bad in ["0", "-5", "2.5", "\"300\"", "65537"] {
+            #expect(error(#"{"type":"settings","memoryLimitMB":"# + bad + "}")
+                    == .badField(type: "settings", field: "memoryLimitMB", expected: "a whole number from 1 to 65536"))
+        }
+        #expect(error(#"{"type":"settings","loadTimeoutSeconds":true}"#)
+                == .badField(type: "settings", field: "loadTimeoutSeconds", expected: "a whole number from 1 to 65536"))
+        do {
+            _ = try WebHelperCodec.decodeReport(Array(#"{"type":"memory","bytes":-1}"#.utf8))
+            Issue.record("a negative memory decoded")
+        } catch {}
+    }
+
+    @Test func theKioskSendsItsLoadTimeoutAndTheDefaultLimit() {
+        #expect(WebHelperSettings.kiosk(environment: [:]) == WebHelperSettings(memoryLimitMB: 300, loadTimeoutSeconds: 20))
+        #expect(WebHelperSettings.kiosk(environment: ["GADGETBOARD_WEB_LOAD_TIMEOUT_S": "300"]).loadTimeoutSeconds == 300)
     }
 
     @Test func theModifierIsWrittenAsHexSoNoBitIsLost() {
