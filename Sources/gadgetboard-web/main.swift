@@ -39,16 +39,17 @@ ChildProcess.ignoreBrokenPipes()
 // can draw with, llvmpipe included (FrameExportMode, WebFrameExportChoice).
 guard let export = FrameExportMode.start(log: log) else { ProcessExit.now(1) }
 
-let sandbox = SandboxProbe.bubblewrapRuns()
-if !sandbox {
+let sandbox = WebSandboxDecision.decide(bubblewrapRuns: SandboxProbe.bubblewrapRuns(), dockerenvExists: FileIO.exists("/.dockerenv"),
+                                        environment: ProcessEnvironment.current())
+if !sandbox.requested {
     log.warning("bubblewrap cannot run here (no namespaces?): WebKit's sandbox is off for this page")
 }
 
 let channel = HelperChannel(socket: SeqpacketSocket(adopting: OwnedFileDescriptor(owning: fd)), log: log)
-let helper = WebHelper(channel: channel, settings: .init(page: .init(memoryLimitMB: memoryLimitMB, sandbox: sandbox, export: export),
+let helper = WebHelper(channel: channel, settings: .init(page: .init(memoryLimitMB: memoryLimitMB, sandbox: sandbox.requested, export: export),
                                                                    loadTimeoutSeconds: loadTimeoutSeconds), log: log)
 // Leaving at once: WebKit's own processes see their connection close and end with us.
 helper.onExit = { code in ProcessExit.now(code) }
 channel.start()
-helper.start(engine: "WPE WebKit \(webkit_get_major_version()).\(webkit_get_minor_version()).\(webkit_get_micro_version()), \(export.name)\(sandbox ? ", sandboxed" : "")")
+helper.start(engine: "WPE WebKit \(webkit_get_major_version()).\(webkit_get_minor_version()).\(webkit_get_micro_version()), \(export.name)\(sandbox.engineSuffix)")
 g_main_loop_run(g_main_loop_new(nil, 0))
