@@ -9,8 +9,29 @@
 # and, with the kiosk, start → first page pixels ON SCREEN (kiosk exec → its `web` event `shown`,
 # headless display; web_kiosk_start.py says how the time splits between the kiosk and WebKit):
 #   bench/web-figures.sh --kiosk-start [KIOSK] [HELPER] [STARTS]   (defaults: the debug build's, 10)
+# and helper crash → page back ON SCREEN (SIGKILL → the kiosk's next `shown`; a helper spawned by the
+# kiosk, or one per connection from a socket as gadgetboard-web.socket makes them; web_kiosk_crash.py):
+#   bench/web-figures.sh --kiosk-crash [KIOSK] [HELPER] [KILLS] [spawn|socket]   (defaults: debug, 5, spawn)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+if [[ ${1:-} == --kiosk-crash ]]; then
+    kiosk=${2:-$here/../.build/debug/gadgetboard}
+    helper=${3:-$(dirname "$kiosk")/gadgetboard-web}
+    kills=${4:-5}
+    mode=${5:-spawn}
+    work=$(mktemp -d)
+    port=$((20000 + RANDOM % 20000))
+    server=""
+    trap '[[ -n $server ]] && kill $server 2>/dev/null; rm -rf "$work"' EXIT
+    . "$here/conditions.sh"
+    bench_conditions "web-kiosk-crash-$mode" "$kiosk" "$helper"
+    echo "# packages (web): $(dpkg-query -W -f='${Package} ${Version}, ' libwpewebkit-1.1-0 libwpebackend-fdo-1.0-1 libwpe-1.0-1 bubblewrap systemd 2>/dev/null | sed 's/, $//')"
+    python3 "$here/../Tests/web/server.py" "$port" "$work/reports.log" &
+    server=$!
+    for _ in $(seq 50); do (echo >"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
+    python3 "$here/web_kiosk_crash.py" "$kiosk" "$helper" "$port" "$kills" "$mode" "$work"
+    exit 0
+fi
 if [[ ${1:-} == --kiosk-start ]]; then
     kiosk=${2:-$here/../.build/debug/gadgetboard}
     helper=${3:-$(dirname "$kiosk")/gadgetboard-web}
