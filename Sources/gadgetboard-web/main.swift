@@ -17,7 +17,8 @@ let log = GadgetLogging.logger("web")
 
 var fd: Int32 = 3
 var memoryLimitMB = WebHelperSettings.defaultMemoryLimitMB
-// `$GADGETBOARD_WEB_LOAD_TIMEOUT_S` (inherited from the kiosk) lengthens it for the VM stage.
+// `$GADGETBOARD_WEB_LOAD_TIMEOUT_S` lengthens it for a helper run without a kiosk; the kiosk's
+// `settings` message (sent before every `open`) wins over this and argv.
 var loadTimeoutSeconds = WebHelperTiming.loadTimeoutSeconds(environment: ProcessEnvironment.current())
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {

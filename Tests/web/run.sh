@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Web pages as gadgets (issue 40), end to end: the helper program gadgetboard-web against a
 # loopback server's pages (server.py) with known colours, touch reporting, an allow list, a
-# 500, a page that never answers and one that allocates without end. One PASS/FAIL line each;
+# 500, a page that never answers and one that allocates without end; the kiosk with it spawned
+# and with it from a socket as another user (socket_checks.py). One PASS/FAIL line each;
 # exit 1 if any failed. Needs WPE WebKit (scripts/install-deps.sh --test) and python3.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -21,4 +22,6 @@ status=0
 python3 Tests/web/helper_checks.py "$bin/gadgetboard-web" "$port" "$work/reports.log" "$work" || status=1
 if [[ $status -ne 0 ]]; then echo "web: the helper's log:"; tail -n 30 "$work/helper.log" || true; fi
 python3 Tests/web/kiosk_checks.py "$bin/gadgetboard" "$bin/gadgetboard-web" "$port" "$work/reports.log" "$work" || status=1
+# The package's way: helpers from a socket, one per connection, as their own user (gadgetboard-web.socket).
+python3 Tests/web/socket_checks.py "$bin/gadgetboard" "$bin/gadgetboard-web" "$port" "$work/reports.log" "$work" || status=1
 exit $status

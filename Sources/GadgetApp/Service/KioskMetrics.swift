@@ -220,7 +220,7 @@ public struct KioskMetrics: Sendable {
         p.counter("gadgetboard_web_crashes_total", help: "Web helper deaths (crash, kill, fatal, no ready in time); each is restarted with back-off.",
                   value: Double(webCrashes))
         p.gauge("gadgetboard_web_helper_rss_bytes",
-                help: "Memory of the web helpers with their WebKit WebProcess and NetworkProcess: the PSS of each helper and every process below it, summed (shared library pages split among the processes mapping them, so libWPEWebKit counts once), read from /proc every 5 s.",
+                help: "Memory of the web helpers with their WebKit WebProcess and NetworkProcess: the PSS of each helper and every process below it, summed (shared library pages split among the processes mapping them, so libWPEWebKit counts once), read from /proc every 5 s (by the kiosk for a helper it spawned; by the helper itself, and reported, for one from gadgetboard-web.socket).",
                 value: Double(webHelperMemoryBytes))
         fleetExposition(into: &p)
         return p.text

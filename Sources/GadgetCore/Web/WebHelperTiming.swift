@@ -10,8 +10,9 @@ public enum WebHelperTiming {
     /// Tests only: a slower start or load than any device's. Tests/vm/run-web.sh sets both, as
     /// WebKit under the VM's software emulation reads 84 MB of libWPEWebKit over 9p and starts
     /// its WebProcess and NetworkProcess many times slower than a Raspberry Pi; the kiosk's
-    /// defaults stay as above. The kiosk reads the first; its helpers inherit its environment
-    /// and read the second.
+    /// defaults stay as above. The kiosk reads both and sends the second in its `settings`
+    /// message (`WebHelperSettings.kiosk`), as a socket-activated helper does not inherit the
+    /// kiosk's environment; a helper run without a kiosk reads it itself.
     public static let readyTimeoutVariable = "GADGETBOARD_WEB_READY_TIMEOUT_MS"
     public static let loadTimeoutVariable = "GADGETBOARD_WEB_LOAD_TIMEOUT_S"
 
