@@ -14,7 +14,9 @@ import GadgetSystem
         ##"{"id":"w","center":[240,120],"size":[160,240],"video":"clip.mp4","captions":"clip.vtt"}]}"##
     static let vtt = "WEBVTT\n\n00:00.000 --> 00:10.000\nHello\n"
 
-    @Test func theKeyTurnsCaptionsOnAndTheIdleReturnPutsThemBack() throws {
+    /// A headless kiosk on `board` with the captions file beside it; `controlSocket`: listening
+    /// there (no input devices, no backlight). Keep the workshop: its folder goes with it.
+    static func kiosk(controlSocket: Bool = false) throws -> (loop: KioskLoop, workshop: VideoSnapshotTests.Workshop) {
         let w = try VideoKioskTests.workshop()
         try FileIO.replace(w.directory + "/clip.vtt", with: Self.vtt)
         var o = RunOptions()
@@ -22,10 +24,19 @@ import GadgetSystem
         o.display = .headless
         o.watchBoard = false
         o.boardPath = w.directory + "/board.json"
+        if controlSocket {
+            o.controlSocketPath = w.directory + "/c.sock"
+            o.inputPaths = ["/nonexistent"]
+            o.backlightRoot = w.directory + "/no-backlight"
+        }
         let loaded = try w.board(Self.board)
         let service = try KioskService(environment: [:], metricsPath: nil, handleSignals: false, now: 0)
-        let loop = try KioskLoop(options: o, loaded: loaded, service: service, hotplug: nil, display: try HeadlessDisplay(size: PixelSize(320, 240)))
-        defer { loop.destroy() }
+        return (try KioskLoop(options: o, loaded: loaded, service: service, hotplug: nil, display: try HeadlessDisplay(size: PixelSize(320, 240))), w)
+    }
+
+    @Test func theKeyTurnsCaptionsOnAndTheIdleReturnPutsThemBack() throws {
+        let (loop, workshop) = try Self.kiosk()
+        defer { loop.destroy(); _ = workshop }
         var now = loop.startTime
         loop.live.tick(now: now)
         try loop.drawFrame(now: now)
@@ -48,21 +59,9 @@ import GadgetSystem
     /// a `captions` event (cause `control`) before the reply, and asking again for what is already
     /// shown changes nothing and says nothing.
     @Test func theControlRequestSaysItsChangeAsAnEvent() throws {
-        let w = try VideoKioskTests.workshop()
-        try FileIO.replace(w.directory + "/clip.vtt", with: Self.vtt)
-        var o = RunOptions()
-        o.handleSignals = false
-        o.display = .headless
-        o.watchBoard = false
-        o.boardPath = w.directory + "/board.json"
-        o.controlSocketPath = w.directory + "/c.sock"
-        o.inputPaths = ["/nonexistent"]
-        o.backlightRoot = w.directory + "/no-backlight"
-        let loaded = try w.board(Self.board)
-        let service = try KioskService(environment: [:], metricsPath: nil, handleSignals: false, now: 0)
-        let loop = try KioskLoop(options: o, loaded: loaded, service: service, hotplug: nil, display: try HeadlessDisplay(size: PixelSize(320, 240)))
-        defer { loop.destroy() }
-        let client = try ControlClient(path: w.directory + "/c.sock")
+        let (loop, workshop) = try Self.kiosk(controlSocket: true)
+        defer { loop.destroy(); _ = workshop }
+        let client = try ControlClient(path: workshop.directory + "/c.sock")
         let now = loop.startTime
         loop.live.tick(now: now)
         try loop.drawFrame(now: now)
