@@ -9,6 +9,7 @@ $GADGETBOARD_WEB_HELPER. One PASS/FAIL (or SKIP) line per check; exit status 1 i
 - socket: the kiosk says once that page helpers come from the socket;
 - pixels: the page's colours at the gadget (the control socket's snapshot);
 - own user: the gadgetboard-web process runs as uid and gid 65534, and the kiosk spawned none;
+- activation not inherited: WebKit's processes below the helper have no LISTEN_ variables;
 - memory metric: `gadgetboard_web_helper_rss_bytes` is above zero (the kiosk cannot read the
   helper's /proc in the package, so it is the helper's own `memory` report);
 - kill -9: the helper killed; the kiosk logs one line, connects again (a new helper, uid 65534)
@@ -155,6 +156,25 @@ try:
     result("own user", len(own) == 1 and not spawned,
            f"gadgetboard-web processes (pid: parent, uids, gids): {running}; spawned by the kiosk: {spawned} "
            f"(want one as {NOBODY}/{NOBODY} and none spawned)")
+
+    # WebKit's processes (the helper's children, as uid 65534) must not see the activation's
+    # LISTEN_FDS/LISTEN_PID: the helper unsets them before WebKit starts.
+    def webkit_children():
+        out = {}
+        for d in os.listdir("/proc"):
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    stat = f.read()
+                if int(stat[stat.rindex(")") + 2:].split()[1]) not in own:
+                    continue
+                with open(f"/proc/{d}/environ", "rb") as f:
+                    out[stat[stat.index("(") + 1:stat.rindex(")")]] = [v.split(b"=")[0].decode() for v in f.read().split(b"\0") if v.startswith(b"LISTEN_")]
+            except (OSError, ValueError):
+                continue
+        return out
+    children = webkit_children()
+    result("activation not inherited", len(children) >= 1 and not any(children.values()),
+           f"the helper's children and their LISTEN_ variables: {children} (want WebKit's processes, with none)")
 
     def metric():
         try:
