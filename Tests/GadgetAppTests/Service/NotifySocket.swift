@@ -2,8 +2,7 @@
 import Glibc
 #endif
 import Synchronization
-@testable import GadgetApp
-import GadgetSystem
+@testable import GadgetSystem
 
 /// Sockets made so far by this test process: part of each one's unique name.
 private let notifySocketsMade = Atomic<Int>(0)

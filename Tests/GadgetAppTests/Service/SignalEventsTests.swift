@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import GadgetApp
+import GadgetSystem
 
 /// Real signals through the real handler. Serialized: the handler and its pipe are per process.
 /// The test runner's threads block SIGHUP/SIGTERM/SIGINT, so `deliver` raises them on a fresh

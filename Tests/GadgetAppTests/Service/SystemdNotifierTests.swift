@@ -2,8 +2,7 @@
 import Glibc
 #endif
 import Testing
-@testable import GadgetApp
-import GadgetSystem
+@testable import GadgetSystem
 
 /// sd_notify against a real datagram socket, as systemd would receive it.
 @Suite struct SystemdNotifierTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import GadgetApp
+import GadgetSystem
 
 @Suite struct WatchdogPacerTests {
     @Test func readsTheEnvironmentLikeSdWatchdogEnabled() {

@@ -1,6 +1,5 @@
-import GadgetSystem
-
-/// Errors of the service pieces (systemd notification, metrics file, signal pipe).
+/// Errors of the service pieces (systemd notification here; the kiosk's metrics file and
+/// signal pipe in GadgetApp).
 public enum ServiceError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A system call failed.
     case system(SystemError)

@@ -1,5 +1,3 @@
-import GadgetCore
-import GadgetSystem
 import Logging
 
 /// The sd_notify(3) datagram protocol, without libsystemd: newline-separated `KEY=VALUE`
@@ -9,6 +7,8 @@ import Logging
 ///
 /// systemd identifies the sender by the datagram's kernel credentials, so calls must come from
 /// the service's main process (`NotifyAccess=main`, the default) — any thread of it will do.
+/// Shared by the kiosk (its main loop) and gadgetboard-web (a timer on its GLib main loop), so
+/// both speak one implementation of the protocol.
 /// Thread: one thread at a time (the main loop); the class is not Sendable because it remembers
 /// whether it already reported a send failure, so a vanished socket logs once, not every ping.
 public final class SystemdNotifier {
@@ -23,7 +23,7 @@ public final class SystemdNotifier {
 
     /// Reads `$NOTIFY_SOCKET` from `environment`. An unset variable gives a disabled notifier; a
     /// malformed one is logged and also gives a disabled notifier (a kiosk must start anyway).
-    public init(environment: [String: String], log: Logger = Loggers.service) {
+    public init(environment: [String: String], log: Logger = GadgetLogging.logger("service")) {
         self.log = log
         switch SystemdNotifier.socketAddress(environment["NOTIFY_SOCKET"]) {
         case .success(let bytes):
@@ -51,7 +51,7 @@ public final class SystemdNotifier {
 
     /// `RELOADING=1` with `MONOTONIC_USEC` (CLOCK_MONOTONIC, µs), as `Type=notify-reload` requires
     /// (systemd ≥ 253); older systemd shows the unit "reloading" until the next `ready()`.
-    public func reloading(monotonicMicroseconds: Microseconds, status: String? = nil) {
+    public func reloading(monotonicMicroseconds: Int64, status: String? = nil) {
         sendLogged(["RELOADING=1", "MONOTONIC_USEC=\(monotonicMicroseconds)"] + (status.map { ["STATUS=" + $0] } ?? []))
     }
 
@@ -66,7 +66,7 @@ public final class SystemdNotifier {
 
     /// `EXTEND_TIMEOUT_USEC=…`: start-up is slow on purpose (e.g. waiting for a panel to be
     /// plugged in); pushes the start timeout `microseconds` from now.
-    public func extendTimeout(microseconds: Microseconds) { sendLogged(["EXTEND_TIMEOUT_USEC=\(microseconds)"]) }
+    public func extendTimeout(microseconds: Int64) { sendLogged(["EXTEND_TIMEOUT_USEC=\(microseconds)"]) }
 
     /// Sends the assignments as one datagram. Newlines inside a value would start a new
     /// assignment, so they become spaces; NUL bytes would end the message, so they are dropped.
