@@ -14,9 +14,16 @@
 #       runs on, and is restarted the same way
 #   7. an upgrade (install.sh --deb, a newer version): restarted by postinst, no reboot; the
 #      user's board kept
+#   9. web pages through the web package (gadgetboard-web.socket): the socket refuses users outside
+#      the kiosk's group; the page on the kiosk's board runs in a gadgetboard-web@ instance as user
+#      gadgetboard-web, in a cgroup whose memory.max and cpu.weight are the unit's MemoryMax and
+#      CPUWeight, WebKit sandboxed; the kiosk's `state` says loaded; the page's colours on the KMS screen at the gadget
+#      (check-web.py's probe); the instance killed (systemctl kill -s KILL): one kiosk line, the
+#      page loaded again
 #   6. systemctl stop: a clean exit (SIGTERM handled, status 0)
-#   8. apt-get remove stops it and keeps the configuration; purge removes the configuration, the
-#      enablement and the user
+#   8. apt-get remove stops it and keeps the configuration (the web package goes with it: socket
+#      stopped); purge removes the configuration, the enablement and the kiosk's user (the web
+#      package's user stays, as Debian keeps them; its cache goes)
 set -uo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 BOARDS=$HERE/fixtures
@@ -24,6 +31,8 @@ EXPECT_DISPLAY=$(cat "$HERE/expect-display")  # kms, or headless while the tree 
 OUT=/run/boot-test-results
 METRICS=/run/gadgetboard/metrics.prom
 UNIT=gadgetboard.service
+WEB_SOCKET_UNIT=gadgetboard-web.socket
+WEB_SOCK=/run/gadgetboard-web/helper.sock
 FAILED=0
 
 mkdir -p "$OUT"
@@ -95,6 +104,17 @@ if [[ $kiosk_groups == *" video "* && $kiosk_groups == *" input "* && $kiosk_gro
 else
     bad "user gadgetboard: groups '$kiosk_groups'"
 fi
+# The web package, installed after it (install-package.sh): its user and its socket, enabled.
+installed=$(dpkg-query -W -f='${Status} ${Version}' gadgetboard-web 2>&1)
+if [ "$installed" = "install ok installed $VERSION" ]; then ok "dpkg: gadgetboard-web $VERSION installed"; else bad "dpkg: gadgetboard-web '$installed', expected $VERSION"; fi
+IFS=: read -r _ _ web_uid web_gid _ web_home web_shell < <(getent passwd gadgetboard-web)
+if [ -n "${web_uid:-}" ] && [ "$web_uid" -lt 1000 ] && [ "$(getent group "$web_gid" | cut -d: -f1)" = gadgetboard-web ] &&
+    [ "$web_home" = /nonexistent ] && [[ " $(id -nG gadgetboard-web) " == *" render "* ]]; then
+    ok "user gadgetboard-web (web postinst): system uid $web_uid, group gadgetboard-web, home $web_home, shell $web_shell, groups $(id -nG gadgetboard-web)"
+else
+    bad "user gadgetboard-web: '$(getent passwd gadgetboard-web)', groups '$(id -nG gadgetboard-web 2>&1)'"
+fi
+if [ "$(systemctl is-enabled "$WEB_SOCKET_UNIT")" = enabled ]; then ok "$WEB_SOCKET_UNIT enabled by the web package"; else bad "$WEB_SOCKET_UNIT: $(systemctl is-enabled "$WEB_SOCKET_UNIT")"; fi
 if cmp -s "$BOARDS/board-a/board.json" /etc/gadgetboard/board.json && [ -f /etc/gadgetboard/board.json.dpkg-dist ] &&
     grep -q -- '--frames' /etc/default/gadgetboard; then
     ok "conffiles: the user's board and defaults kept, the package's board beside them as board.json.dpkg-dist"
@@ -119,6 +139,12 @@ groups=$(ps -o supgrp= -p "$pid" | tr -d ' ')
 if [ "$user" = gadgetboard ]; then ok "runs as $user (groups $groups), pid $pid"; else bad "runs as '$user', not gadgetboard"; fi
 log "hardening: $(systemd-analyze security "$UNIT" 2>/dev/null | sed -n 's/.*Overall exposure level for [^:]*: //p')"
 display=$(sed -n 's/^gadgetboard_info{.*display="\([^"]*\)".*/\1/p' "$METRICS")
+if [ "$(systemctl show -P ActiveState "$WEB_SOCKET_UNIT")" = active ] && [ -S "$WEB_SOCK" ] &&
+    [ "$(stat -c '%a %U %G' "$WEB_SOCK")" = "660 root gadgetboard" ]; then
+    ok "$WEB_SOCKET_UNIT listening: $WEB_SOCK $(stat -c '%a %U:%G' "$WEB_SOCK")"
+else
+    bad "$WEB_SOCKET_UNIT: $(systemctl show -P ActiveState "$WEB_SOCKET_UNIT"); $(stat -c '%n %F %a %U:%G' "$WEB_SOCK" 2>&1)"
+fi
 if [[ $display == "$EXPECT_DISPLAY"* ]]; then ok "display: $display"; else bad "display: '$display', expected $EXPECT_DISPLAY"; fi
 
 # 2. It draws.
@@ -232,6 +258,118 @@ else
     bad "install.sh --deb (upgrade) failed: $(tail -n 3 "$OUT/upgrade.log" | tr '\n' ' ')"
 fi
 
+# 9. Web pages through the web package's socket (docs/web.md, "Packaged"). The page is the VM web
+#    stage's (Tests/vm/web: red, blue and green at known places), served on the guest's loopback,
+#    which the helper reaches and the kiosk's own sandbox (PrivateNetwork) would not.
+web_started=$(uptime_s)
+python3 -u -m http.server 8040 --bind 127.0.0.1 --directory "$HERE/web/site" >"$OUT/web-server.log" 2>&1 &
+web_server=$!
+wait_for 120 grep -q 'Serving HTTP' "$OUT/web-server.log" || bad "the page server did not start: $(cat "$OUT/web-server.log")"
+web_instances() { systemctl list-units --type=service --state=running --plain --no-legend 'gadgetboard-web@*.service' | awk '{ print $1 }'; }
+one_web_instance() { [ "$(web_instances | wc -l)" = 1 ]; }
+no_web_instance() { [ -z "$(web_instances)" ]; }
+present() { local f; for f in "$@"; do if [ -e "$f" ]; then printf '%s ' "$f"; fi; done; }
+# The instance $1 (asked for by $2): its user, and its cgroup's files against the unit's values.
+check_web_instance() {
+    local unit=$1 who=$2 pid user cgroup want_memory want_weight memory weight
+    pid=$(systemctl show -P MainPID "$unit")
+    user=$(ps -o user= -p "$pid" | tr -d ' ')
+    cgroup=/sys/fs/cgroup$(systemctl show -P ControlGroup "$unit")
+    want_memory=$(systemctl show -P MemoryMax "$unit")
+    want_weight=$(systemctl show -P CPUWeight "$unit")
+    memory=$(cat "$cgroup/memory.max" 2>&1)
+    weight=$(cat "$cgroup/cpu.weight" 2>&1)
+    if [ "$user" = gadgetboard-web ]; then ok "$who: $unit runs as gadgetboard-web (pid $pid)"; else bad "$who: $unit runs as '$user' (pid $pid)"; fi
+    if [ "$memory" = "$want_memory" ] && [ "$weight" = "$want_weight" ] && [ "$want_memory" != infinity ]; then
+        ok "$who: its cgroup's memory.max $memory (the unit's MemoryMax) and cpu.weight $weight (CPUWeight)"
+    else
+        bad "$who: cgroup $cgroup: memory.max '$memory' (MemoryMax $want_memory), cpu.weight '$weight' (CPUWeight $want_weight)"
+    fi
+    # WebKit's processes of this instance: in its cgroup, in a pid namespace of their own when
+    # bubblewrap ran (two pids on NSpid). Reported: the helper's own line says when it could not.
+    log "$who: the instance's processes (NSpid): $(while read -r p; do printf '%s(%s) ' "$(cat /proc/"$p"/comm 2>/dev/null)" "$(awk '/^NSpid/ { $1 = ""; print substr($0, 2) }' /proc/"$p"/status 2>/dev/null)"; done <"$cgroup/cgroup.procs")"
+}
+
+# 9a. Only the kiosk's group may ask for a page: a connection from another user is refused.
+connect_as() { runuser -u "$1" -- python3 -c 'import socket, sys
+s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+try:
+    s.connect(sys.argv[1])
+except OSError as error:
+    sys.exit(error.strerror)' "$WEB_SOCK" 2>&1; }
+if refused=$(connect_as nobody); then
+    bad "the socket accepted a connection from user nobody"
+elif [ "$refused" = "Permission denied" ]; then
+    ok "the socket refuses a user outside group gadgetboard ($refused)"
+else
+    bad "user nobody's connection: '$refused'"
+fi
+wait_for 60 no_web_instance || bad "instances after the refused connection: $(web_instances | tr '\n' ' ')"
+
+# 9b. The kiosk's board with a web gadget (Tests/vm/web/board.json: 320x200, turned 15 degrees).
+state_file=/run/boot-test-web-state.json
+# True when `state` says the gadget's page is loaded with N crashes ($1, default any).
+web_state_loaded() {
+    /usr/bin/gadgetboard ctl "$sock" state >"$state_file" 2>/dev/null &&
+        python3 -c 'import json, sys
+g = next(g for g in json.load(open(sys.argv[1]))["gadgets"] if g["id"] == "page")
+w = g.get("web") or {}
+sys.exit(0 if w.get("loaded") is True and (sys.argv[2] == "" or w.get("crashes") == int(sys.argv[2])) else 1)' "$state_file" "${1:-}"
+}
+web_state() { python3 -c 'import json, sys; print(json.dumps(next(g for g in json.load(open(sys.argv[1]))["gadgets"] if g["id"] == "page").get("web")))' "$state_file" 2>&1; }
+# A control snapshot (the next presented frame, read back from the KMS framebuffer) showing the
+# page's colours at the gadget's pose: check-web.py's probe, as the VM web stage uses it.
+web_pixels() {
+    /usr/bin/gadgetboard ctl "$sock" snapshot /run/boot-test-web.png --timeout 120 >/dev/null 2>&1 &&
+        python3 "$HERE/web/check-web.py" --probe /run/boot-test-web.png "$state_file" >/run/boot-test-web-probe.txt 2>&1
+}
+kiosk_web_lines() { journalctl -b -u "$UNIT" --no-pager -o cat | grep '^web: '; }
+cp "$HERE/web/board.json" /etc/gadgetboard/board.json
+systemctl reload "$UNIT"
+if wait_for 420 web_state_loaded; then
+    ok "the kiosk's state: the page loaded, $(web_state)"
+    # The helper's engine line says whether WebKit's bubblewrap sandbox runs (as the kiosk's
+    # child it cannot: the kiosk's unit forbids namespaces).
+    if [[ $(web_state) == *sandboxed* ]]; then ok "WebKit's bubblewrap sandbox runs under the unit"; else bad "WebKit is not sandboxed under the unit: $(web_state); $(journalctl -b -u 'gadgetboard-web@*' -o cat | grep -m1 bubblewrap)"; fi
+    if kiosk_web_lines | grep -qF "web: page helpers come from $WEB_SOCK (gadgetboard-web.socket)"; then
+        ok "the kiosk said once: $(kiosk_web_lines | grep -F 'page helpers come from' | head -n 1) ($(kiosk_web_lines | grep -cF 'page helpers come from') line)"
+    else
+        bad "no 'page helpers come from $WEB_SOCK' line from the kiosk: $(kiosk_web_lines | head -n 3 | tr '\n' ' ')"
+    fi
+    if one_web_instance; then check_web_instance "$(web_instances)" "the kiosk's page"; else bad "running instances: '$(web_instances | tr '\n' ' ')', expected one"; fi
+    if wait_for 240 web_pixels; then
+        ok "the page's colours on the KMS screen at the gadget, turned 15 degrees ($(cat /run/boot-test-web-probe.txt))"
+    else
+        bad "the page's colours are not on the KMS screen at the gadget: $(cat /run/boot-test-web-probe.txt 2>&1)"
+    fi
+    cp /run/boot-test-web.png "$OUT/web-snapshot.png" 2>/dev/null
+
+    # 9c. The instance killed: the kiosk logs one line, connects again, the page is loaded again.
+    killed=$(web_instances)
+    lines_before=$(kiosk_web_lines | wc -l)
+    crashes_before=$(python3 -c 'import json, sys; print(json.loads(sys.argv[1]).get("crashes", 0))' "$(web_state)")
+    systemctl kill -s KILL "$killed"
+    if wait_for 420 web_state_loaded $((crashes_before + 1)) && one_web_instance && [ "$(web_instances)" != "$killed" ]; then
+        new_lines=$(kiosk_web_lines | tail -n +$((lines_before + 1)))
+        if [ "$(grep -c . <<<"$new_lines")" = 1 ]; then
+            ok "systemctl kill -s KILL $killed: the kiosk logged one line ($new_lines); the page loaded again in $(web_instances) ($(web_state))"
+        else
+            bad "after the kill the kiosk logged $(grep -c . <<<"$new_lines") lines: $(tr '\n' '|' <<<"$new_lines")"
+        fi
+    else
+        bad "after systemctl kill -s KILL $killed: $(web_state); instances $(web_instances | tr '\n' ' ')"
+    fi
+else
+    bad "the kiosk's page not loaded within 420 s: $(web_state); kiosk: $(kiosk_web_lines | tail -n 3 | tr '\n' ' ')"
+fi
+# The board without the page: the kiosk lets its helper go, and the instance ends.
+cp "$BOARDS/board-b/board.json" /etc/gadgetboard/board.json
+systemctl reload "$UNIT"
+if wait_for 120 no_web_instance; then ok "the page gone from the board: its instance ended"; else bad "instances left after the page went: $(web_instances | tr '\n' ' ')"; fi
+kill "$web_server" 2>/dev/null
+journalctl -b --no-pager -o short-monotonic -u 'gadgetboard-web@*' >"$OUT/journal-web.txt" 2>&1
+log "web checks took $(awk -v a="$web_started" -v b="$(uptime_s)" 'BEGIN { printf "%.1f", b - a }') s"
+
 # 6. A clean stop: SIGTERM handled, exit status 0, and (KMS) the console back in text mode.
 systemctl stop "$UNIT"
 if [ "$(prop Result)" = success ] && [ "$(prop ExecMainStatus)" = 0 ]; then
@@ -252,15 +390,27 @@ if apt-get remove -y gadgetboard >"$OUT/remove.log" 2>&1; then
     else
         bad "apt-get remove: $(prop ActiveState), binary $(ls /usr/bin/gadgetboard 2>&1), board $(ls /etc/gadgetboard/board.json 2>&1)"
     fi
+    # The web package depends on the kiosk's: removed with it, its socket stopped and gone.
+    if [ "$(systemctl show -P ActiveState "$WEB_SOCKET_UNIT")" != active ] && [ ! -e "$WEB_SOCK" ] &&
+        [ ! -e /usr/libexec/gadgetboard/gadgetboard-web ] && no_web_instance; then
+        ok "apt-get remove took gadgetboard-web too: socket $(systemctl show -P ActiveState "$WEB_SOCKET_UNIT"), $WEB_SOCK and the helper gone"
+    else
+        bad "after remove: $WEB_SOCKET_UNIT $(systemctl show -P ActiveState "$WEB_SOCKET_UNIT"), left: $(present "$WEB_SOCK" /usr/libexec/gadgetboard/gadgetboard-web)"
+    fi
 else
     bad "apt-get remove failed: $(tail -n 3 "$OUT/remove.log" | tr '\n' ' ')"
 fi
-if apt-get purge -y gadgetboard >"$OUT/purge.log" 2>&1; then
+if apt-get purge -y gadgetboard gadgetboard-web >"$OUT/purge.log" 2>&1; then
     if [ ! -e /etc/gadgetboard ] && ! getent passwd gadgetboard >/dev/null && ! getent group gadgetboard >/dev/null &&
         [ ! -e /etc/systemd/system/multi-user.target.wants/$UNIT ] && ! dpkg-query -W -f='${Status}' gadgetboard 2>/dev/null | grep -qv not-installed; then
         ok "apt-get purge: /etc/gadgetboard, the user and group, the enablement gone"
     else
         bad "purge left: $(ls -d /etc/gadgetboard 2>/dev/null) $(getent passwd gadgetboard) $(getent group gadgetboard) $(ls /etc/systemd/system/multi-user.target.wants/$UNIT 2>/dev/null)"
+    fi
+    if [ ! -e /var/cache/gadgetboard-web ] && [ ! -e "/etc/systemd/system/sockets.target.wants/$WEB_SOCKET_UNIT" ] && getent passwd gadgetboard-web >/dev/null; then
+        ok "apt-get purge gadgetboard-web: its cache and the socket's enablement gone, its user kept (as Debian does)"
+    else
+        bad "purge gadgetboard-web: left: $(present /var/cache/gadgetboard-web "/etc/systemd/system/sockets.target.wants/$WEB_SOCKET_UNIT") user '$(getent passwd gadgetboard-web)'"
     fi
 else
     bad "apt-get purge failed: $(tail -n 3 "$OUT/purge.log" | tr '\n' ' ')"

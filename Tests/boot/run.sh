@@ -4,7 +4,10 @@
 # `deploy/install.sh --deb` (apt, the maintainer scripts: user, unit enabled), and checks from
 # inside the VM that the unit becomes active after READY, draws, reloads its board on SIGHUP (and
 # rejects a broken one), is restarted by the watchdog when its loop hangs, is upgraded without a
-# reboot (restarted, the user's board kept), stops cleanly, and is removed and purged.
+# reboot (restarted, the user's board kept), stops cleanly, and is removed and purged. With it the
+# web package (gadgetboard-web): its socket listens, a page asked for by the kiosk runs in a
+# gadgetboard-web@ instance as the helper's own user inside the unit's memory limit and CPU share,
+# is drawn on the KMS screen, and comes back after its instance is killed.
 # Tests/boot/in-vm.sh has the checks; this script prepares and boots the VM and reports. Before
 # the VM it runs the quick ones: install-test.sh (the installer on scratch roots), deb-test.sh
 # (the package's contents and an apt repository made with reprepro) and metrics-format.py (a
@@ -12,7 +15,8 @@
 #
 #   bash Tests/boot/run.sh        (root; minutes under emulation, more on a loaded machine)
 #
-# Environment: GADGETBOARD_DEB=path (default: scripts/package-deb.sh, a release build),
+# Environment: GADGETBOARD_DEB=path (default: scripts/package-deb.sh, a release build; the web
+# package is taken from beside it, or GADGETBOARD_WEB_DEB=path),
 # BOOT_TEST_KEEP=1 (keep the work directory with the serial log and journals),
 # BOOT_TEST_TIMEOUT=seconds for the VM (default 1800: a hang guard, not a speed requirement; a
 # loaded CI machine under emulation has needed over 900).
@@ -50,6 +54,8 @@ if [ -z "$DEB" ]; then
     DEB=$("$REPO/scripts/package-deb.sh" | tail -n1) || fail "scripts/package-deb.sh failed"
 fi
 [ -f "$DEB" ] || fail "no package at $DEB"
+WEB_DEB=${GADGETBOARD_WEB_DEB:-$(dirname "$DEB")/gadgetboard-web_$(dpkg-deb -f "$DEB" Version)_$(dpkg-deb -f "$DEB" Architecture).deb}
+[ -f "$WEB_DEB" ] || fail "no web package at $WEB_DEB (scripts/package-deb.sh builds it beside the kiosk's)"
 WORK=$(mktemp -d /tmp/gadgetboard-boot-test.XXXXXX)
 cleanup() { if [ "${BOOT_TEST_KEEP:-0}" = 1 ]; then echo "boot test: work directory kept: $WORK"; else rm -rf "$WORK"; fi; }
 trap cleanup EXIT
@@ -62,7 +68,7 @@ BIN=$WORK/unpacked/usr/bin/gadgetboard
 # the installer against scratch Raspberry Pi OS roots, and a real metrics file through
 # Prometheus' own parser (Debian's python3, where python3-prometheus-client is).
 bash "$HERE/install-test.sh" || fail "install-test.sh"
-bash "$HERE/deb-test.sh" "$DEB" || fail "deb-test.sh"
+bash "$HERE/deb-test.sh" "$DEB" "$WEB_DEB" || fail "deb-test.sh"
 METRICS_CHECK=$(mktemp -d)
 "$BIN" run "$HERE/fixtures/board-a/board.json" --display headless --frames 1000000 --duration 2.5 \
     --metrics "$METRICS_CHECK/metrics.prom" 2>"$METRICS_CHECK/log" || { cat "$METRICS_CHECK/log"; fail "gadgetboard run --metrics"; }
@@ -80,6 +86,7 @@ mkdir -p "$LAYER" "$RESULTS"
 DRIVER=/usr/local/lib/gadgetboard-boot-test
 mkdir -p "$LAYER$DRIVER/deploy" "$LAYER/etc/gadgetboard" "$LAYER/etc/default"
 cp "$DEB" "$LAYER$DRIVER/gadgetboard.deb"
+cp "$WEB_DEB" "$LAYER$DRIVER/gadgetboard-web.deb"
 VERSION=$(dpkg-deb -f "$DEB" Version)
 dpkg-deb -R "$DEB" "$WORK/upgrade"
 sed -i "s/^Version: .*/Version: $VERSION+upgrade1/" "$WORK/upgrade/DEBIAN/control"
@@ -99,6 +106,15 @@ cat >"$units/gadgetboard.service.d/boot-test.conf" <<'EOF'
 [Service]
 Environment=GADGETBOARD_TEST_STALL_FILE=/run/gadgetboard/stall
 Environment=GADGETBOARD_TEST_HANG_FLIPS_FILE=/run/gadgetboard/hang-flips
+# WebKit under software emulation starts many times slower than on a device (docs/web.md,
+# "Timeouts"): the page's helper gets 300 s to say ready and to load, as in Tests/vm/run-web.sh.
+Environment=GADGETBOARD_WEB_READY_TIMEOUT_MS=300000 GADGETBOARD_WEB_LOAD_TIMEOUT_S=300
+EOF
+mkdir -p "$units/gadgetboard-web@.service.d"
+cat >"$units/gadgetboard-web@.service.d/boot-test.conf" <<'EOF'
+# Boot test only: the page's load may take up to 300 s under software emulation.
+[Service]
+Environment=GADGETBOARD_WEB_LOAD_TIMEOUT_S=300
 EOF
 # The installer's documented knob for extra options: draw continuously, so "it draws" is a
 # counter that keeps rising (an idle kiosk otherwise draws nothing, by design). The display is the
@@ -118,6 +134,10 @@ EOF
 # The checks and their boards go into the layer too: the checkout may live where the VM cannot
 # see it (a clone under /tmp is hidden by the VM's own /tmp).
 cp -r "$HERE/in-vm.sh" "$HERE/fixtures" "$LAYER$DRIVER/"
+# The web scenario's page, board and pixel probe are the VM web stage's (Tests/vm/web, check-web.py).
+mkdir -p "$LAYER$DRIVER/web/site"
+cp "$REPO/Tests/vm/web/board.json" "$REPO/Tests/vm/check-web.py" "$LAYER$DRIVER/web/"
+cp "$REPO/Tests/vm/web/page.html" "$LAYER$DRIVER/web/site/"
 echo "$EXPECT_DISPLAY" >"$LAYER$DRIVER/expect-display"
 cat >"$units/gadgetboard-boot-test.service" <<EOF
 # Boot test only: the checks, run inside the VM once it boots.
@@ -186,14 +206,15 @@ accel=tcg
 if [ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinfo; then accel=kvm; fi
 echo "boot test: booting $KERNEL with systemd as PID 1 ($accel; limit ${TIMEOUT} s)"
 set +e
-# -nodefaults: no NIC, disk controller or VGA to probe. The guest has no use for nested
+# -nodefaults: no NIC, disk controller or VGA to probe. An 800x480 panel, the web board's size, so
+# the page's pixels sit where check-web.py looks for them. The guest has no use for nested
 # virtualisation: its kvm modules stay unloaded. (-cpu max,vmx=off,svm=off made static glibc
 # abort at start-up under TCG, so the features stay and the modules are blacklisted instead.)
 timeout "$TIMEOUT" qemu-system-x86_64 -nodefaults -machine q35,accel=$accel -cpu max -m 2048 -smp 2 \
     -nographic -no-reboot -monitor none -serial "file:$WORK/serial.log" \
     -kernel "$KERNEL" -initrd "$INITRD" \
     -append "console=ttyS0 panic=-1 quiet systemd.show_status=error modprobe.blacklist=kvm,kvm_amd,kvm_intel systemd.unit=multi-user.target" \
-    -device virtio-gpu-pci \
+    -device virtio-gpu-pci,xres=800,yres=480 \
     -virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap" \
     -virtfs "local,path=$LAYER,mount_tag=layer,security_model=none,readonly=on,multidevs=remap" \
     -virtfs "local,path=$RESULTS,mount_tag=results,security_model=none,multidevs=remap" \
