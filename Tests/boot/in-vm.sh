@@ -330,7 +330,7 @@ if wait_for 420 web_state_loaded; then
     ok "the kiosk's state: the page loaded, $(web_state)"
     # The helper's engine line says whether WebKit's bubblewrap sandbox runs (as the kiosk's
     # child it cannot: the kiosk's unit forbids namespaces).
-    if [[ $(web_state) == *sandboxed* ]]; then ok "WebKit's bubblewrap sandbox runs under the unit"; else bad "WebKit is not sandboxed under the unit: $(web_state); $(journalctl -b -u 'gadgetboard-web@*' -o cat | grep -m1 bubblewrap)"; fi
+    if [[ $(web_state) == *", sandboxed"* ]]; then ok "WebKit's bubblewrap sandbox runs under the unit"; else bad "WebKit is not sandboxed under the unit: $(web_state); $(journalctl -b -u 'gadgetboard-web@*' -o cat | grep -m1 bubblewrap)"; fi
     if kiosk_web_lines | grep -qF "web: page helpers come from $WEB_SOCK (gadgetboard-web.socket)"; then
         ok "the kiosk said once: $(kiosk_web_lines | grep -F 'page helpers come from' | head -n 1) ($(kiosk_web_lines | grep -cF 'page helpers come from') line)"
     else
