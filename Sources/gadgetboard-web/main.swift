@@ -9,17 +9,28 @@ import GadgetCore
 import GadgetSystem
 import Logging
 
-// systemd's socket activation sets these for this process alone; WebKit's processes, started
-// later, must not take fd 3 or the count for theirs. Before any thread starts (setenv is not thread-safe).
-ProcessEnvironment.remove(["LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES"])
 GadgetLogging.bootstrap()
 let log = GadgetLogging.logger("web")
+// All before any thread starts (setenv is not thread-safe). systemd sets these for this process
+// alone: socket activation's (WebKit's processes, started later, must not take fd 3 or the count
+// for theirs) and the watchdog's (read here; WebKit's processes must not ping for us).
+let environment = ProcessEnvironment.current()
+let watchdogPing = WatchdogPing(environment: environment, log: log)
+ProcessEnvironment.remove(["LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"])
+// WebKit (WebProcessPoolGLib) asks the session bus for an AT-SPI bus on every start and prints
+// "Could not determine the accessibility bus address" when there is none, as on every kiosk; an
+// empty WEBKIT_A11Y_BUS_ADDRESS is its own way to say "no bus, do not look". Nothing is lost: the
+// kiosk speaks its own accessibility tree (docs/accessibility.md), no screen reader reads WebKit's.
+// (NO_AT_BRIDGE=1 does not do it: WPE WebKit 2.38 has its own AT-SPI code, not atk-bridge.)
+if environment["WEBKIT_A11Y_BUS_ADDRESS"] == nil && environment["AT_SPI_BUS_ADDRESS"] == nil {
+    ProcessEnvironment.set("WEBKIT_A11Y_BUS_ADDRESS", to: "")
+}
 
 var fd: Int32 = 3
 var memoryLimitMB = WebHelperSettings.defaultMemoryLimitMB
 // `$GADGETBOARD_WEB_LOAD_TIMEOUT_S` lengthens it for a helper run without a kiosk; the kiosk's
 // `settings` message (sent before every `open`) wins over this and argv.
-var loadTimeoutSeconds = WebHelperTiming.loadTimeoutSeconds(environment: ProcessEnvironment.current())
+var loadTimeoutSeconds = WebHelperTiming.loadTimeoutSeconds(environment: environment)
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -41,7 +52,7 @@ ChildProcess.ignoreBrokenPipes()
 guard let export = FrameExportMode.start(log: log) else { ProcessExit.now(1) }
 
 let sandbox = WebSandboxDecision.decide(bubblewrapRuns: SandboxProbe.bubblewrapRuns(), dockerenvExists: FileIO.exists("/.dockerenv"),
-                                        environment: ProcessEnvironment.current())
+                                        environment: environment)
 if !sandbox.requested {
     log.warning("bubblewrap cannot run here (no namespaces?): WebKit's sandbox is off for this page")
 }

@@ -2,8 +2,10 @@
 """The web helper alone (issue 40): gadgetboard-web driven over its fd 3 by helper_client.Helper
 against server.py's loopback pages. One PASS/FAIL line per check; exit status 1 if any failed.
   helper_checks.py HELPER PORT REPORTLOG WORKDIR"""
+import array
 import os
 import signal
+import socket
 import sys
 import time
 
@@ -45,8 +47,8 @@ def wait_reports(mark, count, timeout):
     return reports_since(mark)
 
 
-def helper(*args):
-    return Helper(binary, args, log=open(os.path.join(work, "helper.log"), "a"))
+def helper(*args, env=None):
+    return Helper(binary, args, env=env, log=open(os.path.join(work, "helper.log"), "a"))
 
 
 def close(h):
@@ -203,5 +205,51 @@ seen = h.pump(4.5)
 loads = [r for r in seen if r["type"] == "loaded"]
 result("reloadEverySeconds", len(loads) >= 3, f"{len(loads)} loads in 4.5 s with reloadEverySeconds 1")
 close(h)
+
+# 12. systemd's watchdog (gadgetboard-web@.service's WatchdogSec=): with $NOTIFY_SOCKET and
+# $WATCHDOG_USEC the helper's GLib main loop sends WATCHDOG=1 every half timeout, from its own pid
+# (SO_PASSCRED: what systemd's NotifyAccess=main checks), and WebKit's processes inherit neither
+# variable (they must not ping for it).
+notify_path = os.path.join(work, "notify.sock")
+notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+notify.bind(notify_path)
+notify.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)
+notify.setblocking(False)
+WATCHED = ("NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID")
+h = helper(env={**os.environ, "NOTIFY_SOCKET": notify_path, "WATCHDOG_USEC": "1000000"})
+h.receive(15)
+h.open(f"{base}/colours.html", 320, 240)
+h.wait_for("loaded", 30)
+h.pump(1.6)  # at least three half-second intervals after the first ping
+pings = []
+while True:
+    try:
+        data, ancillary, _, _ = notify.recvmsg(4096, socket.CMSG_SPACE(12))
+    except BlockingIOError:
+        break
+    pid = next((array.array("i", payload)[0] for level, kind, payload in ancillary
+                if level == socket.SOL_SOCKET and kind == socket.SCM_CREDENTIALS), None)
+    pings.append((pid, data.decode()))
+notify.close()
+inherited = {}
+for kid in children(h.proc.pid):
+    try:
+        with open(f"/proc/{kid}/environ", "rb") as f:
+            names = [v.split(b"=")[0].decode() for v in f.read().split(b"\0") if v]
+        with open(f"/proc/{kid}/comm") as f:
+            inherited[f"{f.read().strip()} {kid}"] = [n for n in names if n in WATCHED]
+    except OSError:
+        continue
+ours = [m for pid, m in pings if pid == h.proc.pid and m == "WATCHDOG=1"]
+result("watchdog", len(ours) >= 3 and len(ours) == len(pings) and inherited and not any(inherited.values()),
+       f"{len(ours)} WATCHDOG=1 from the helper in {len(pings)} datagrams {pings[:6]} (want 3 or more, all its own); "
+       f"WebKit's processes and what they inherited of {', '.join(WATCHED)}: {inherited} (want none)")
+close(h)
+
+# 13. No stray lines: WebKit looked for an AT-SPI bus on every start and said it found none (there
+# is none on a kiosk); the helper sets an empty WEBKIT_A11Y_BUS_ADDRESS, WebKit's "do not look".
+with open(os.path.join(work, "helper.log")) as f:
+    stray = [line.rstrip("\n") for line in f if "Could not determine the accessibility bus address" in line]
+result("no accessibility bus line", not stray, f"{len(stray)} in the helpers' log (want 0){': ' + stray[0] if stray else ''}")
 
 sys.exit(1 if failures else 0)

@@ -27,4 +27,11 @@ public enum ProcessEnvironment {
     public static func remove(_ names: [String]) {
         for name in names { unsetenv(name) }
     }
+
+    /// Sets `name` to `value` in this process's environment (replacing it), for children started
+    /// later (the web helper's `NO_AT_BRIDGE=1` for WebKit's processes). Same rule as `remove`:
+    /// before any other thread starts.
+    public static func set(_ name: String, to value: String) {
+        setenv(name, value, 1)
+    }
 }
