@@ -91,11 +91,14 @@ VERSION=$(dpkg-deb -f "$DEB" Version)
 dpkg-deb -R "$DEB" "$WORK/upgrade"
 sed -i "s/^Version: .*/Version: $VERSION+upgrade1/" "$WORK/upgrade/DEBIAN/control"
 dpkg-deb --root-owner-group -b "$WORK/upgrade" "$LAYER$DRIVER/gadgetboard-upgrade.deb" >/dev/null
+dpkg-deb -R "$WEB_DEB" "$WORK/web-upgrade"
+sed -i "s/^Version: .*/Version: $VERSION+upgrade1/" "$WORK/web-upgrade/DEBIAN/control"
+dpkg-deb --root-owner-group -b "$WORK/web-upgrade" "$LAYER$DRIVER/gadgetboard-web-upgrade.deb" >/dev/null
 printf '%s\n%s\n' "$VERSION" "$VERSION+upgrade1" >"$LAYER$DRIVER/versions"
 cp "$REPO/deploy/install.sh" "$REPO/deploy/gadgetboard.default" "$LAYER$DRIVER/deploy/"
 cp "$HERE/install-package.sh" "$LAYER$DRIVER/"
 cp "$HERE/fixtures/board-a/board.json" "$LAYER/etc/gadgetboard/board.json"
-echo "boot test: package $(basename "$DEB") and its upgrade ($VERSION+upgrade1) in the layer"
+echo "boot test: packages $(basename "$DEB"), $(basename "$WEB_DEB") and their upgrades ($VERSION+upgrade1) in the layer"
 
 # 2. Test-only additions, each marked as such; the unit itself is the package's.
 units=$LAYER/etc/systemd/system
