@@ -19,7 +19,8 @@
 #      gadgetboard-web, in a cgroup whose memory.max and cpu.weight are the unit's MemoryMax and
 #      CPUWeight, WebKit sandboxed; the kiosk's `state` says loaded; the page's colours on the KMS screen at the gadget
 #      (check-web.py's probe); the instance killed (systemctl kill -s KILL): one kiosk line, the
-#      page loaded again; the web package upgraded: the socket restarted, its helper replaced
+#      page loaded again; the instance hung (SIGSTOP): systemd's watchdog kills it, one kiosk
+#      line, the page loaded again; the web package upgraded: the socket restarted, its helper replaced
 #   6. systemctl stop: a clean exit (SIGTERM handled, status 0)
 #   8. apt-get remove stops it and keeps the configuration (the web package goes with it: socket
 #      stopped); purge removes the configuration, the enablement and the kiosk's user (the web
@@ -358,6 +359,26 @@ if wait_for 420 web_state_loaded; then
         fi
     else
         bad "after systemctl kill -s KILL $killed: $(web_state); instances $(web_instances | tr '\n' ' ')"
+    fi
+
+    # 9c'. The instance hung (SIGSTOP: its GLib loop stops pinging WATCHDOG=1): systemd's watchdog
+    #      (WatchdogSec=30s) kills it, its connection ends, and the kiosk's crash path brings the page
+    #      back: one line, a new instance. The kiosk cannot signal the other user's process itself.
+    hung=$(web_instances)
+    lines_before=$(kiosk_web_lines | wc -l)
+    crashes_before=$(python3 -c 'import json, sys; print(json.loads(sys.argv[1]).get("crashes", 0))' "$(web_state)")
+    hang_started=$(uptime_s)
+    systemctl kill -s STOP --kill-whom=main "$hung"
+    if wait_for 420 web_state_loaded $((crashes_before + 1)) && one_web_instance && [ "$(web_instances)" != "$hung" ]; then
+        new_lines=$(kiosk_web_lines | tail -n +$((lines_before + 1)))
+        watchdog_line=$(journalctl -b --no-pager -o cat -u "$hung" | grep -m1 -i 'watchdog timeout')
+        if [ -n "$watchdog_line" ] && [ "$(grep -c . <<<"$new_lines")" = 1 ]; then
+            ok "$hung stopped (SIGSTOP): systemd said '$watchdog_line'; the kiosk logged one line ($new_lines); the page loaded again in $(web_instances) after $(awk -v a="$hang_started" -v b="$(uptime_s)" 'BEGIN { printf "%.0f", b - a }') s"
+        else
+            bad "after SIGSTOP of $hung: systemd's watchdog line '$watchdog_line'; the kiosk logged $(grep -c . <<<"$new_lines") lines: $(tr '\n' '|' <<<"$new_lines")"
+        fi
+    else
+        bad "after SIGSTOP of $hung: $(web_state); instances $(web_instances | tr '\n' ' '); $(journalctl -b --no-pager -o cat -u "$hung" | tail -n 3 | tr '\n' '|')"
     fi
 
     # 9d. The web package upgraded while the page shows (a newer version, dpkg -i): its postinst
