@@ -80,7 +80,7 @@ public enum WebHelperCodec {
 
     public static func decodeRequest(_ bytes: [UInt8]) throws(WebHelperCodecError) -> WebHelperRequest {
         let (type, m) = try message(bytes)
-        var r = FieldReader(type: type, object: m)
+        let r = FieldReader(type: type, object: m)
         switch type {
         case "open":
             guard let pageValue = m["page"] else { throw .badField(type: type, field: "page", expected: "an object") }
@@ -111,7 +111,7 @@ public enum WebHelperCodec {
 
     public static func decodeReport(_ bytes: [UInt8]) throws(WebHelperCodecError) -> WebHelperReport {
         let (type, m) = try message(bytes)
-        var r = FieldReader(type: type, object: m)
+        let r = FieldReader(type: type, object: m)
         switch type {
         case "ready":
             let pid = try r.int("pid")
@@ -156,7 +156,7 @@ public enum WebHelperCodec {
 
     private static func page(_ v: JSONValue, type: String) throws(WebHelperCodecError) -> WebPageSpec {
         guard case .object = v else { throw .badField(type: type, field: "page", expected: "an object") }
-        var r = FieldReader(type: type, object: v, prefix: "page.")
+        let r = FieldReader(type: type, object: v, prefix: "page.")
         var allow: [WebAllowRule] = []
         if case .array(let items)? = v["allow"] {
             for item in items {
@@ -179,7 +179,7 @@ public enum WebHelperCodec {
 
     private static func dmabuf(_ v: JSONValue, type: String) throws(WebHelperCodecError) -> WebDMABufLayout {
         guard case .object = v else { throw .badField(type: type, field: "dmabuf", expected: "an object") }
-        var r = FieldReader(type: type, object: v, prefix: "dmabuf.")
+        let r = FieldReader(type: type, object: v, prefix: "dmabuf.")
         let modifier: UInt64
         switch v["modifier"] {
         case .string(let s)?:
@@ -196,7 +196,7 @@ public enum WebHelperCodec {
         }
         var planes: [WebDMABufLayout.Plane] = []
         for item in items {
-            var p = FieldReader(type: type, object: item, prefix: "dmabuf.planes.")
+            let p = FieldReader(type: type, object: item, prefix: "dmabuf.planes.")
             planes.append(.init(offset: try p.int("offset"), stride: try p.int("stride")))
         }
         return WebDMABufLayout(fourcc: try r.uint32("fourcc"), modifier: modifier, planes: planes)
