@@ -44,8 +44,8 @@ final class WebHelper {
     }
 
     /// Says hello; the page is made on the first `.open`. Then says what this helper and its
-    /// WebKit processes cost every 5 s (`memory`): a kiosk that cannot read our /proc (we run as
-    /// another user under gadgetboard-web.socket) shows it as its metric.
+    /// WebKit processes cost every 5 s and at each load (`memory`): a kiosk that cannot read our
+    /// /proc (we run as another user under gadgetboard-web.socket) shows it as its metric.
     func start(engine: String) {
         channel.send(.ready(pid: ProcessIdentity.id, engine: engine))
         reportMemory()
@@ -169,6 +169,9 @@ final class WebHelper {
                 failuresInARow = 0
                 retryTimer = nil
                 channel.send(.loaded(url: url))
+                // WebKit's processes exist now: the report at `ready` counted this process
+                // alone, and the timer's next one may be 5 s away.
+                reportMemory()
             }
         case .failed(let url, let reason):
             guard !loadFailed else { return }  // the timeout already said it
