@@ -77,18 +77,6 @@ import Testing
         return try WebHelperCodec.decodeRequest(m.bytes)
     }
 
-    /// Events until `done` says stop, or 20 s.
-    func collect(_ p: WebHelperProcess, until done: ([WebHelperEvent]) -> Bool) -> [WebHelperEvent] {
-        var all: [WebHelperEvent] = []
-        let deadline = MonotonicClock.now() + 20_000_000
-        while MonotonicClock.now() < deadline {
-            all += p.take()
-            if done(all) { break }
-            MonotonicClock.sleep(microseconds: 5_000)
-        }
-        return all
-    }
-
     /// The settings come before the page, both again after a reconnect; the metric is the
     /// helper's own `memory` report (the kiosk has no pid to read); a closed connection is one
     /// death, and the kiosk connects again.
@@ -105,13 +93,13 @@ import Testing
         #expect(try request(helper!) == .open(page, width: 40, height: 30))
         try helper!.send(WebHelperCodec.encode(WebHelperReport.ready(pid: 77, engine: "test")))
         try helper!.send(WebHelperCodec.encode(WebHelperReport.memory(bytes: 123_456_789)))
-        _ = collect(p) { _ in p.status.memoryBytes != nil }
+        _ = WebHelperProcessTests.collect(p) { _ in p.status.memoryBytes != nil }
         #expect(p.status.memoryBytes == 123_456_789)
         #expect(p.status.pid == nil)
         #expect(p.status.program == listener.path)
 
         helper = nil  // the helper went (its unit's instance ended)
-        let events = collect(p) { e in e.contains { if case .restarted = $0 { true } else { false } } }
+        let events = WebHelperProcessTests.collect(p) { e in e.contains { if case .restarted = $0 { true } else { false } } }
         #expect(events.contains { if case .crashed(let why) = $0 { why == "closed its connection" } else { false } })
         #expect(p.status.memoryBytes == nil)
         let again = try listener.accept()
@@ -127,7 +115,7 @@ import Testing
         let p = try WebHelperProcess(gadget: "menu", page: WebPageSpec(url: "http://double.test/"), width: 4, height: 4,
                                      source: .connect(path: "/tmp/gb-web-sock-absent/helper.sock", origin: "test"), logger: lines.logger)
         defer { p.stop() }
-        let events = collect(p) { e in e.filter { if case .crashed = $0 { true } else { false } }.count >= 3 }
+        let events = WebHelperProcessTests.collect(p) { e in e.filter { if case .crashed = $0 { true } else { false } }.count >= 3 }
         #expect(events.filter { if case .crashed = $0 { true } else { false } }.count >= 3)
         #expect(lines.count(.error, containing: "could not be reached") == 1)
         #expect(lines.count(.error, containing: "connect(/tmp/gb-web-sock-absent/helper.sock) failed: No such file or directory (ENOENT)") == 1)

@@ -17,7 +17,7 @@ import Testing
     }
 
     /// Events until `done` says stop, or 20 s.
-    func collect(_ p: WebHelperProcess, until done: ([WebHelperEvent]) -> Bool) -> [WebHelperEvent] {
+    static func collect(_ p: WebHelperProcess, until done: ([WebHelperEvent]) -> Bool) -> [WebHelperEvent] {
         var all: [WebHelperEvent] = []
         let deadline = MonotonicClock.now() + 20_000_000
         while MonotonicClock.now() < deadline {
@@ -40,7 +40,7 @@ import Testing
         let p = try WebHelperProcess(gadget: "menu", page: WebPageSpec(url: "http://double.test/solid/ff8000"), width: 8, height: 4,
                                      program: try Self.double(), logger: logger)
         defer { p.stop() }
-        let events = collect(p) { !frames($0).isEmpty }
+        let events = Self.collect(p) { !frames($0).isEmpty }
         #expect(events.contains { if case .report(.loaded(let u)) = $0 { u == "http://double.test/solid/ff8000" } else { false } })
         let (f, pixels) = try #require(frames(events).first)
         #expect((f.width, f.height, f.stride) == (8, 4, 32))
@@ -54,10 +54,10 @@ import Testing
                                      program: try Self.double(), logger: logger)
         defer { p.stop() }
         // Two slots: without frameDone the double stops after two frames.
-        var events = collect(p) { frames($0).count >= 2 }
+        var events = Self.collect(p) { frames($0).count >= 2 }
         #expect(frames(events).count == 2)
         for (f, _) in frames(events) { p.send(.frameDone(sequence: f.sequence)) }
-        events = collect(p) { frames($0).count >= 2 }
+        events = Self.collect(p) { frames($0).count >= 2 }
         #expect(frames(events).map(\.0.sequence) == [3, 4])
     }
 
@@ -65,7 +65,7 @@ import Testing
         let p = try WebHelperProcess(gadget: "c", page: WebPageSpec(url: "http://double.test/solid/00ff00?crashAfter=1"), width: 4, height: 4,
                                      program: try Self.double(), logger: logger)
         defer { p.stop() }
-        let events = collect(p) { crashes($0) >= 2 && frames($0).count >= 3 }
+        let events = Self.collect(p) { crashes($0) >= 2 && frames($0).count >= 3 }
         #expect(crashes(events) >= 2)
         #expect(events.contains { if case .restarted = $0 { true } else { false } })
         #expect(frames(events).count >= 3)  // a frame after each start
@@ -79,7 +79,7 @@ import Testing
         let p = try WebHelperProcess(gadget: "h", page: WebPageSpec(url: "http://double.test/solid/000000?hang"), width: 4, height: 4,
                                      program: try Self.double(), readyTimeout: 300_000, logger: logger)
         defer { p.stop() }
-        let events = collect(p) { crashes($0) >= 1 }
+        let events = Self.collect(p) { crashes($0) >= 1 }
         guard case .crashed(let why)? = events.first(where: { if case .crashed = $0 { true } else { false } }) else {
             Issue.record("no crash"); return
         }
@@ -90,7 +90,7 @@ import Testing
         let p = try WebHelperProcess(gadget: "f", page: WebPageSpec(url: "http://double.test/solid/000000?fatal=EGL%20failed"), width: 4, height: 4,
                                      program: try Self.double(), logger: logger)
         defer { p.stop() }
-        let events = collect(p) { crashes($0) >= 1 }
+        let events = Self.collect(p) { crashes($0) >= 1 }
         guard case .crashed(let why)? = events.first(where: { if case .crashed = $0 { true } else { false } }) else {
             Issue.record("no crash"); return
         }
@@ -103,7 +103,7 @@ import Testing
         let p = try WebHelperProcess(gadget: "d", page: WebPageSpec(url: "http://double.test/solid/ff8000?dmabuf"), width: 8, height: 4,
                                      program: try Self.double(), logger: logger)
         defer { p.stop() }
-        let first = collect(p) { $0.contains { if case .dmabufFrame = $0 { true } else { false } } }
+        let first = Self.collect(p) { $0.contains { if case .dmabufFrame = $0 { true } else { false } } }
         guard case .dmabufFrame(let f, let descriptors)? = first.first(where: { if case .dmabufFrame = $0 { true } else { false } }) else {
             Issue.record("no dma-buf frame"); return
         }
@@ -113,7 +113,7 @@ import Testing
         #expect(frames(first).isEmpty)
         p.send(.sharedMemoryOnly)
         p.send(.frameDone(sequence: f.sequence))
-        let after = collect(p) { !frames($0).isEmpty }
+        let after = Self.collect(p) { !frames($0).isEmpty }
         let (shm, pixels) = try #require(frames(after).first)
         #expect(shm.dmabuf == nil)
         #expect(Array(pixels.bytes[0..<4]) == [0x00, 0x80, 0xff, 0xff])

@@ -3,6 +3,7 @@ kiosk's PNG snapshots and asking its control socket."""
 import json
 import socket
 import struct
+import time
 import zlib
 
 
@@ -61,3 +62,14 @@ class Control:
             reply = json.loads(self.file.readline())
             if reply.get("id") == self.next:
                 return reply
+
+
+def wait_until(what, timeout):
+    """what()'s first true value within timeout seconds, else its value at the end."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = what()
+        if value:
+            return value
+        time.sleep(0.05)
+    return what()

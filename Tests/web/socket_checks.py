@@ -23,7 +23,7 @@ import subprocess
 import sys
 import time
 
-from kiosk_control import Control, decode_png
+from kiosk_control import Control, decode_png, wait_until
 
 kiosk_bin, helper_bin, port, report_log, work = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
 base = f"http://127.0.0.1:{port}"
@@ -43,16 +43,6 @@ def result(name, ok, detail):
 
 def near(got, want):
     return all(abs(g - w) <= TOLERANCE for g, w in zip(got, want))
-
-
-def wait_until(what, timeout):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = what()
-        if value:
-            return value
-        time.sleep(0.05)
-    return what()
 
 
 def kiosk_loads():
